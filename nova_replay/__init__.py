@@ -1,0 +1,22 @@
+"""nova-replay: validate, replay and review game logs of Nova and Hanabi.
+
+The flow, one module a step: reader (file -> JSON -> typed log), game and engine
+(rules -> timeline of states), validate (every check, as a report), text (views).
+"""
+
+from .cards import JOKER, Card, parse_card
+from .engine import State, Timeline, apply, deal, replay
+from .errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
+from .game import Discard, Game, Hint, Play
+from .log import GameLog
+from .rulesets import Ruleset, make_ruleset
+from .validate import Record, Report, check, check_data, load, load_data
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "JOKER", "Card", "DeckError", "Discard", "Game", "GameLog", "Hint", "IllegalAction",
+    "NovaError", "Play", "ReadError", "Record", "Report", "Ruleset", "SchemaError", "State",
+    "Timeline", "apply", "check", "check_data", "deal", "load", "load_data", "make_ruleset",
+    "parse_card", "replay",
+]

@@ -1,0 +1,115 @@
+"""Cards and their notation: the small value types every other module speaks.
+
+A card is a rank and a suit letter. Nova's suits are C D H S (clubs, diamonds,
+hearts, spades); Hanabi's are R Y G B W (red, yellow, green, blue, white; hanab.live
+calls the fifth suit purple, so P is accepted for it). The two alphabets do not
+overlap, so a card's text is readable without knowing the ruleset.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+JOKER_LETTER = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """One suit: its letter, its name, its symbol and its colour on screen."""
+
+    letter: str
+    name: str
+    symbol: str
+    colour: str
+
+
+SUITS: dict[str, Suit] = {
+    s.letter: s
+    for s in (
+        Suit("C", "clubs", "♣", "#2e7d32"),
+        Suit("D", "diamonds", "♦", "#e65100"),
+        Suit("H", "hearts", "♥", "#c62828"),
+        Suit("S", "spades", "♠", "#1a237e"),
+        Suit("R", "red", "R", "#d32f2f"),
+        Suit("Y", "yellow", "Y", "#f9a825"),
+        Suit("G", "green", "G", "#388e3c"),
+        Suit("B", "blue", "B", "#1976d2"),
+        Suit("W", "white", "W", "#757575"),
+    )
+}
+
+# Every spelling of a suit that a person may type, folded to lower case.
+_SUIT_SPELLINGS: dict[str, str] = {}
+for _s in SUITS.values():
+    for _spelling in (_s.letter, _s.name, _s.name.rstrip("s"), _s.symbol):
+        _SUIT_SPELLINGS[_spelling.lower()] = _s.letter
+_SUIT_SPELLINGS.update(
+    {"♧": "C", "♢": "D", "♡": "H", "♤": "S", "p": "W", "purple": "W"}
+)
+
+SUIT_PATTERN = (
+    r"^\s*(?:[CDHSRYGBWPcdhsrygbwp♣♦♥♠♧♢♡♤]|[Cc]lubs?|[Dd]iamonds?|[Hh]earts?|"
+    r"[Ss]pades?|[Rr]ed|[Yy]ellow|[Gg]reen|[Bb]lue|[Ww]hite|[Pp]urple)\s*$"
+)
+_SUIT_CHARS = "CDHSRYGBWPcdhsrygbwp♣♦♥♠♧♢♡♤"
+CARD_PATTERN = (
+    rf"^\s*(?:[Aa1-6][{_SUIT_CHARS}]|[{_SUIT_CHARS}][Aa1-6]|[Jj][Kk]?|[Jj]oker|JOKER|🃏)\s*$"
+)
+_CARD_RE = re.compile(CARD_PATTERN)
+NOVA_SUITS = frozenset("CDHS")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card: rank 1 (the Ace) to 6 and a suit letter; the joker has rank 0, suit '*'."""
+
+    rank: int
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == JOKER_LETTER
+
+    def __str__(self) -> str:
+        """The canonical text, as written in logs: 'AH', '3D', '5W', 'JK'."""
+        if self.is_joker:
+            return "JK"
+        return f"{rank_text(self.rank, self.suit)}{self.suit}"
+
+    def show(self) -> str:
+        """The text a person reads: 'A♥', '3♦', '5W', 'JK'."""
+        if self.is_joker:
+            return "JK"
+        return f"{rank_text(self.rank, self.suit)}{SUITS[self.suit].symbol}"
+
+
+JOKER = Card(0, JOKER_LETTER)
+
+
+def rank_text(rank: int, suit: str = "C") -> str:
+    """Nova calls rank 1 the Ace; Hanabi calls it 1."""
+    return "A" if rank == 1 and suit in NOVA_SUITS else str(rank)
+
+
+def parse_suit(text: str) -> str:
+    """A suit's letter from any accepted spelling ('H', 'hearts', '♥', 'p' -> 'W')."""
+    letter = _SUIT_SPELLINGS.get(text.strip().lower())
+    if letter is None:
+        raise ValueError(f"expected a suit (a letter, symbol or name such as H, ♥, hearts), found {text!r}")
+    return letter
+
+
+def parse_card(text: str) -> Card:
+    """A card from its text: rank then suit ('3H', '3♥', 'ah', '5r') or suit then rank
+    ('r5', as hanab.live writes it); 'J', 'JK', 'joker' or '🃏' for a joker."""
+    if not isinstance(text, str) or not _CARD_RE.match(text):
+        raise ValueError(
+            f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}"
+        )
+    t = text.strip()
+    if t[0] in "Jj🃏":
+        return JOKER
+    rank_char, suit_char = (t[0], t[1]) if t[0] in "Aa123456" else (t[1], t[0])
+    rank = 1 if rank_char in "Aa" else int(rank_char)
+    return Card(rank, parse_suit(suit_char))

@@ -1,0 +1,143 @@
+"""The `nova-replay` command line: a thin layer over the library.
+
+Every problem with an input becomes one line on stderr and a non-zero exit
+(1 for a bad log, 2 for a usage error); no command prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from . import __version__
+from .errors import NovaError
+from .log import json_schema
+from .text import game_text, turn_text
+from .validate import Record, Report, check, load
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+def open_record(file: str) -> Record:
+    """Load a log for a command that needs a good one, or exit with its problem."""
+    try:
+        return load(file)
+    except NovaError as e:
+        fail(str(e))
+
+
+def expand_paths(paths: tuple[str, ...]) -> list[str]:
+    """Files as given; a folder stands for the *.json files in it (sorted)."""
+    files: list[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            files.extend(str(f) for f in sorted(Path(p).glob("*.json")))
+        else:
+            files.append(p)
+    return files
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="nova-replay")
+def main() -> None:
+    """Validate, replay and review game logs of Nova and Hanabi.
+
+    \b
+    Example:
+      nova-replay validate sample_games/*.json
+    """
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable JSON report.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
+def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
+    """Check game logs: the schema, the deck, then every action's legality.
+
+    Each problem is one line: FILE: WHERE: WHAT, where WHERE is a JSON path
+    ($.actions[3].to), 'deck' or 'turn N'. Exit 0 if all are valid, 1 if any is not,
+    2 for a usage error. A folder stands for the .json files in it.
+
+    \b
+    Example:
+      nova-replay validate sample_games/*.json
+      nova-replay validate --strict --json my_game.json
+    """
+    paths = expand_paths(files)
+    if not paths:
+        fail("validate: no .json files found in " + ", ".join(files), 2)
+    reports = [check(p) for p in paths]
+    bad = sum(not r.valid(strict) for r in reports)
+    if as_json:
+        out = {"files": len(reports), "valid": len(reports) - bad, "invalid": bad,
+               "reports": [r.to_json(strict) for r in reports]}
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        for r in reports:
+            _print_report(r, strict, quiet)
+        click.echo(f"{len(reports)} file{'s' if len(reports) != 1 else ''}: "
+                   f"{len(reports) - bad} valid, {bad} invalid")
+    sys.exit(1 if bad else 0)
+
+
+def _print_report(r: Report, strict: bool, quiet: bool) -> None:
+    errors = r.errors(strict)
+    for p in errors:
+        click.echo(f"{r.file}: {p}", err=False)
+    if errors:
+        return
+    for p in r.problems:  # warnings: an unfinished game when not strict
+        click.echo(f"{r.file}: warning: {p}")
+    if quiet or r.record is None:
+        return
+    game, final = r.record.game, r.record.timeline.final
+    via = f", read as {r.converted_from}" if r.converted_from else ""
+    click.echo(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
+               f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})")
+
+
+@main.command()
+@click.argument("file", type=click.Path())
+@click.option("--turn", "-t", type=int, default=None,
+              help="Show only the table after this turn (0 = the deal).")
+def replay(file: str, turn: int | None) -> None:
+    """Show a game turn by turn: rows, coins, lives, draw pile, discards and hands.
+
+    Slot 1 of a hand is the leftmost, newest card. Without --turn, the whole game
+    in order, ending with the score and how the game ended.
+
+    \b
+    Example:
+      nova-replay replay sample_games/nova-3p-worked-example.json
+      nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
+    """
+    record = open_record(file)
+    timeline = record.timeline
+    if turn is None:
+        click.echo(game_text(timeline, record.log), nl=False)
+        return
+    if not 0 <= turn <= timeline.turns:
+        fail(f"{file}: --turn {turn}: expected a turn from 0 to {timeline.turns}", 2)
+    click.echo("\n".join(turn_text(timeline, turn, record.log)))
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema (2020-12) of the game-log format.
+
+    \b
+    Example:
+      nova-replay schema > nova-log-v1.schema.json
+    """
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))

@@ -1,0 +1,220 @@
+"""The replay engine: `apply(game, state, action) -> state`, pure and immutable.
+
+A `State` is a named tuple of tuples, so it is cheap to build and safe to share:
+the timeline keeps one per turn and any turn can be shown without replaying.
+Cards are deck indices; `Game.suit_of` / `Game.rank_of` say what they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import turn_error
+from .game import Action, Discard, Game, Hint, Play
+
+# Why a game ended (State.ending); None while it goes on.
+PERFECT = "perfect"
+STRIKEOUT = "strikeout"
+DECK_OUT = "final round"
+TERMINATED = "terminated"
+
+
+class State(NamedTuple):
+    """The table after `turn` actions (turn 0 is the deal)."""
+
+    turn: int
+    hands: tuple[tuple[int, ...], ...]  # per player, slot 1 (newest, leftmost) first
+    rows: tuple[int, ...]  # height of each suit's row; 0 = empty
+    drawn: int  # cards drawn from the deck so far; the draw pile is deck[drawn:]
+    coins: int
+    lives: int
+    discards: tuple[int, ...]  # in the order they were thrown (misfires too)
+    score: int
+    final_turns: int  # -1 until the draw pile runs out, then turns left in the final round
+    ending: str | None  # PERFECT, STRIKEOUT, DECK_OUT, TERMINATED, or None
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    def draw_pile(self, game: Game) -> int:
+        """Cards left to draw."""
+        return len(game.deck) - self.drawn
+
+    def player(self, game: Game) -> int:
+        """Whose turn it is next."""
+        return self.turn % len(game.players)
+
+
+def deal(game: Game) -> State:
+    """The table before the first action: one card at a time, round-robin, each new
+    card on the left of its hand."""
+    n, size = len(game.players), game.hand_size
+    hands = tuple(
+        tuple(reversed(range(p, n * size, n))) for p in range(n)
+    )
+    rules = game.ruleset
+    return State(0, hands, (0,) * len(rules.suits), n * size, rules.coins, rules.lives,
+                 (), 0, -1, None)
+
+
+def _end_text(state: State) -> str:
+    if state.ending == DECK_OUT:
+        return f"the final round ended at turn {state.turn}"
+    if state.ending == PERFECT:
+        return f"every row was complete at turn {state.turn}"
+    if state.ending == STRIKEOUT:
+        return f"the last life was lost at turn {state.turn}"
+    return f"it was terminated after turn {state.turn}"
+
+
+def apply(game: Game, state: State, action: Action) -> State:
+    """The state after `action`; raises IllegalAction if the rules forbid it."""
+    turn = state.turn + 1
+    if state.ending is not None:
+        raise turn_error(turn, f"action after the game ended ({_end_text(state)})")
+    n = len(game.players)
+    p = state.turn % n
+    hands = state.hands
+    coins, lives, rows, drawn = state.coins, state.lives, state.rows, state.drawn
+    discards, score = state.discards, state.score
+    rules = game.ruleset
+    kind = type(action)
+
+    if kind is Hint:
+        to, suit, rank = action  # type: ignore[misc]
+        actor = game.players[p]
+        if to == p:
+            raise turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
+        if coins == 0:
+            raise turn_error(turn, f"{actor} gives a hint with 0 coins left")
+        if not 0 <= to < n:
+            raise turn_error(turn, f"{actor} hints player {to}, who does not exist")
+        held = hands[to]
+        touches = (
+            any(game.suit_of[c] == suit for c in held)
+            if suit >= 0 else any(game.rank_of[c] == rank for c in held)
+        )
+        if not touches:
+            what = game.suit_name(suit).rstrip("s") if suit >= 0 else game.describe_hint(
+                Hint(to, rank=rank))[:-1]
+            named = game.describe_hint(Hint(to, suit, rank))
+            raise turn_error(
+                turn, f"{actor} hints {named} to {game.players[to]}, but "
+                f"{game.players[to]} holds no {what}",
+            )
+        coins -= 1
+    else:
+        card = action[0]
+        hand = hands[p]
+        if card not in hand:
+            raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hand))
+        if kind is Discard:
+            if coins >= rules.coins:
+                raise turn_error(
+                    turn, f"{game.players[p]} discards with {coins} coins in the middle",
+                )
+            discards = discards + (card,)
+            coins += 1
+        else:
+            suit, rank, row = game.suit_of[card], game.rank_of[card], action.row  # type: ignore[union-attr]
+            if suit < 0:  # a joker always fits, on the row its player names
+                if row < 0:
+                    raise turn_error(turn, f"{game.players[p]} plays a joker without naming its row")
+                if rows[row] >= rules.max_rank:
+                    raise turn_error(
+                        turn, f"{game.players[p]} plays a joker onto the {game.suit_name(row)} "
+                        f"row, which is complete",
+                    )
+                suit = row
+            elif row >= 0:
+                raise turn_error(
+                    turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
+                    f"which is not a joker",
+                )
+            if suit >= 0 and (game.suit_of[card] < 0 or rows[suit] + 1 == rank):
+                height = rows[suit] + 1
+                rows = rows[:suit] + (height,) + rows[suit + 1:]
+                score += 1
+                if height == rules.max_rank and coins < rules.coins:
+                    coins += 1
+            else:
+                lives -= 1
+                discards = discards + (card,)
+        i = hand.index(card)
+        rest = hand[:i] + hand[i + 1:]
+        if drawn < len(game.deck):
+            rest = (drawn,) + rest
+            drawn += 1
+        hands = hands[:p] + (rest,) + hands[p + 1:]
+
+    final_turns = state.final_turns
+    if final_turns > 0:
+        final_turns -= 1
+    elif final_turns < 0 and drawn == len(game.deck) and state.drawn < drawn:
+        final_turns = n
+    ending = None
+    if lives == 0:
+        ending = STRIKEOUT
+        if not rules.gentle_show:
+            score = 0
+    elif score == rules.perfect_score:
+        ending = PERFECT
+    elif final_turns == 0:
+        ending = DECK_OUT
+    return State(turn, hands, rows, drawn, coins, lives, discards, score, final_turns, ending)
+
+
+def _not_in_hand(game: Game, p: int, playing: bool, card: int, hand: tuple[int, ...]) -> str:
+    actor, verb = game.players[p], "plays" if playing else "discards"
+    if not 0 <= card < len(game.deck):
+        return f"{actor} {verb} card {card}, but the deck has cards 0 to {len(game.deck) - 1}"
+    held = ", ".join(f"{c} ({game.card_text(c)})" for c in hand)
+    return (f"{actor} {verb} card {card} ({game.card_text(card)}), which is not in "
+            f"{actor}'s hand (holds {held})")
+
+
+@dataclass(frozen=True)
+class Timeline(Sequence[State]):
+    """Every state of a game: `timeline[0]` is the deal, `timeline[t]` the table
+    after turn t. `actions[t - 1]` is the action of turn t."""
+
+    game: Game
+    actions: tuple[Action, ...]
+    states: tuple[State, ...]
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __getitem__(self, turn):  # type: ignore[no-untyped-def]
+        return self.states[turn]
+
+    def __iter__(self) -> Iterator[State]:
+        return iter(self.states)
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+    @property
+    def turns(self) -> int:
+        return len(self.states) - 1
+
+
+def replay(game: Game, actions: Sequence[Action], terminated: bool = False) -> Timeline:
+    """Apply every action from the deal; raises IllegalAction at the first illegal one.
+    `terminated` marks a game stopped after its last action (the log's termination)."""
+    state = deal(game)
+    states = [state]
+    for action in actions:
+        state = apply(game, state, action)
+        states.append(state)
+    if terminated:
+        if state.ending is not None:
+            raise turn_error(
+                state.turn, f"the log says the game was terminated, but {_end_text(state)}",
+            )
+        states[-1] = state._replace(ending=TERMINATED)
+    return Timeline(game, tuple(actions), tuple(states))

@@ -1,0 +1,166 @@
+"""The game-log format, version 1, as pydantic models.
+
+These models are the single source of the published JSON Schema
+(`schemas/nova-log-v1.schema.json`, written by `scripts/regenerate.py`). They check
+the shape of a log; the rules (is the deck right, was each action legal) are
+checked later by `game` and `engine`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+from .cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+
+FORMAT_NAME = "nova-replay"
+FORMAT_VERSION = 1
+SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
+
+
+def _canonical_card(text: str) -> str:
+    return str(parse_card(text))
+
+
+# The patterns go into the published schema; at run time the parsers check the text
+# themselves, so that an error says "expected a card such as 3H", not a regex.
+CardText = Annotated[
+    str,
+    AfterValidator(_canonical_card),
+    Field(
+        description="A card: rank then suit (3H, 3♥, AH, 5r), suit then rank (r5), or JK.",
+        json_schema_extra={"pattern": CARD_PATTERN},
+    ),
+]
+SuitText = Annotated[
+    str,
+    AfterValidator(parse_suit),
+    Field(
+        description="A suit: letter (H), symbol (♥) or name (hearts).",
+        json_schema_extra={"pattern": SUIT_PATTERN},
+    ),
+]
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"\S")]
+Comment = Annotated[
+    str | None, Field(default=None, description="The author's note on this action, as in PGN.")
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class RulesetSpec(_Model):
+    """Which rules the game was played by."""
+
+    name: Literal["nova", "hanabi"] = Field(description="The base game.")
+    gentle_show: bool = Field(False, description="Nova: the third lost life keeps the score.")
+    grand_finale: bool = Field(False, description="Nova: 5s doubled and a 6 in every suit.")
+    jokers: int = Field(0, ge=0, le=2, description="Nova wild jokers: 0, 1 or 2.")
+
+
+class HintAction(_Model):
+    """Tell another player which of their cards have one suit or one rank."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"oneOf": [{"required": ["suit"]}, {"required": ["rank"]}]}
+    )
+
+    type: Literal["hint"]
+    to: PlayerName = Field(description="The receiver's name.")
+    suit: SuitText | None = None
+    rank: int | None = Field(None, ge=1, le=6, description="1 is the Ace.")
+    comment: Comment = None
+
+    @model_validator(mode="after")
+    def _one_of_suit_or_rank(self) -> HintAction:
+        if (self.suit is None) == (self.rank is None):
+            found = "both" if self.suit is not None else "neither"
+            raise ValueError(f"a hint names exactly one suit or one rank, found {found}")
+        return self
+
+
+class PlayAction(_Model):
+    """Put a card from one's hand on its row (or misfire)."""
+
+    type: Literal["play"]
+    card: int = Field(ge=0, description="The card's index in `deck` (0 = first card dealt).")
+    row: SuitText | None = Field(None, description="For a joker: the row it goes to.")
+    comment: Comment = None
+
+
+class DiscardAction(_Model):
+    """Put a card from one's hand on the discard pile and take back a coin."""
+
+    type: Literal["discard"]
+    card: int = Field(ge=0, description="The card's index in `deck`.")
+    comment: Comment = None
+
+
+Action = Annotated[HintAction | PlayAction | DiscardAction, Field(discriminator="type")]
+
+
+class Metadata(BaseModel):
+    """Free facts about the game; known keys are typed, others are kept as they are."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    title: str | None = None
+    date: str | None = None
+    source: str | None = None
+    notes: str | None = None
+
+
+class Termination(_Model):
+    """The game was stopped before its natural end (e.g. abandoned on a server)."""
+
+    reason: str = Field(min_length=1, description="Why, e.g. 'terminated' or 'timeout'.")
+    player: PlayerName | None = Field(None, description="Who stopped it, if anyone.")
+
+
+class GameLog(_Model):
+    """One game of Nova or Hanabi: rules, players, the deck in draw order, the actions."""
+
+    model_config = ConfigDict(
+        title="Nova game log",
+        json_schema_extra={"$id": SCHEMA_ID},
+    )
+
+    format: Literal["nova-replay"] = Field(description="Always 'nova-replay'.")
+    version: Literal[1] = Field(description="The format version: 1.")
+    ruleset: RulesetSpec
+    players: list[PlayerName] = Field(
+        min_length=2, max_length=5, description="In turn order; the first player begins."
+    )
+    deck: list[CardText] = Field(
+        max_length=200,
+        description="Every card in draw order, dealt one at a time round-robin from the first player.",
+    )
+    actions: list[Action] = Field(max_length=1000, description="One per turn, in order.")
+    termination: Termination | None = None
+    meta: Metadata | None = None
+
+    @field_validator("players")
+    @classmethod
+    def _unique_names(cls, players: list[str]) -> list[str]:
+        seen: set[str] = set()
+        for name in players:
+            if name in seen:
+                raise ValueError(f"duplicate player name {name!r}")
+            seen.add(name)
+        return players
+
+
+def json_schema() -> dict[str, Any]:
+    """The published JSON Schema (2020-12) of the log format."""
+    schema = GameLog.model_json_schema(mode="validation")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}

@@ -1,0 +1,172 @@
+"""From a file to a typed `GameLog`: read, decode JSON, check the shape.
+
+Like python-chess's PGN reader, each step can raise the first problem or collect
+them all (pass a list as `errors`). The input file is only ever read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import NovaError, ReadError, SchemaError
+from .log import GameLog
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 100
+
+# Other formats a log may come in: (name, looks_like(data), convert(data) -> log data).
+# The hanab.live importer registers itself here.
+Converter = tuple[str, Callable[[Any], bool], Callable[[Any], dict[str, Any]]]
+CONVERTERS: list[Converter] = []
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON value in the file; raises ReadError (too big, not UTF-8, not JSON)."""
+    name = os.fspath(path)
+    try:
+        size = os.path.getsize(name)
+        if size > MAX_FILE_BYTES:
+            raise ReadError(
+                "", f"file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit for a log",
+                name,
+            )
+        with open(name, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ReadError("", f"cannot read file: {e.strerror or e}", name) from None
+    return decode_json(raw, name)
+
+
+def decode_json(raw: bytes, name: str = "") -> Any:
+    """Decode bytes as JSON with the limits of `read_json` (size and nesting)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise ReadError("", f"input is {len(raw):,} bytes, over the {MAX_FILE_BYTES:,}-byte "
+                        f"limit for a log", name)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ReadError("", f"not UTF-8 text (byte {e.start})", name) from None
+    depth = _nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise ReadError("", f"JSON nested {depth} levels deep, over the limit of {MAX_DEPTH}",
+                        name)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReadError(
+            "", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", name
+        ) from None
+    except RecursionError:  # pragma: no cover - guarded by _nesting_depth
+        raise ReadError("", "JSON nested too deeply", name) from None
+
+
+def _nesting_depth(text: str) -> int:
+    """The deepest bracket nesting outside strings: checked before json.loads so that a
+    hostile file cannot exhaust the recursion limit."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def json_path(loc: tuple[int | str, ...]) -> str:
+    """('actions', 3, 'to') -> '$.actions[3].to'."""
+    path = "$"
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _found(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _describe(err: Any) -> SchemaError:
+    """One pydantic error as a SchemaError with a JSON path and expected vs found."""
+    loc = list(err["loc"])
+    # A tagged union puts the tag in the path ('actions', 3, 'hint', 'to'): drop it.
+    if len(loc) > 2 and loc[0] == "actions" and loc[2] in ("hint", "play", "discard"):
+        del loc[2]
+    kind, ctx, found = err["type"], err.get("ctx") or {}, err.get("input")
+    if kind == "missing":
+        message = "required field is missing"
+    elif kind == "extra_forbidden":
+        message = f"unknown field {loc[-1]!r}"
+    elif kind == "literal_error":
+        message = f"expected {ctx.get('expected')}, found {_found(found)}"
+    elif kind == "union_tag_invalid":
+        message = f"expected type 'hint', 'play' or 'discard', found {_found(ctx.get('tag'))}"
+    elif kind == "union_tag_not_found":
+        message = "missing 'type' (expected 'hint', 'play' or 'discard')"
+    elif kind in ("too_short", "too_long") and loc == ["players"]:
+        message = f"expected 2 to 5 players, found {len(found)}"
+    elif kind == "string_pattern_mismatch" or (kind == "string_too_short" and loc[0] == "players"):
+        message = f"expected a non-empty name, found {_found(found)}"
+    elif kind == "value_error":
+        message = str(ctx.get("error", err["msg"]))
+    elif kind.endswith("_type"):
+        message = f"{err['msg'][0].lower()}{err['msg'][1:]}, found {_found(found)}"
+        message = message.replace("input should be", "expected")
+    else:
+        message = f"{err['msg']}, found {_found(found)}"
+    return SchemaError(json_path(tuple(loc)), message)
+
+
+def parse_log(data: Any, errors: list[NovaError] | None = None) -> GameLog | None:
+    """The typed log in JSON `data` (already converted from another format if it is
+    one). Raises the first SchemaError, or appends all to `errors` and returns None."""
+    problems: list[NovaError] = []
+    if not isinstance(data, dict):
+        kind = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+            type(data), "a number")
+        problems.append(SchemaError("$", f"expected a JSON object (a game log), found {kind}"))
+    else:
+        try:
+            return GameLog.model_validate(data)
+        except ValidationError as e:
+            problems.extend(_describe(err) for err in e.errors())
+    if errors is None:
+        raise problems[0]
+    errors.extend(problems)
+    return None
+
+
+def detect_format(data: Any) -> str | None:
+    """The name of the foreign format `data` is in (e.g. 'hanab.live'), or None."""
+    for name, looks_like, _ in CONVERTERS:
+        if looks_like(data):
+            return name
+    return None
+
+
+def convert(data: Any) -> tuple[Any, str | None]:
+    """`data` in our format, and the name of the format it was converted from."""
+    for name, looks_like, to_log in CONVERTERS:
+        if looks_like(data):
+            return to_log(data), name
+    return data, None

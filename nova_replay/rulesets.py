@@ -1,0 +1,104 @@
+"""Rulesets as data: suits, ranks, copies, hand sizes, coins, lives and variant flags.
+
+The engine reads these numbers and never branches on a ruleset's name, so a
+variant is a change of data (see DESIGN.md, "Rules as data").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from .cards import JOKER, SUITS, Card
+
+RULESET_NAMES = ("nova", "hanabi")
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+class RulesetError(ValueError):
+    """A ruleset name or option that does not exist or does not combine."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the engine needs to know about one game's rules."""
+
+    name: str
+    suits: tuple[str, ...]
+    copies: tuple[int, ...]  # copies[r - 1] = copies of rank r in each suit
+    hand_sizes: tuple[int, int, int, int]  # for 2, 3, 4, 5 players
+    jokers: int = 0
+    gentle_show: bool = False
+    grand_finale: bool = False
+    coins: int = 8
+    lives: int = 3
+
+    @property
+    def max_rank(self) -> int:
+        return len(self.copies)
+
+    @property
+    def perfect_score(self) -> int:
+        return len(self.suits) * self.max_rank
+
+    @property
+    def ranks(self) -> range:
+        return range(1, self.max_rank + 1)
+
+    def hand_size(self, players: int) -> int:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesetError(f"expected 2 to 5 players, found {players}")
+        return self.hand_sizes[players - MIN_PLAYERS]
+
+    @cached_property
+    def cards(self) -> Counter[Card]:
+        """The full deck as a multiset."""
+        deck: Counter[Card] = Counter()
+        for suit in self.suits:
+            for rank, n in enumerate(self.copies, start=1):
+                deck[Card(rank, suit)] = n
+        if self.jokers:
+            deck[JOKER] = self.jokers
+        return deck
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.copies) * len(self.suits) + self.jokers
+
+    @property
+    def title(self) -> str:
+        """'Nova (grand finale, 2 jokers)' and the like."""
+        flags = []
+        if self.grand_finale:
+            flags.append("grand finale")
+        if self.jokers:
+            flags.append(f"{self.jokers} joker{'s' if self.jokers > 1 else ''}")
+        if self.gentle_show:
+            flags.append("gentle show")
+        base = self.name.capitalize()
+        return f"{base} ({', '.join(flags)})" if flags else base
+
+    def suit_name(self, index: int) -> str:
+        return SUITS[self.suits[index]].name
+
+
+def make_ruleset(
+    name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0
+) -> Ruleset:
+    """The ruleset called `name` with the given Nova variants."""
+    if name == "nova":
+        if not 0 <= jokers <= 2:
+            raise RulesetError(f"wild jokers: expected 0, 1 or 2 jokers, found {jokers}")
+        copies = (2, 2, 2, 2, 2, 1) if grand_finale else (2, 2, 2, 2, 1)
+        return Ruleset(
+            "nova", ("C", "D", "H", "S"), copies, (5, 4, 3, 3),
+            jokers=jokers, gentle_show=gentle_show, grand_finale=grand_finale,
+        )
+    if name == "hanabi":
+        used = [n for n, on in (("gentle_show", gentle_show), ("grand_finale", grand_finale),
+                                ("jokers", bool(jokers))) if on]
+        if used:
+            raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
+        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4))
+    raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")

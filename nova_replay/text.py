@@ -1,0 +1,139 @@
+"""Plain-text views of a replay: the table at a turn, and what each turn did."""
+
+from __future__ import annotations
+
+from .cards import SUITS, rank_text
+from .engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
+from .game import Discard, Game, Hint, Play
+from .log import GameLog
+
+
+def slot_of(hand: tuple[int, ...], card: int) -> int:
+    """1-based slot of a card (slot 1 = leftmost = newest)."""
+    return hand.index(card) + 1
+
+
+def row_text(game: Game, suit: int, height: int) -> str:
+    letter = game.ruleset.suits[suit]
+    top = rank_text(height, letter) if height else "."
+    return f"{SUITS[letter].symbol} {top}"
+
+
+def describe_turn(timeline: Timeline, turn: int) -> str:
+    """What happened at `turn` (1-based), in one sentence."""
+    game = timeline.game
+    before, after = timeline[turn - 1], timeline[turn]
+    action = timeline.actions[turn - 1]
+    p = before.player(game)
+    actor = game.players[p]
+    if isinstance(action, Hint):
+        receiver = game.players[action.to]
+        slots = [
+            i + 1 for i, c in enumerate(before.hands[action.to])
+            if (game.suit_of[c] == action.suit if action.suit >= 0
+                else game.rank_of[c] == action.rank)
+        ]
+        named = game.describe_hint(action)
+        where = "slot" if len(slots) == 1 else "slots"
+        text = (f"{actor} hints {named} to {receiver} ({where} "
+                f"{', '.join(map(str, slots))}); {after.coins} coins left")
+    else:
+        card = action.card
+        slot = slot_of(before.hands[p], card)
+        shown = game.card_text(card)
+        if isinstance(action, Discard):
+            text = f"{actor} discards {shown} from slot {slot}"
+        elif after.lives < before.lives:
+            text = (f"{actor} plays {shown} from slot {slot}: it misfires, "
+                    f"{after.lives} {'life' if after.lives == 1 else 'lives'} left")
+        else:
+            assert isinstance(action, Play)
+            suit = action.row if game.suit_of[card] < 0 else game.suit_of[card]
+            height = after.rows[suit]
+            letter = game.ruleset.suits[suit]
+            as_what = (f" as {rank_text(height, letter)}{SUITS[letter].symbol}"
+                       if game.suit_of[card] < 0 else "")
+            text = (f"{actor} plays {shown} from slot {slot}{as_what}: "
+                    f"the {game.suit_name(suit)} row is now at {rank_text(height, letter)}")
+            if height == game.ruleset.max_rank:
+                text += " (complete)"
+        if after.drawn > before.drawn:
+            text += f"; draws {game.card_text(after.hands[p][0])}"
+    if after.final_turns == len(game.players) and before.final_turns < 0:
+        text += "; the draw pile is empty: one more turn each"
+    return text + "."
+
+
+def ending_text(game: Game, state: State) -> str:
+    """'Score 18 of 20: the final round ended after turn 45.' and the like."""
+    perfect = game.ruleset.perfect_score
+    reasons = {
+        PERFECT: f"a perfect show at turn {state.turn}",
+        STRIKEOUT: (f"the third life was lost at turn {state.turn}"
+                    + (" (gentle show: the score is kept)" if game.ruleset.gentle_show
+                       else ", so the show scores 0")),
+        DECK_OUT: f"the final round ended at turn {state.turn}",
+        TERMINATED: f"the game was terminated after turn {state.turn}",
+    }
+    if state.ending is None:
+        return (f"Score {state.score} of {perfect} after turn {state.turn}: the log stops "
+                f"before the game ended.")
+    return f"Score {state.score} of {perfect}: {reasons[state.ending]}."
+
+
+def table_text(game: Game, state: State) -> list[str]:
+    """The table as it stands: rows, coins, lives, draw pile, discards, hands."""
+    rules = game.ruleset
+    rows = "  ".join(row_text(game, s, h) for s, h in enumerate(state.rows))
+    by_suit: dict[str, list[str]] = {s: [] for s in rules.suits}
+    jokers = []
+    for c in sorted(state.discards, key=lambda c: game.rank_of[c]):
+        card = game.deck[c]
+        if card.is_joker:
+            jokers.append("JK")
+        else:
+            by_suit[card.suit].append(rank_text(card.rank, card.suit))
+    discards = "  ".join(
+        f"{SUITS[s].symbol} {' '.join(r) if r else '-'}" for s, r in by_suit.items()
+    ) + (f"  JK x{len(jokers)}" if jokers else "")
+    width = max(len(name) for name in game.players)
+    lines = [
+        f"  Rows      {rows}   (score {state.score} of {rules.perfect_score})",
+        f"  Coins {state.coins}/{rules.coins}   Lives {state.lives}/{rules.lives}   "
+        f"Draw pile {state.draw_pile(game)}"
+        + (f"   Final round: {state.final_turns} turns left" if state.final_turns > 0 else ""),
+        f"  Discards  {discards}",
+        "  Hands (slot 1 = newest, on the left):",
+    ]
+    nxt = state.player(game) if not state.over else -1
+    for p, name in enumerate(game.players):
+        cards = " ".join(f"{game.card_text(c):>3}" for c in state.hands[p])
+        marker = "  <- to play" if p == nxt else ""
+        lines.append(f"    {name:<{width}}  {cards}{marker}")
+    return lines
+
+
+def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None) -> list[str]:
+    """A turn's heading, its comment if the log has one, and the table after it."""
+    game = timeline.game
+    if turn == 0:
+        head = f"Turn 0: the deal ({game.hand_size} cards each)."
+    else:
+        head = f"Turn {turn}: {describe_turn(timeline, turn)}"
+    lines = [head]
+    if log is not None and turn > 0 and log.actions[turn - 1].comment:
+        lines.append(f"  Comment: {log.actions[turn - 1].comment}")
+    return lines + table_text(game, timeline[turn])
+
+
+def game_text(timeline: Timeline, log: GameLog | None = None) -> str:
+    """The whole game in order, ending with the score and how it ended."""
+    game = timeline.game
+    title = log.meta.title if log is not None and log.meta and log.meta.title else None
+    lines = [f"{title or 'Game'}: {game.ruleset.title}, {len(game.players)} players "
+             f"({', '.join(game.players)})", ""]
+    for turn in range(len(timeline)):
+        lines.extend(turn_text(timeline, turn, log))
+        lines.append("")
+    lines.append(ending_text(game, timeline.final))
+    return "\n".join(lines) + "\n"

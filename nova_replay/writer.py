@@ -1,0 +1,83 @@
+"""From a game and engine actions back to log JSON (for simulations and converters)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .game import Action, Game, Hint, Play
+from .log import FORMAT_NAME, FORMAT_VERSION
+
+
+def action_data(game: Game, action: Action) -> dict[str, Any]:
+    """One engine action as a log action object."""
+    if isinstance(action, Hint):
+        out: dict[str, Any] = {"type": "hint", "to": game.players[action.to]}
+        if action.suit >= 0:
+            out["suit"] = game.ruleset.suits[action.suit]
+        else:
+            out["rank"] = action.rank
+        return out
+    if isinstance(action, Play):
+        out = {"type": "play", "card": action.card}
+        if action.row >= 0:
+            out["row"] = game.ruleset.suits[action.row]
+        return out
+    return {"type": "discard", "card": action.card}
+
+
+def log_data(
+    game: Game,
+    actions: Sequence[Action],
+    *,
+    comments: dict[int, str] | None = None,
+    meta: dict[str, Any] | None = None,
+    termination: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A complete log as JSON data; `comments` maps a 1-based turn to its comment."""
+    rules = game.ruleset
+    ruleset: dict[str, Any] = {"name": rules.name}
+    if rules.gentle_show:
+        ruleset["gentle_show"] = True
+    if rules.grand_finale:
+        ruleset["grand_finale"] = True
+    if rules.jokers:
+        ruleset["jokers"] = rules.jokers
+    acts = []
+    for turn, action in enumerate(actions, start=1):
+        a = action_data(game, action)
+        if comments and turn in comments:
+            a["comment"] = comments[turn]
+        acts.append(a)
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "ruleset": ruleset,
+        "players": list(game.players),
+        "deck": [str(c) for c in game.deck],
+        "actions": acts,
+    }
+    if termination:
+        data["termination"] = termination
+    if meta:
+        data["meta"] = meta
+    return data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """Log JSON as written to disk: one action per line, so diffs stay readable."""
+    head = {k: v for k, v in data.items() if k not in ("deck", "actions")}
+    lines = ["{"]
+    items = []
+    for key, value in data.items():
+        if key == "deck":
+            items.append(f'  "deck": {json.dumps(value, ensure_ascii=False)}')
+        elif key == "actions":
+            body = ",\n".join(f"    {json.dumps(a, ensure_ascii=False)}" for a in value)
+            items.append(f'  "actions": [\n{body}\n  ]' if value else '  "actions": []')
+        else:
+            items.append(f"  {json.dumps(key)}: {json.dumps(head[key], ensure_ascii=False)}")
+    lines.append(",\n".join(items))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
