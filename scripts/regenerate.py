@@ -1,0 +1,94 @@
+"""Regenerate every generated artefact of the repository, in order.
+
+    python scripts/regenerate.py            # everything
+    python scripts/regenerate.py schema     # only the named generators
+
+To add an artefact, write a function that writes it and returns the paths it wrote,
+and append it to GENERATORS (after whatever it depends on). Tests compare the
+committed files with what these functions produce.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import make_samples  # noqa: E402
+
+from nova_replay.log import json_schema  # noqa: E402
+from nova_replay.text import game_text  # noqa: E402
+from nova_replay.validate import load  # noqa: E402
+
+SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
+SAMPLES = ROOT / "sample_games"
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def schema_text() -> str:
+    """The committed JSON Schema's exact text."""
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def golden_text(sample: Path) -> str:
+    """The `nova-replay replay` text of one sample game."""
+    record = load(sample)
+    return game_text(record.timeline, record.log)
+
+
+def write_samples() -> list[Path]:
+    """sample_games/*.json and sample_games/invalid/ (with expected.tsv)."""
+    make_samples.main()
+    return sorted(SAMPLES.glob("*.json")) + sorted((SAMPLES / "invalid").iterdir())
+
+
+def write_schema() -> list[Path]:
+    """schemas/nova-log-v1.schema.json from the pydantic models."""
+    SCHEMA_FILE.parent.mkdir(exist_ok=True)
+    SCHEMA_FILE.write_text(schema_text(), encoding="utf-8")
+    return [SCHEMA_FILE]
+
+
+def write_golden() -> list[Path]:
+    """tests/golden/<sample>.txt: the replay text of each sample (old ones removed)."""
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for old in GOLDEN.glob("*.txt"):
+        old.unlink()
+    written = []
+    for sample in sorted(SAMPLES.glob("*.json")):
+        path = GOLDEN / f"{sample.stem}.txt"
+        path.write_text(golden_text(sample), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# (name, generator), run in this order: later ones may read what earlier ones wrote.
+GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
+    ("samples", write_samples),
+    ("schema", write_schema),
+    ("golden", write_golden),
+]
+
+
+def main(argv: list[str]) -> int:
+    known = [name for name, _ in GENERATORS]
+    unknown = [a for a in argv if a not in known]
+    if unknown:
+        print(f"unknown generator {unknown[0]!r}; expected one of {', '.join(known)}",
+              file=sys.stderr)
+        return 2
+    for name, generate in GENERATORS:
+        if argv and name not in argv:
+            continue
+        paths = generate()
+        print(f"{name}: wrote {len(paths)} file{'s' if len(paths) != 1 else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
