@@ -1,0 +1,175 @@
+"""What every card identity is worth at a moment of the game: playable, critical,
+trash; how far each row can still reach; max score and pace (DESIGN.md, "Analysis").
+
+Identities are small ints (`Identities.of_card`): suit * max_rank + rank - 1, and
+the joker after them. Sets of identities are int bit masks, so a whole hand's
+knowledge is a handful of integer operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .cards import SUITS, Card, rank_text
+from .engine import State
+from .game import Game
+
+
+@dataclass(frozen=True)
+class Identities:
+    """The identities of one game's cards and the masks the analysis needs."""
+
+    game: Game
+    count: int = field(init=False)  # number of identities (joker included if any)
+    joker: int = field(init=False)  # the joker's identity, or -1
+    of_card: tuple[int, ...] = field(init=False, repr=False)  # deck index -> identity
+    copies: tuple[int, ...] = field(init=False, repr=False)  # identity -> copies in the deck
+    suit_mask: tuple[int, ...] = field(init=False, repr=False)
+    rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
+    all: int = field(init=False)
+    left_after: tuple[int, ...] = field(init=False, repr=False)  # drawn -> mask in draw pile
+
+    def __post_init__(self) -> None:
+        g, rules = self.game, self.game.ruleset
+        m = rules.max_rank
+        ns = len(rules.suits)
+        joker = ns * m if rules.jokers else -1
+        count = ns * m + (1 if rules.jokers else 0)
+        of_card = tuple(joker if s < 0 else s * m + r - 1 for s, r in zip(g.suit_of, g.rank_of,
+                                                                           strict=True))
+        copies = [0] * count
+        for i in of_card:
+            copies[i] += 1
+        suit_mask = tuple(sum(1 << (s * m + r) for r in range(m)) for s in range(ns))
+        rank_mask = (0,) + tuple(sum(1 << (s * m + r - 1) for s in range(ns))
+                                 for r in range(1, m + 1))
+        left = [0] * (len(g.deck) + 1)
+        mask = 0
+        for k in range(len(g.deck) - 1, -1, -1):
+            mask |= 1 << of_card[k]
+            left[k] = mask
+        for name, value in (("count", count), ("joker", joker), ("of_card", of_card),
+                            ("copies", tuple(copies)), ("suit_mask", suit_mask),
+                            ("rank_mask", rank_mask), ("all", (1 << count) - 1),
+                            ("left_after", tuple(left))):
+            object.__setattr__(self, name, value)
+
+    def card(self, identity: int) -> Card:
+        if identity == self.joker:
+            return Card(0, "*")
+        m = self.game.ruleset.max_rank
+        return Card(identity % m + 1, self.game.ruleset.suits[identity // m])
+
+    def show(self, identity: int) -> str:
+        return self.card(identity).show()
+
+    def members(self, mask: int) -> list[int]:
+        """The identities in a mask, in order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+
+class Status(NamedTuple):
+    """Card status at one state; masks are sets of identities."""
+
+    playable: int  # fits on its row now (a joker fits while any row is incomplete)
+    trash: int  # can never be played: on its row already, or its row cannot reach it
+    critical: int  # the last copy not discarded of an identity that can still be played
+    reach: tuple[int, ...]  # per row, the highest rank it can still reach
+    max_score: int  # from the rows alone (no final-round cap)
+    lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
+
+
+def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
+    """The status of every identity at `state`. `played_jokers` is how many jokers
+    are on the rows (the engine's rows record heights, not which card made them)."""
+    lost = [0] * ids.count
+    for c in state.discards:
+        lost[ids.of_card[c]] += 1
+    return status_from_lost(ids, state, lost, played_jokers)
+
+
+def status_from_lost(ids: Identities, state: State, lost: list[int], played_jokers: int) -> Status:
+    """`status`, given the copies of each identity discarded so far (kept up to date
+    by the knowledge tracker, so a replay need not recount the discard pile)."""
+    rules = ids.game.ruleset
+    m = rules.max_rank
+    copies = ids.copies
+    jokers_left = 0
+    if ids.joker >= 0:
+        jokers_left = rules.jokers - played_jokers - lost[ids.joker]
+    playable = trash = critical = 0
+    gaps_per_row: list[list[int]] = []
+    full_row = (1 << m) - 1
+    for s, height in enumerate(state.rows):
+        base = s * m
+        gaps = [r for r in range(height + 1, m + 1) if lost[base + r - 1] >= copies[base + r - 1]]
+        gaps_per_row.append(gaps)
+        # Ranks up to the row's height are played; ranks past the gap that the spare
+        # jokers cannot bridge are out of reach.
+        dead = (1 << height) - 1
+        if len(gaps) > jokers_left:
+            dead |= full_row & ~((1 << (gaps[jokers_left] - 1)) - 1)
+        trash |= dead << base
+        if height < m:
+            playable |= 1 << (base + height)
+        for r in range(height + 1, m + 1):
+            i = base + r - 1
+            if copies[i] - lost[i] == 1 and not (dead >> (r - 1)) & 1:
+                critical |= 1 << i
+    if ids.joker >= 0:
+        if any(h < m for h in state.rows):
+            playable |= 1 << ids.joker
+        else:
+            trash |= 1 << ids.joker
+    reach = (tuple(g[0] - 1 if g else m for g in gaps_per_row) if jokers_left <= 0
+             else _best_reach(state.rows, gaps_per_row, m, jokers_left))
+    return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
+
+
+def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: int
+                ) -> tuple[int, ...]:
+    """Per row, the reachable height when each spare joker bridges one lost rank
+    where it gains most (DESIGN.md, "max score")."""
+
+    def reach(s: int, k: int) -> int:
+        return gaps[s][k] - 1 if len(gaps[s]) > k else m
+
+    best = tuple(reach(s, 0) for s in range(len(rows)))
+    # Up to two jokers: try every way to give them to rows.
+    options = [best]
+    for s in range(len(rows)):
+        for k in range(1, jokers + 1):
+            one = list(best)
+            one[s] = reach(s, k)
+            options.append(tuple(one))
+            if jokers - k >= 1:
+                for t in range(len(rows)):
+                    if t != s:
+                        two = list(one)
+                        two[t] = reach(t, jokers - k)
+                        options.append(tuple(two))
+    return max(options, key=sum)
+
+
+def pace(game: Game, state: State, max_score: int) -> int:
+    """score + cards in the draw pile + players - max score: the discards the team can
+    still afford (DESIGN.md)."""
+    return state.score + state.draw_pile(game) + len(game.players) - max_score
+
+
+def capped_max_score(game: Game, state: State, max_score: int) -> int:
+    """Max score, also capped in the final round by one play per turn left."""
+    if state.final_turns >= 0:
+        return min(max_score, state.score + state.final_turns)
+    return max_score
+
+
+def row_reach_text(game: Game, suit: int, reach: int) -> str:
+    letter = game.ruleset.suits[suit]
+    return f"{SUITS[letter].name} can now reach {rank_text(reach, letter) if reach else 'nothing'}"
