@@ -62,7 +62,7 @@ class Tracker:
         """Take in one action (`before` -> `after`, already applied by the engine)."""
         ids = self.ids
         if type(action) is Hint:
-            to, suit, rank = action  # type: ignore[misc]
+            to, suit, rank = action
             if suit >= 0:
                 yes, of = ids.suit_mask[suit], self.game.suit_of
                 value = suit
