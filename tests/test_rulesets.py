@@ -1,0 +1,95 @@
+"""Rulesets as data: hand sizes, deck sizes, perfect scores, pace, invalid combinations."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import shuffled_game
+
+from nova_replay.cards import JOKER, Card
+from nova_replay.engine import deal
+from nova_replay.rulesets import RulesetError, make_ruleset
+
+
+@pytest.mark.parametrize(
+    ("name", "sizes"), [("nova", (5, 4, 3, 3)), ("hanabi", (5, 5, 4, 4))]
+)
+def test_hand_sizes(name: str, sizes: tuple[int, ...]) -> None:
+    rules = make_ruleset(name)
+    assert tuple(rules.hand_size(n) for n in (2, 3, 4, 5)) == sizes
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_hand_size_rejects_player_counts(players: int) -> None:
+    with pytest.raises(RulesetError, match="2 to 5 players"):
+        make_ruleset("nova").hand_size(players)
+
+
+@pytest.mark.parametrize(
+    ("options", "deck", "perfect", "max_rank"),
+    [
+        ({}, 36, 20, 5),
+        ({"grand_finale": True}, 44, 24, 6),
+        ({"jokers": 1}, 37, 20, 5),
+        ({"jokers": 2}, 38, 20, 5),
+        ({"gentle_show": True}, 36, 20, 5),
+        ({"grand_finale": True, "jokers": 2, "gentle_show": True}, 46, 24, 6),
+    ],
+)
+def test_nova_decks(options: dict[str, object], deck: int, perfect: int, max_rank: int) -> None:
+    rules = make_ruleset("nova", **options)  # type: ignore[arg-type]
+    assert rules.deck_size == deck == sum(rules.cards.values())
+    assert rules.perfect_score == perfect
+    assert rules.max_rank == max_rank
+    assert rules.suits == ("C", "D", "H", "S")
+    assert rules.cards[JOKER] == options.get("jokers", 0)
+
+
+def test_nova_copies() -> None:
+    rules = make_ruleset("nova")
+    assert [rules.cards[Card(r, "H")] for r in range(1, 6)] == [2, 2, 2, 2, 1]
+    finale = make_ruleset("nova", grand_finale=True)
+    assert [finale.cards[Card(r, "S")] for r in range(1, 7)] == [2, 2, 2, 2, 2, 1]
+
+
+def test_hanabi() -> None:
+    rules = make_ruleset("hanabi")
+    assert rules.deck_size == 50 == sum(rules.cards.values())
+    assert rules.perfect_score == 25
+    assert rules.suits == ("R", "Y", "G", "B", "W")
+    assert [rules.cards[Card(r, "B")] for r in range(1, 6)] == [3, 2, 2, 2, 1]
+
+
+@pytest.mark.parametrize(("players", "pace"), [(2, 8), (3, 7), (4, 8), (5, 6)])
+def test_starting_pace_matches_the_nova_rules(players: int, pace: int) -> None:
+    """The rules: the team can afford "8 with 2 or 4 players, 7 with 3, 6 with 5" discards."""
+    rules = make_ruleset("nova")
+    game = shuffled_game(rules, players, seed=players)
+    state = deal(game)
+    assert state.score == 0
+    assert all(len(hand) == rules.hand_size(players) for hand in state.hands)
+    assert state.score + state.draw_pile(game) + players - rules.perfect_score == pace
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "message"),
+    [
+        ("hanabi", {"gentle_show": True}, "gentle_show is a Nova variant"),
+        ("hanabi", {"grand_finale": True}, "grand_finale is a Nova variant"),
+        ("hanabi", {"jokers": 1}, "jokers is a Nova variant"),
+        ("nova", {"jokers": 3}, "expected 0, 1 or 2 jokers, found 3"),
+        ("nova", {"jokers": -1}, "expected 0, 1 or 2 jokers, found -1"),
+        ("chess", {}, "unknown ruleset 'chess'"),
+    ],
+)
+def test_invalid_combinations(name: str, options: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesetError, match=message):
+        make_ruleset(name, **options)  # type: ignore[arg-type]
+    assert issubclass(RulesetError, ValueError)
+
+
+def test_titles() -> None:
+    assert make_ruleset("nova").title == "Nova"
+    assert make_ruleset("nova", grand_finale=True, jokers=1, gentle_show=True).title == (
+        "Nova (grand finale, 1 joker, gentle show)")
+    assert make_ruleset("nova", jokers=2).title == "Nova (2 jokers)"
+    assert make_ruleset("hanabi").title == "Hanabi"
