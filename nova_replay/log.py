@@ -139,7 +139,8 @@ class GameLog(_Model):
     version: Literal[1] = Field(description="The format version: 1.")
     ruleset: RulesetSpec
     players: list[PlayerName] = Field(
-        min_length=2, max_length=5, description="In turn order; the first player begins."
+        min_length=2, max_length=5, description="In turn order; the first player begins.",
+        json_schema_extra={"uniqueItems": True},
     )
     deck: list[CardText] = Field(
         max_length=200,

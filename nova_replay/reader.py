@@ -53,8 +53,8 @@ def decode_json(raw: bytes, name: str = "") -> Any:
         raise ReadError("", f"not UTF-8 text (byte {e.start})", name) from None
     depth = _nesting_depth(text)
     if depth > MAX_DEPTH:
-        raise ReadError("", f"JSON nested {depth} levels deep, over the limit of {MAX_DEPTH}",
-                        name)
+        raise ReadError("", f"JSON nested more than {MAX_DEPTH} levels deep, over the limit "
+                        f"for a log", name)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
