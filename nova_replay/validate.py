@@ -47,6 +47,18 @@ def load(path: str | os.PathLike[str]) -> Record:
     return load_data(read_json(name), name)
 
 
+def as_record(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Record:
+    """A record from whatever the caller has: a record, a typed log, a path or JSON data.
+    Raises the first NovaError."""
+    if isinstance(source, Record):
+        return source
+    if isinstance(source, GameLog):
+        return _replay(source, "", None)
+    if isinstance(source, dict):
+        return load_data(source)
+    return load(source)
+
+
 def _replay(log: GameLog, file: str, source: str | None) -> Record:
     try:
         game = Game.from_log(log)

@@ -1,0 +1,163 @@
+"""The machine-readable analysis (`nova-replay analyze --json`), as pydantic models.
+
+The models are the single source of `schemas/nova-analysis-v1.schema.json`, so
+pipelines can rely on the shape; `analysis_report` fills them from an Analysis.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .analysis import Analysis
+from .knowledge import knows_exactly, knows_playable, knows_trash
+
+REPORT_VERSION = 1
+REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CardView(_Model):
+    """One card in a hand after a turn, with what its holder could know of it."""
+
+    slot: int = Field(description="1 = leftmost, newest.")
+    card: int = Field(description="Index in the log's deck.")
+    truth: str
+    hinted: list[str] = Field(description="Identities consistent with the hints received.")
+    deduced: list[str] = Field(description="What the holder could deduce from all they see.")
+    common: list[str] = Field(description="Hinted minus identities whose copies are all public.")
+    touched: bool
+    knows_exactly: bool
+    knows_playable: bool
+    knows_trash: bool
+    playable: bool
+    critical: bool
+    trash: bool
+    chop: bool
+
+
+class HandView(_Model):
+    player: str
+    cards: list[CardView]
+
+
+class TurnView(_Model):
+    """The table after one turn (0 = the deal) and the clock."""
+
+    turn: int
+    action: str | None
+    draw_pile: int
+    pace: int
+    score: int
+    max_score: int
+    efficiency: float | None
+    final_turns_left: int | None
+    coins: int
+    lives: int
+    hands: list[HandView]
+
+
+class FindingView(_Model):
+    turn: int
+    player: str
+    kind: str
+    severity: str
+    cards: list[str]
+    message: str
+    details: dict[str, Any]
+
+
+class SummaryView(_Model):
+    score: int
+    max_score: int
+    perfect_score: int
+    blunders: int
+    mistakes: int
+    good: int
+    wasted_hints: int
+    hints: int
+    efficiency: float | None
+    perfect_lost_turn: int | None
+    ending: str | None
+
+
+class AnalysisReport(_Model):
+    """The whole analysis of one game."""
+
+    model_config = ConfigDict(title="Nova game analysis", json_schema_extra={"$id": REPORT_SCHEMA_ID})
+
+    report_version: int = REPORT_VERSION
+    file: str
+    ruleset: str
+    players: list[str]
+    converted_from: str | None
+    summary: SummaryView
+    findings: list[FindingView]
+    turns: list[TurnView]
+
+
+def report_schema() -> dict[str, Any]:
+    schema = AnalysisReport.model_json_schema(mode="serialization")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+
+
+def _hands(analysis: Analysis, turn: int) -> list[HandView]:
+    game, ids = analysis.record.game, analysis.ids
+    st = analysis.knowledge.statuses[turn]
+
+    def names(mask: int) -> list[str]:
+        return [str(ids.card(i)) for i in ids.members(mask)]
+
+    hands = []
+    for p, name in enumerate(game.players):
+        know = analysis.knowledge.of(turn, p)
+        chop = analysis.chop(turn, p)
+        cards = []
+        for slot, k in enumerate(know):
+            bit = 1 << ids.of_card[k.card]
+            cards.append(CardView(
+                slot=slot + 1, card=k.card, truth=str(game.deck[k.card]),
+                hinted=names(k.hinted), deduced=names(k.deduced), common=names(k.common),
+                touched=k.touched, knows_exactly=knows_exactly(k),
+                knows_playable=knows_playable(k, st), knows_trash=knows_trash(k, st),
+                playable=bool(st.playable & bit), critical=bool(st.critical & bit),
+                trash=bool(st.trash & bit), chop=slot == chop,
+            ))
+        hands.append(HandView(player=name, cards=cards))
+    return hands
+
+
+def analysis_report(analysis: Analysis) -> AnalysisReport:
+    """Everything the analysis found, turn by turn, as one JSON-ready model."""
+    from .text import describe_turn
+
+    record = analysis.record
+    game, tl = record.game, record.timeline
+    turns = []
+    for point in analysis.clock:
+        state = tl[point.turn]
+        turns.append(TurnView(
+            turn=point.turn,
+            action=describe_turn(tl, point.turn) if point.turn else None,
+            draw_pile=point.draw_pile, pace=point.pace, score=point.score,
+            max_score=point.max_score, efficiency=point.efficiency,
+            final_turns_left=point.final_turns_left, coins=state.coins, lives=state.lives,
+            hands=_hands(analysis, point.turn),
+        ))
+    s = analysis.summary
+    return AnalysisReport(
+        file=record.file, ruleset=game.ruleset.title, players=list(game.players),
+        converted_from=record.converted_from,
+        summary=SummaryView(**s.__dict__),
+        findings=[
+            FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
+                        severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],
+                        message=f.message, details=f.details)
+            for f in analysis.findings
+        ],
+        turns=turns,
+    )
