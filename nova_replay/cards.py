@@ -57,6 +57,7 @@ CARD_PATTERN = (
     rf"^\s*(?:[Aa1-6][{_SUIT_CHARS}]|[{_SUIT_CHARS}][Aa1-6]|[Jj][Kk]?|[Jj]oker|JOKER|🃏)\s*$"
 )
 _CARD_RE = re.compile(CARD_PATTERN)
+_SUIT_RE = re.compile(SUIT_PATTERN)  # the published schema's pattern: one truth for both
 NOVA_SUITS = frozenset("CDHS")
 
 
@@ -94,7 +95,7 @@ def rank_text(rank: int, suit: str = "C") -> str:
 
 def parse_suit(text: str) -> str:
     """A suit's letter from any accepted spelling ('H', 'hearts', '♥', 'p' -> 'W')."""
-    letter = _SUIT_SPELLINGS.get(text.strip().lower())
+    letter = _SUIT_SPELLINGS.get(text.strip().lower()) if _SUIT_RE.match(text) else None
     if letter is None:
         raise ValueError(f"expected a suit (a letter, symbol or name such as H, ♥, hearts), found {text!r}")
     return letter

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from nova_replay.cards import JOKER, Card, parse_card, parse_suit
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nova_replay.cards import CARD_PATTERN, JOKER, SUIT_PATTERN, Card, parse_card, parse_suit
 
 
 @pytest.mark.parametrize(
@@ -67,7 +71,7 @@ def test_parse_suit_accepts(text: str, letter: str) -> None:
     assert parse_suit(text) == letter
 
 
-@pytest.mark.parametrize("text", ["", "X", "3", "orange", "♥♥", "stars"])
+@pytest.mark.parametrize("text", ["", "X", "3", "orange", "♥♥", "stars", "HEARTS"])
 def test_parse_suit_rejects(text: str) -> None:
     with pytest.raises(ValueError, match="expected a suit"):
         parse_suit(text)
@@ -79,3 +83,23 @@ def test_cards_are_immutable_and_ordered() -> None:
         card.rank = 3  # type: ignore[misc]
     assert sorted([Card(3, "H"), Card(1, "S"), Card(2, "C")]) == [Card(1, "S"), Card(2, "C"), Card(3, "H")]
     assert JOKER.is_joker and not Card(1, "H").is_joker
+
+
+SPELLING_BITS = st.sampled_from(
+    list("AaJjKk1234567CDHSRYGBWPcdhsrygbwpXx♣♦♥♠♧♢♡♤ ") + ["🃏", "oker", "OKER", "earts", "lub",
+                                                          "s", "ed", "urple", "EARTS"]
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(SPELLING_BITS, max_size=4).map("".join))
+def test_parsers_accept_exactly_what_the_published_patterns_accept(text: str) -> None:
+    """A log the JSON Schema accepts is read the same way by nova-replay, and vice versa."""
+    for parse, pattern in ((parse_card, CARD_PATTERN), (parse_suit, SUIT_PATTERN)):
+        matches = re.fullmatch(pattern, text) is not None
+        try:
+            parse(text)
+            accepted = True
+        except ValueError:
+            accepted = False
+        assert accepted == matches, (parse.__name__, text)
