@@ -8,6 +8,7 @@ from .cards import JOKER, Card, parse_card
 from .engine import State, Timeline, apply, deal, replay
 from .errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
 from .game import Discard, Game, Hint, Play
+from .hanablive import from_hanablive, looks_like_hanablive, to_hanablive  # registers the converter
 from .log import GameLog
 from .rulesets import Ruleset, make_ruleset
 from .validate import Record, Report, check, check_data, load, load_data
@@ -17,6 +18,6 @@ __version__ = "0.1.0"
 __all__ = [
     "JOKER", "Card", "DeckError", "Discard", "Game", "GameLog", "Hint", "IllegalAction",
     "NovaError", "Play", "ReadError", "Record", "Report", "Ruleset", "SchemaError", "State",
-    "Timeline", "apply", "check", "check_data", "deal", "load", "load_data", "make_ruleset",
-    "parse_card", "replay",
+    "Timeline", "apply", "check", "check_data", "deal", "from_hanablive", "load", "load_data",
+    "looks_like_hanablive", "make_ruleset", "parse_card", "replay", "to_hanablive",
 ]

@@ -16,9 +16,12 @@ import click
 
 from . import __version__
 from .errors import NovaError
+from .hanablive import dumps_hanablive, export_losses, from_hanablive, to_hanablive
 from .log import json_schema
+from .reader import read_json
 from .text import game_text, turn_text
-from .validate import Record, Report, check, load
+from .validate import Record, Report, check, load, load_data
+from .writer import dumps
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -29,9 +32,12 @@ def fail(message: str, code: int = 1) -> NoReturn:
 def open_record(file: str) -> Record:
     """Load a log for a command that needs a good one, or exit with its problem."""
     try:
-        return load(file)
+        record = load(file)
     except NovaError as e:
         fail(str(e))
+    if record.converted_from:  # on stderr, so that stdout stays the command's output
+        click.echo(f"{file}: read as {record.converted_from}", err=True)
+    return record
 
 
 def expand_paths(paths: tuple[str, ...]) -> list[str]:
@@ -141,3 +147,85 @@ def schema() -> None:
       nova-replay schema > nova-log-v1.schema.json
     """
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+def _refuse_overwrite(file: str, output: str | None) -> None:
+    """A conversion never writes over its input file."""
+    if output is None:
+        return
+    same = os.path.realpath(file) == os.path.realpath(output)
+    if not same and os.path.exists(file) and os.path.exists(output):
+        same = os.path.samefile(file, output)
+    if same:
+        fail(f"{output}: -o names the input file; choose another output file", 2)
+
+
+def _write(text: str, output: str | None, summary: str) -> None:
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        fail(f"{output}: cannot write file: {e.strerror or e}")
+    click.echo(f"{output}: written ({summary})")
+
+
+def _summary(record: Record) -> str:
+    final = record.timeline.final
+    return (f"{len(record.game.players)} players, {final.turn} turns, score {final.score}"
+            f"{', ' + final.ending if final.ending else ', unfinished'}")
+
+
+@main.command("import-hanablive")
+@click.argument("file", type=click.Path())
+@click.option("--output", "-o", type=click.Path(), default=None,
+              help="Write the log to this file (default: print it).")
+def import_hanablive(file: str, output: str | None) -> None:
+    """Convert a hanab.live game export (JSON) to a nova-replay log.
+
+    Only "No Variant" games without rule-changing options convert. The deck is
+    reordered for our round-robin deal (same cards in the same hands and slots); id,
+    seed, notes and options are kept in meta.hanablive. Other commands also read
+    hanab.live files directly.
+
+    \b
+    Example:
+      nova-replay import-hanablive game.json -o game.nova.json
+      nova-replay import-hanablive game.json > game.nova.json
+    """
+    _refuse_overwrite(file, output)
+    try:
+        data = from_hanablive(read_json(file))
+        record = load_data(data, file)  # refuse a game that does not replay, here
+    except NovaError as e:
+        fail(str(e if e.file else e.in_file(file)))
+    _write(dumps(data), output, _summary(record))
+
+
+@main.command("export-hanablive")
+@click.argument("file", type=click.Path())
+@click.option("--output", "-o", type=click.Path(), default=None,
+              help="Write the hanab.live JSON to this file (default: print it).")
+def export_hanablive(file: str, output: str | None) -> None:
+    """Convert a Hanabi-ruleset log to hanab.live's game-export JSON.
+
+    The inverse of import-hanablive. Meta other than meta.hanablive and action
+    comments have no place in hanab.live's format: they are dropped, with a warning.
+
+    \b
+    Example:
+      nova-replay export-hanablive game.nova.json -o game.json
+      nova-replay export-hanablive sample_games/hanabi-2p.json
+    """
+    _refuse_overwrite(file, output)
+    record = open_record(file)
+    try:
+        data = to_hanablive(record)
+    except NovaError as e:
+        fail(str(e.in_file(file)))
+    for lost in export_losses(record.log):
+        click.echo(f"{file}: warning: {lost} dropped (hanab.live's format has no place for it)",
+                   err=True)
+    _write(dumps_hanablive(data), output, _summary(record))
