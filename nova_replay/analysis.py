@@ -176,9 +176,10 @@ class _Reviewer:
             card = before_k[chop].card
             i = self.ids.of_card[card]
             if card in touched and (st.critical >> i) & 1:
+                which = "only" if self.ids.copies[i] == 1 else "last"
                 self.add(t, p, "good_save", GOOD, (card,),
                          f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "
-                         f"last {self.show(card)}.")
+                         f"{which} {self.show(card)}.")
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, int]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a

@@ -15,11 +15,14 @@ from typing import NoReturn
 import click
 
 from . import __version__
+from .analysis import analyze
 from .errors import NovaError
 from .hanablive import dumps_hanablive, export_losses, from_hanablive, to_hanablive
 from .log import json_schema
 from .reader import read_json
-from .text import game_text, turn_text
+from .report import analysis_report
+from .review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
+from .text import ending_text, game_text, turn_text
 from .validate import Record, Report, check, load, load_data
 from .writer import dumps
 
@@ -117,7 +120,9 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
 @click.argument("file", type=click.Path())
 @click.option("--turn", "-t", type=int, default=None,
               help="Show only the table after this turn (0 = the deal).")
-def replay(file: str, turn: int | None) -> None:
+@click.option("--knowledge", "-k", is_flag=True,
+              help="Under each table, what each player could deduce about their own cards.")
+def replay(file: str, turn: int | None, knowledge: bool) -> None:
     """Show a game turn by turn: rows, coins, lives, draw pile, discards and hands.
 
     Slot 1 of a hand is the leftmost, newest card. Without --turn, the whole game
@@ -130,12 +135,62 @@ def replay(file: str, turn: int | None) -> None:
     """
     record = open_record(file)
     timeline = record.timeline
-    if turn is None:
-        click.echo(game_text(timeline, record.log), nl=False)
+    if turn is not None:
+        check_turn(file, turn, timeline.turns)
+    if not knowledge:
+        if turn is None:
+            click.echo(game_text(timeline, record.log), nl=False)
+        else:
+            click.echo("\n".join(turn_text(timeline, turn, record.log)))
         return
-    if not 0 <= turn <= timeline.turns:
-        fail(f"{file}: --turn {turn}: expected a turn from 0 to {timeline.turns}", 2)
-    click.echo("\n".join(turn_text(timeline, turn, record.log)))
+    analysis = analyze(record)
+    turns = range(timeline.turns + 1) if turn is None else [turn]
+    for t in turns:
+        click.echo("\n".join(turn_text(timeline, t, record.log) + knowledge_lines(analysis, t)))
+        click.echo("")
+    if turn is None:
+        click.echo(ending_text(record.game, timeline.final))
+
+
+def check_turn(file: str, turn: int, last: int) -> None:
+    if not 0 <= turn <= last:
+        fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", 2)
+
+
+@main.command("analyze")
+@click.argument("file", type=click.Path())
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
+@click.option("--turn", "-t", type=int, default=None,
+              help="Show every hand's knowledge grid after this turn.")
+@click.option("--tier", type=click.Choice(TIERS), default="deduced", show_default=True,
+              help="Which knowledge to show with --turn.")
+def analyze_command(file: str, as_json: bool, turn: int | None, tier: str) -> None:
+    """Review a game: summary, teaching notes turn by turn, knowledge grids.
+
+    Notes have a severity (blunder, mistake, good): lost critical cards, misfires,
+    wasted hints, discards of hinted cards, good play hints and saves, the turn the
+    pace ran out. With --turn, each card's grid of suits x ranks shows what its
+    holder could know ('*' the card, 'o' possible, '.' ruled out).
+
+    \b
+    Example:
+      nova-replay analyze sample_games/nova-4p.json
+      nova-replay analyze sample_games/nova-4p.json --turn 17 --tier hinted
+      nova-replay analyze sample_games/nova-4p.json --json > review.json
+    """
+    record = open_record(file)
+    analysis = analyze(record)
+    if as_json:
+        click.echo(analysis_report(analysis).model_dump_json(indent=2))
+        return
+    if turn is not None:
+        check_turn(file, turn, record.timeline.turns)
+        click.echo(knowledge_text(analysis, turn, tier))
+        return
+    click.echo(summary_text(analysis))
+    click.echo("")
+    click.echo(notes_text(analysis))
 
 
 @main.command()

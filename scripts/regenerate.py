@@ -22,10 +22,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import make_samples  # noqa: E402
 
 from nova_replay.log import json_schema  # noqa: E402
+from nova_replay.report import report_schema  # noqa: E402
 from nova_replay.text import game_text  # noqa: E402
 from nova_replay.validate import load  # noqa: E402
 
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
+REPORT_SCHEMA_FILE = ROOT / "schemas" / "nova-analysis-v1.schema.json"
 SAMPLES = ROOT / "sample_games"
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -33,6 +35,17 @@ GOLDEN = ROOT / "tests" / "golden"
 def schema_text() -> str:
     """The committed JSON Schema's exact text."""
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def report_schema_text() -> str:
+    """The committed JSON Schema of `analyze --json`, exactly."""
+    return json.dumps(report_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_report_schema() -> list[Path]:
+    """schemas/nova-analysis-v1.schema.json from the report's pydantic models."""
+    REPORT_SCHEMA_FILE.write_text(report_schema_text(), encoding="utf-8")
+    return [REPORT_SCHEMA_FILE]
 
 
 def golden_text(sample: Path) -> str:
@@ -71,6 +84,7 @@ def write_golden() -> list[Path]:
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
     ("schema", write_schema),
+    ("report-schema", write_report_schema),
     ("golden", write_golden),
 ]
 

@@ -1,0 +1,208 @@
+"""Findings, the clock and the report, each on a hand-built game where the rule
+decides the outcome."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from helpers import ROOT, build_game, discard, hint, play, shuffled_game, timeline
+
+from nova_replay.analysis import Analysis, Finding, analyze
+from nova_replay.cli import main
+from nova_replay.engine import apply, deal
+from nova_replay.game import Action, Discard, Game, Hint
+from nova_replay.report import analysis_report, report_schema
+from nova_replay.rulesets import make_ruleset
+from nova_replay.writer import log_data
+
+NOVA = make_ruleset("nova")
+REPORT_SCHEMA = ROOT / "schemas" / "nova-analysis-v1.schema.json"
+WORKED = {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"}
+
+
+def review(game: Game, steps: list) -> Analysis:  # type: ignore[type-arg]
+    return analyze(log_data(game, timeline(game, steps).actions))
+
+
+def at(a: Analysis, turn: int, kind: str | None = None) -> list[Finding]:
+    return [f for f in a.notes_at(turn) if kind is None or f.kind == kind]
+
+
+def test_a_repeated_hint_is_wasted_because_it_says_nothing_new() -> None:
+    game = build_game(NOVA, WORKED)
+    a = review(game, [hint("Ben", rank=1), hint("Anna", rank=5), hint("Anna", rank=2),
+                      hint("Ben", rank=1)])
+    (f,) = at(a, 4)
+    assert (f.kind, f.severity, f.details["reason"]) == ("wasted_hint", "mistake", "nothing_new")
+    assert f.message == "Anna hinted Aces to Ben, but Ben learned nothing new about any card."
+    assert not at(a, 1, "wasted_hint")
+
+
+def test_the_first_aces_hint_makes_two_cards_known_playable() -> None:
+    a = review(build_game(NOVA, WORKED), [hint("Ben", rank=1)])
+    (f,) = at(a, 1)
+    assert (f.kind, f.severity) == ("good_hint_playable", "good")
+    assert sorted(str(a.record.game.deck[c]) for c in f.cards) == ["AC", "AS"]
+
+
+def test_a_hint_touching_only_played_cards_is_wasted_on_trash() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 3D 4D 5D", "Ben": "AH 2C 3C 4C 5C"})
+    a = review(game, [play("AH"), hint("Anna", rank=2), hint("Ben", suit="H")])
+    (f,) = at(a, 3)
+    assert (f.kind, f.details["reason"]) == ("wasted_hint", "only_trash")
+    assert f.message == "Anna hinted hearts to Ben, but it touched only trash (A♥ is already played)."
+
+
+def test_discarding_the_only_five_costs_one_point_of_max_score() -> None:
+    a = review(build_game(NOVA, {"Anna": "AH 2D 4D 3C", "Ben": "AS 3D 5D AC",
+                                 "Carla": "2C 4D AS 2H"}),
+               [hint("Ben", rank=1), discard("5D")])
+    assert a.clock[1].max_score == 20
+    (f,) = at(a, 2)
+    assert (f.kind, f.severity) == ("lost_critical", "blunder")
+    assert f.message == ("Ben discarded 5♦, the only 5♦: diamonds can now reach 4 at most "
+                         "(max score 19).")
+    assert f.details == {"drop": 1, "hinted": False, "max_score": 19}
+    assert a.clock[2].max_score == 19
+
+
+def test_discarding_the_second_three_caps_hearts_at_two() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 4D 3C", "Ben": "3H 3H AS AC", "Carla": "2C 4D AS 2H"})
+    a = review(game, [hint("Ben", rank=1), discard("3H"), hint("Ben", rank=1),
+                      hint("Ben", rank=1), discard("3H")])
+    assert not at(a, 2, "lost_critical"), "the first 3♥ is not critical"
+    (f,) = at(a, 5, "lost_critical")
+    assert f.details["drop"] == 3
+    assert f.message == ("Ben discarded 3♥, the last 3♥: hearts can now reach 2 at most "
+                         "(max score 17).")
+    assert a.clock[5].max_score == 17
+
+
+def test_a_lost_card_that_had_been_hinted_says_so() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 4D 3C", "Ben": "AS 3D 5D AC", "Carla": "2C 4D AS 2H"})
+    a = review(game, [hint("Ben", rank=5), discard("5D")])
+    found = at(a, 2)
+    assert [f.kind for f in found] == ["lost_critical"]  # not also "discard_hinted"
+    assert found[0].details["hinted"] is True
+    assert "(it had been hinted)" in found[0].message
+
+
+def test_discarding_a_hinted_card_that_is_still_needed() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 4D 3C", "Ben": "AS 3D 4S AC", "Carla": "2C 4D AS 2H"})
+    a = review(game, [hint("Ben", rank=3), discard("3D")])
+    (f,) = at(a, 2)
+    assert (f.kind, f.severity) == ("discard_hinted", "mistake")
+
+
+def test_discarding_while_holding_a_known_playable_card() -> None:
+    a = review(build_game(NOVA, WORKED), [hint("Ben", rank=1), discard("3D")])
+    (f,) = at(a, 2)
+    assert f.kind == "discard_with_playable"
+    assert f.message == "Ben discarded 3♦ while holding A♠, which Ben knew was playable."
+
+
+def test_a_misfire_reports_what_the_player_believed() -> None:
+    game = build_game(NOVA, {"Anna": "3H 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"})
+    a = review(game, [hint("Ben", rank=1), hint("Anna", rank=3), hint("Anna", suit="H"),
+                      play("3H")])
+    found = at(a, 4)
+    assert [f.kind for f in found] == ["misfire"]
+    assert found[0].message == ("Anna played 3♥, which did not fit (the hearts row was empty); "
+                                "Anna thought it could be 3♥. 2 lives left.")
+
+
+@pytest.mark.parametrize("gentle", [False, True])
+def test_the_third_misfire_is_a_strikeout_blunder(gentle: bool) -> None:
+    rules = make_ruleset("nova", gentle_show=gentle)
+    game = build_game(rules, {"Anna": "AH 4H 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D 3S 2H"})
+    a = review(game, [play("AH"), play("3D"), play("3S"), play("4H")])
+    (f,) = at(a, 4, "strikeout")
+    assert f.severity == "blunder"
+    assert ("score is kept" in f.message) is gentle
+    assert a.summary.score == (1 if gentle else 0)
+    assert [x.kind for x in at(a, 2)] == ["misfire"]
+
+
+def test_a_save_of_a_critical_card_on_chop_is_good() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 4D 3C", "Ben": "AS 3D AC 5H", "Carla": "2C 4D AS 2H"})
+    a = review(game, [hint("Ben", rank=5)])
+    (f,) = at(a, 1)
+    assert (f.kind, f.severity) == ("good_save", "good")
+    assert f.message == "Anna hinted 5s to Ben and saved 5♥ on Ben's chop: it is the only 5♥."
+    assert a.chop(0, 1) == 3 and a.chop(1, 1) == 2
+
+
+def drain(players: int, seed: int) -> tuple[Game, list[Action]]:
+    """A game of hints and oldest-card discards only, until it ends."""
+    game = shuffled_game(NOVA, players, seed)
+    state = deal(game)
+    actions: list[Action] = []
+    while not state.over:
+        p = state.player(game)
+        to = (p + 1) % players
+        action: Action = (Hint(to, rank=game.rank_of[state.hands[to][0]] or 1)
+                          if state.coins == 8 else Discard(state.hands[p][-1]))
+        state = apply(game, state, action)
+        actions.append(action)
+    return game, actions
+
+
+def test_max_score_is_capped_by_the_turns_left_in_the_final_round() -> None:
+    game, actions = drain(2, 3)
+    a = analyze(log_data(game, actions))
+    first = next(p for p in a.clock if p.final_turns_left is not None)
+    assert first.final_turns_left == 2
+    rows_max = a.knowledge.statuses[first.turn].max_score
+    assert rows_max > first.score + 2, "the cap must decide here"
+    assert first.max_score == first.score + 2
+    assert first.pace == first.score + 0 + 2 - rows_max  # pace uses the uncapped max
+
+
+def test_the_turn_the_pace_runs_out_is_a_finding() -> None:
+    game, actions = drain(2, 5)
+    a = analyze(log_data(game, actions))
+    first = next(p.turn for p in a.clock if p.pace < 0)
+    assert [f.turn for f in a.findings if f.kind == "out_of_pace"] == [first]
+
+
+@pytest.mark.parametrize(("players", "pace"), [(2, 8), (3, 7), (4, 8), (5, 6)])
+def test_starting_pace_matches_the_nova_rules(players: int, pace: int) -> None:
+    a = analyze(log_data(shuffled_game(NOVA, players, 1), []))
+    assert a.clock[0].pace == pace
+
+
+def test_the_summary_counts_and_efficiency() -> None:
+    a = review(build_game(NOVA, WORKED), [hint("Ben", rank=1), play("AS"), hint("Anna", rank=5)])
+    s = a.summary
+    assert (s.hints, s.good, s.blunders, s.mistakes) == (2, 1, 0, 0)
+    # gotten: A♠ played, A♣ and 5♦ hinted and not trash = 3 cards for 2 hints
+    assert s.efficiency == 1.5
+
+
+def test_the_committed_report_schema_is_current_and_the_report_fits_it() -> None:
+    committed = json.loads(REPORT_SCHEMA.read_text(encoding="utf-8"))
+    assert committed == report_schema(), "run: python scripts/regenerate.py"
+    jsonschema.Draft202012Validator.check_schema(committed)
+    a = analyze(ROOT / "sample_games" / "nova-4p.json")
+    data = json.loads(analysis_report(a).model_dump_json())
+    jsonschema.Draft202012Validator(committed).validate(data)
+    assert len(data["turns"]) == len(a.timeline)
+
+
+def test_analyze_command_text_json_and_turn() -> None:
+    sample = str(ROOT / "sample_games" / "nova-4p.json")
+    runner = CliRunner()
+    text = runner.invoke(main, ["analyze", sample])
+    assert text.exit_code == 0
+    assert "score 14 of 20" in text.output and "[blunder]" in text.output
+    out = runner.invoke(main, ["analyze", sample, "--json"])
+    assert json.loads(out.output)["summary"]["score"] == 14
+    grid = runner.invoke(main, ["analyze", sample, "--turn", "17"])
+    assert grid.exit_code == 0 and "Knowledge after turn 17" in grid.output
+    bad = runner.invoke(main, ["analyze", sample, "--turn", "999"])
+    assert bad.exit_code == 2 and "expected a turn from 0 to" in bad.output
+    known = runner.invoke(main, ["replay", sample, "--knowledge", "--turn", "3"])
+    assert known.exit_code == 0 and "Knowledge (deduced):" in known.output

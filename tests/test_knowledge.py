@@ -1,0 +1,122 @@
+"""The knowledge model on hand-built games where each tier decides the outcome,
+and its invariants over random legal games (hypothesis)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from helpers import build_game, discard, hint, legal_actions, shuffled_game, timeline
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nova_replay.analysis import analyze
+from nova_replay.engine import apply, deal
+from nova_replay.game import Action
+from nova_replay.knowledge import (
+    CardKnowledge,
+    knows_exactly,
+    knows_playable,
+    timeline_knowledge,
+)
+from nova_replay.rulesets import make_ruleset
+from nova_replay.status import Identities
+from nova_replay.writer import log_data
+
+NOVA = make_ruleset("nova")
+
+
+def names(ids: Identities, mask: int) -> set[str]:
+    return {ids.show(i) for i in ids.members(mask)}
+
+
+def card_of(game_knowledge: tuple[CardKnowledge, ...], game, text: str) -> CardKnowledge:  # type: ignore[no-untyped-def]
+    (k,) = [k for k in game_knowledge if str(game.deck[k.card]) == text]
+    return k
+
+
+def test_a_negative_hint_narrows_the_untouched_cards() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"})
+    tl = timeline(game, [hint("Ben", rank=1)])
+    tk = timeline_knowledge(tl)
+    ben = tk.of(1, 1)
+    aces = {"A♣", "A♦", "A♥", "A♠"}
+    every = names(tk.ids, tk.ids.all)
+    assert names(tk.ids, card_of(ben, game, "3D").hinted) == every - aces
+    assert names(tk.ids, card_of(ben, game, "5H").hinted) == every - aces
+    assert names(tk.ids, card_of(ben, game, "AS").hinted) == aces
+    # Before the hint, Ben knew nothing from hints.
+    assert tk.of(0, 1)[1].hinted == tk.ids.all
+
+
+def test_a_card_is_known_exactly_only_because_its_holder_sees_the_other_copies() -> None:
+    game = build_game(NOVA, {"Anna": "5C 5D 3C 4C", "Ben": "5S AH 2H 3H", "Carla": "5H 2D 2C 4D"})
+    tl = timeline(game, [hint("Ben", rank=5)])
+    tk = timeline_knowledge(tl)
+    k = card_of(tk.of(1, 1), game, "5S")
+    fives = {"5♣", "5♦", "5♥", "5♠"}
+    assert names(tk.ids, k.hinted) == fives
+    assert names(tk.ids, k.deduced) == {"5♠"}  # Ben sees 5♣ 5♦ (Anna) and 5♥ (Carla)
+    assert names(tk.ids, k.common) == fives  # none of the other 5s is public
+    assert knows_exactly(k)
+
+
+def test_deduction_reaches_a_fixed_point_across_two_cards_of_one_hand() -> None:
+    # Ben's 5♠ is pinned by a spades hint and a 5s hint; the 5♥ he draws later is
+    # touched only by the 5s hint. He sees 5♣ and 5♦ in Carla's hand, and his own
+    # 5♠ accounts for the only 5♠: so the new card must be the 5♥.
+    game = build_game(NOVA, {"Anna": "AH 2C 3C 4C", "Ben": "5S 2D 3D 4D", "Carla": "5C 5D AC AD"},
+                      pile="5H")
+    tl = timeline(game, [hint("Ben", suit="S"), discard("4D"), hint("Ben", rank=5)])
+    tk = timeline_knowledge(tl)
+    ben = tk.of(3, 1)
+    new, pinned = card_of(ben, game, "5H"), card_of(ben, game, "5S")
+    assert names(tk.ids, pinned.deduced) == {"5♠"}
+    assert names(tk.ids, new.hinted) == {"5♣", "5♦", "5♥", "5♠"}
+    assert names(tk.ids, new.deduced) == {"5♥"}
+    # The common tier does not use Ben's private view: both 5s stay open to it.
+    assert {"5♥", "5♠"} <= names(tk.ids, new.common)
+
+
+def test_knowing_a_card_is_playable() -> None:
+    game = build_game(NOVA, {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"})
+    tl = timeline(game, [hint("Ben", rank=1)])
+    tk = timeline_knowledge(tl)
+    st_ = tk.statuses[1]
+    flags = {str(game.deck[k.card]): knows_playable(k, st_) for k in tk.of(1, 1)}
+    assert flags == {"AS": True, "3D": False, "5H": False, "AC": True}
+
+
+def random_game(seed: int, ruleset_pick: int, players: int):  # type: ignore[no-untyped-def]
+    rules = [make_ruleset("hanabi"), make_ruleset("nova"),
+             make_ruleset("nova", grand_finale=True, jokers=2, gentle_show=True),
+             make_ruleset("nova", jokers=1)][ruleset_pick]
+    game = shuffled_game(rules, players, seed)
+    rng = random.Random(seed)
+    state = deal(game)
+    actions: list[Action] = []
+    while not state.over:
+        options = legal_actions(game, state)
+        action = rng.choice(options)
+        state = apply(game, state, action)
+        actions.append(action)
+    return game, actions
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(2, 5))
+def test_knowledge_and_clock_invariants_over_random_games(seed: int, pick: int, players: int) -> None:
+    game, actions = random_game(seed, pick, players)
+    a = analyze(log_data(game, actions))
+    ids = a.ids
+    for t in range(len(a.timeline)):
+        for hand in a.knowledge.hands[t]:
+            for k in hand:
+                truth = 1 << ids.of_card[k.card]
+                assert k.deduced & truth, "the truth is always among the deduced possibilities"
+                assert k.deduced & ~k.hinted == 0, "deduced is a subset of hinted"
+                assert k.deduced & ~k.common == 0, "common contains deduced"
+                assert k.common & ~k.hinted == 0
+    maxes = [p.max_score for p in a.clock]
+    assert all(b <= a_ for a_, b in itertools.pairwise(maxes)), "max score never rises"
+    assert all(p.score <= p.max_score for p in a.clock)
