@@ -60,7 +60,7 @@ def looks_like_hanablive(data: Any) -> bool:
     players, deck, actions = data.get("players"), data.get("deck"), data.get("actions")
     return (
         isinstance(players, list)
-        and isinstance(deck, list) and bool(deck)
+        and isinstance(deck, list) and (bool(deck) or "seed" in data)
         and all(isinstance(c, dict) and ("suitIndex" in c or "rank" in c) for c in deck)
         and isinstance(actions, list)
         and all(isinstance(a, dict) and "type" in a for a in actions)
@@ -110,7 +110,8 @@ def _check_players(players: list[Any]) -> list[str]:
 
 def _deck_cards(deck: list[Any], size: int) -> list[str]:
     if len(deck) != size:
-        raise SchemaError("$.deck", f"expected the {size} cards of {VARIANT}, found {len(deck)}")
+        why = " (a deck given only by its seed cannot be rebuilt here)" if not deck else ""
+        raise SchemaError("$.deck", f"expected the {size} cards of {VARIANT}, found {len(deck)}{why}")
     cards = []
     for i, c in enumerate(deck):
         suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, 4,

@@ -337,6 +337,14 @@ def test_deck_play_is_refused_only_when_made() -> None:
     assert from_hanablive(unused)["meta"] == {"hanablive": {"options": {"deckPlays": True}}}
 
 
+def test_seed_only_export_is_refused() -> None:
+    data = {"players": ["Alice", "Bob"], "deck": [], "actions": [], "seed": "p2v0s1"}
+    assert looks_like_hanablive(data)
+    with pytest.raises(SchemaError, match=r"^\$\.deck: expected the 50 cards of No Variant, found 0 "
+                       r"\(a deck given only by its seed cannot be rebuilt here\)$"):
+        load_data(data)
+
+
 def test_wrong_cards_are_a_deck_error() -> None:
     data = mutate("example_game_3p.json", lambda d: d["deck"][0].update(rank=5, suitIndex=0))
     with pytest.raises(DeckError, match=r"^deck: expected the 50 cards of Hanabi, found 50; "
