@@ -8,7 +8,7 @@ import sys
 
 import click
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from helpers import ROOT, SAMPLES, SCHEMA_FILE
 
 from nova_replay.cli import main
@@ -18,7 +18,7 @@ from nova_replay.validate import load
 WORKED = SAMPLES / "nova-3p-worked-example.json"
 
 
-def invoke(*args: str):  # type: ignore[no-untyped-def]
+def invoke(*args: str) -> Result:
     return CliRunner().invoke(main, list(args))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from click.testing import CliRunner
 from helpers import ROOT, SCHEMA_FILE
@@ -19,7 +20,7 @@ def json_blocks(text: str) -> list[str]:
     return re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)
 
 
-def test_format_doc_example_is_a_valid_finished_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_format_doc_example_is_a_valid_finished_log(tmp_path: Path) -> None:
     blocks = json_blocks(FORMAT_DOC.read_text("utf-8"))
     assert blocks, "docs/format.md has no ```json example"
     schema = Draft202012Validator(json.loads(SCHEMA_FILE.read_text("utf-8")))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
 
 import pytest
 from helpers import (
     SAMPLE_FILES,
     SAMPLES,
+    Step,
     action_of,
     build_game,
     greedy_perfect,
@@ -19,9 +21,9 @@ from helpers import (
     timeline,
 )
 
-from nova_replay.engine import DECK_OUT, PERFECT, STRIKEOUT, apply, deal, replay
+from nova_replay.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal, replay
 from nova_replay.errors import IllegalAction
-from nova_replay.game import Discard, Hint, Play
+from nova_replay.game import Discard, Game, Hint, Play
 from nova_replay.rulesets import make_ruleset
 from nova_replay.text import describe_turn
 from nova_replay.validate import load
@@ -66,7 +68,7 @@ def test_playing_a_five_in_grand_finale_returns_no_coin_but_the_six_does() -> No
 
 # --- the final round ------------------------------------------------------------------
 
-def _run_to_deck_out(players: int) -> tuple[object, list]:  # type: ignore[type-arg]
+def _run_to_deck_out(players: int) -> tuple[Game, list[State]]:
     """Hint while coins are full, else discard the oldest card, until the game ends."""
     game = shuffled_game(NOVA, players, seed=100 + players)
     states = [deal(game)]
@@ -85,8 +87,8 @@ def _run_to_deck_out(players: int) -> tuple[object, list]:  # type: ignore[type-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_final_round_is_one_more_turn_per_player(players: int) -> None:
     game, states = _run_to_deck_out(players)
-    last_draw = next(t for t, s in enumerate(states) if s.draw_pile(game) == 0)  # type: ignore[attr-defined]
-    assert states[last_draw - 1].draw_pile(game) == 1  # type: ignore[attr-defined]
+    last_draw = next(t for t, s in enumerate(states) if s.draw_pile(game) == 0)
+    assert states[last_draw - 1].draw_pile(game) == 1
     assert len(states) - 1 == last_draw + players  # exactly n turns after the last draw
     for t in range(last_draw, last_draw + players):
         assert not states[t].over
@@ -94,7 +96,7 @@ def test_final_round_is_one_more_turn_per_player(players: int) -> None:
     assert states[-1].ending == DECK_OUT
     with pytest.raises(IllegalAction, match=rf"turn {len(states)}: action after the game ended "
                        rf"\(the final round ended at turn {len(states) - 1}\)"):
-        apply(game, states[-1], Hint(0, rank=1))  # type: ignore[arg-type]
+        apply(game, states[-1], Hint(0, rank=1))
 
 
 # --- perfect show, strikeout ---------------------------------------------------------
@@ -118,7 +120,7 @@ def test_perfect_show_stops_at_once(
         apply(game, final, Play(final.hands[final.player(game)][0]))
 
 
-def _three_misfires(gentle: bool) -> list:  # type: ignore[type-arg]
+def _three_misfires(gentle: bool) -> list[State]:
     rules = make_ruleset("nova", gentle_show=gentle)
     game = build_game(rules, {"Anna": "AC 2C 5H 4S", "Ben": "3D AD 2D 2H", "Carla": "4D AH 3S 3H"})
     return run(game, [play("AC"), play("3D"), play("4D"), play("5H")])
@@ -197,7 +199,7 @@ def test_hints_never_touch_a_joker() -> None:
      (hint("Anna", rank=5), "Ben hints 5s to Anna, but Anna holds no 5"),
      (hint("Anna", suit="spades"), "Ben hints spades to Anna, but Anna holds no spade")],
 )
-def test_a_hint_whose_only_candidate_is_a_joker_is_illegal(step, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_hint_whose_only_candidate_is_a_joker_is_illegal(step: Step, message: str) -> None:
     game = build_game(JOKER1, {"Anna": "JK AC 2D 3D 4D", "Ben": "AD 2C 3C 4C 5C"})
     states = run(game, [hint("Ben", rank=1)])
     with pytest.raises(IllegalAction, match=f"turn 2: {message}"):
@@ -262,7 +264,7 @@ def test_illegal_action_leaves_the_state_as_it_was() -> None:
 
 
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)
-def test_timeline_random_access_equals_replaying(sample) -> None:  # type: ignore[no-untyped-def]
+def test_timeline_random_access_equals_replaying(sample: Path) -> None:
     record = load(sample)
     tl = record.timeline
     assert len(tl) == tl.turns + 1 == len(record.log.actions) + 1

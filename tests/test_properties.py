@@ -91,7 +91,7 @@ def test_random_legal_games(rules: Ruleset, players: int, seed: int, care: float
         assert options, "a player always has a legal action (playing any card)"
         if rng.random() < care:
             good = [a for a in options if fits(game, state, a)]
-            plays = [a for a in good if isinstance(a, Play)]
+            plays: list[Hint | Play | Discard] = [a for a in good if isinstance(a, Play)]
             options = plays if plays and rng.random() < 0.7 else good or options
         after = apply(game, state, rng.choice(options))
         assert after.turn == state.turn + 1

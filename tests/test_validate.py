@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -26,8 +27,9 @@ def validate(*args: str) -> Result:
     return CliRunner().invoke(main, ["validate", *args])
 
 
-def sample_data() -> dict:  # type: ignore[type-arg]
-    return json.loads(WORKED.read_text("utf-8"))
+def sample_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(WORKED.read_text("utf-8"))
+    return data
 
 
 def write_json(path: Path, data: object) -> Path:
