@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import turn_error
+from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
 
 # Why a game ended (State.ending); None while it goes on.
@@ -70,41 +70,32 @@ def _end_text(state: State) -> str:
     return f"it was terminated after turn {state.turn}"
 
 
+_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
+
+
 def apply(game: Game, state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction if the rules forbid it."""
-    turn = state.turn + 1
-    if state.ending is not None:
+    (turn, hands, rows, drawn, coins, lives, discards, score, final_turns, ending) = state
+    turn += 1
+    if ending is not None:
         raise turn_error(turn, f"action after the game ended ({_end_text(state)})")
     n = len(game.players)
     p = state.turn % n
-    hands = state.hands
-    coins, lives, rows, drawn = state.coins, state.lives, state.rows, state.drawn
-    discards, score = state.discards, state.score
     rules = game.ruleset
+    max_rank = len(rules.copies)
+    deck_size = len(game.deck)
     kind = type(action)
 
     if kind is Hint:
         to, suit, rank = action  # type: ignore[misc]
-        actor = game.players[p]
-        if to == p:
-            raise turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
-        if coins == 0:
-            raise turn_error(turn, f"{actor} gives a hint with 0 coins left")
-        if not 0 <= to < n:
-            raise turn_error(turn, f"{actor} hints player {to}, who does not exist")
-        held = hands[to]
-        touches = (
-            any(game.suit_of[c] == suit for c in held)
-            if suit >= 0 else any(game.rank_of[c] == rank for c in held)
-        )
-        if not touches:
-            what = game.suit_name(suit).rstrip("s") if suit >= 0 else game.describe_hint(
-                Hint(to, rank=rank))[:-1]
-            named = game.describe_hint(Hint(to, suit, rank))
-            raise turn_error(
-                turn, f"{actor} hints {named} to {game.players[to]}, but "
-                f"{game.players[to]} holds no {what}",
-            )
+        if to == p or coins == 0 or not 0 <= to < n:
+            raise _bad_hint(game, turn, p, to, coins)
+        of, value = (game.suit_of, suit) if suit >= 0 else (game.rank_of, rank)
+        for c in hands[to]:
+            if of[c] == value:
+                break
+        else:
+            raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
         coins -= 1
     else:
         card = action[0]
@@ -119,43 +110,45 @@ def apply(game: Game, state: State, action: Action) -> State:
             discards = discards + (card,)
             coins += 1
         else:
-            suit, rank, row = game.suit_of[card], game.rank_of[card], action.row  # type: ignore[union-attr]
+            suit, row = game.suit_of[card], action[1]  # type: ignore[misc]
             if suit < 0:  # a joker always fits, on the row its player names
                 if row < 0:
                     raise turn_error(turn, f"{game.players[p]} plays a joker without naming its row")
-                if rows[row] >= rules.max_rank:
+                if rows[row] >= max_rank:
                     raise turn_error(
                         turn, f"{game.players[p]} plays a joker onto the {game.suit_name(row)} "
                         f"row, which is complete",
                     )
                 suit = row
-            elif row >= 0:
-                raise turn_error(
-                    turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
-                    f"which is not a joker",
-                )
-            if suit >= 0 and (game.suit_of[card] < 0 or rows[suit] + 1 == rank):
+                fits = True
+            else:
+                if row >= 0:
+                    raise turn_error(
+                        turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
+                        f"which is not a joker",
+                    )
+                fits = rows[suit] + 1 == game.rank_of[card]
+            if fits:
                 height = rows[suit] + 1
                 rows = rows[:suit] + (height,) + rows[suit + 1:]
                 score += 1
-                if height == rules.max_rank and coins < rules.coins:
+                if height == max_rank and coins < rules.coins:
                     coins += 1
             else:
                 lives -= 1
                 discards = discards + (card,)
         i = hand.index(card)
-        rest = hand[:i] + hand[i + 1:]
-        if drawn < len(game.deck):
-            rest = (drawn,) + rest
+        if drawn < deck_size:
+            rest = (drawn,) + hand[:i] + hand[i + 1:]
             drawn += 1
+            if drawn == deck_size and final_turns < 0:
+                final_turns = n + 1  # counted down below, with this turn
+        else:
+            rest = hand[:i] + hand[i + 1:]
         hands = hands[:p] + (rest,) + hands[p + 1:]
 
-    final_turns = state.final_turns
     if final_turns > 0:
         final_turns -= 1
-    elif final_turns < 0 and drawn == len(game.deck) and state.drawn < drawn:
-        final_turns = n
-    ending = None
     if lives == 0:
         ending = STRIKEOUT
         if not rules.gentle_show:
@@ -164,7 +157,25 @@ def apply(game: Game, state: State, action: Action) -> State:
         ending = PERFECT
     elif final_turns == 0:
         ending = DECK_OUT
-    return State(turn, hands, rows, drawn, coins, lives, discards, score, final_turns, ending)
+    return _new_state(State, (turn, hands, rows, drawn, coins, lives, discards, score,
+                              final_turns, ending))
+
+
+def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalAction:
+    actor = game.players[p]
+    if to == p:
+        return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
+    if coins == 0:
+        return turn_error(turn, f"{actor} gives a hint with 0 coins left")
+    return turn_error(turn, f"{actor} hints player {to}, who does not exist")
+
+
+def _touches_nothing(game: Game, turn: int, p: int, hint: Hint) -> IllegalAction:
+    what = (game.suit_name(hint.suit).rstrip("s") if hint.suit >= 0
+            else game.describe_hint(hint)[:-1])
+    receiver = game.players[hint.to]
+    return turn_error(turn, f"{game.players[p]} hints {game.describe_hint(hint)} to {receiver}, "
+                            f"but {receiver} holds no {what}")
 
 
 def _not_in_hand(game: Game, p: int, playing: bool, card: int, hand: tuple[int, ...]) -> str:

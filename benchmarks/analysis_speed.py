@@ -1,0 +1,88 @@
+"""Games per second for validate, replay and full analysis over a corpus of games.
+
+The corpus is made with the engine: N shuffled 4-player Hanabi games (by default)
+played to their end by the all-seeing author policy of scripts/make_samples.py,
+so they are long, realistic games (most reach the final round or a perfect show).
+
+    python benchmarks/analysis_speed.py                 # 1,000 4-player Hanabi games
+    python benchmarks/analysis_speed.py --games 2000 --ruleset nova --players 3
+
+Runs on one core (CPython is single-threaded here). Prints one line per stage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT))
+
+from make_samples import author_move, shuffled_deck  # noqa: E402
+
+from nova_replay.analysis import analyze  # noqa: E402
+from nova_replay.engine import apply, deal, replay  # noqa: E402
+from nova_replay.game import Action, Game  # noqa: E402
+from nova_replay.rulesets import make_ruleset  # noqa: E402
+from nova_replay.validate import check_data, load_data  # noqa: E402
+from nova_replay.writer import log_data  # noqa: E402
+
+NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
+
+
+def corpus(ruleset: str, players: int, games: int) -> list[tuple[Game, list[Action]]]:
+    rules = make_ruleset(ruleset)
+    out = []
+    for seed in range(games):
+        game = Game(rules, NAMES[:players], tuple(shuffled_deck(rules, seed)))
+        rng = random.Random(seed)
+        state = deal(game)
+        actions: list[Action] = []
+        while not state.over:
+            action = author_move(game, state, rng, careless=seed % 10 == 0)
+            state = apply(game, state, action)
+            actions.append(action)
+        out.append((game, actions))
+    return out
+
+
+def rate(label: str, items: list[Any], work: Callable[[Any], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            work(item)
+        best = min(best, time.perf_counter() - start)
+    per_second = len(items) / best
+    print(f"{label:<38} {per_second:>9,.0f} games/s  ({best * 1000 / len(items):.3f} ms/game)")
+    return per_second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--ruleset", choices=["hanabi", "nova"], default="hanabi")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+
+    games = corpus(args.ruleset, args.players, args.games)
+    turns = sum(len(a) for _, a in games)
+    print(f"corpus: {len(games)} {args.ruleset} games, {args.players} players, "
+          f"{turns / len(games):.1f} turns a game on average")
+    logs = [log_data(g, a) for g, a in games]
+    records = [load_data(d) for d in logs]
+    rate("validate (JSON data -> report)", logs, check_data, args.repeat)
+    rate("replay only (engine actions)", games, lambda ga: replay(ga[0], ga[1]), args.repeat)
+    rate("full analysis (replayed record)", records, analyze, args.repeat)
+    rate("validate + replay + analysis (JSON)", logs, analyze, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
