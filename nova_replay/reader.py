@@ -61,6 +61,8 @@ def decode_json(raw: bytes, name: str = "") -> Any:
         raise ReadError(
             "", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", name
         ) from None
+    except ValueError as e:  # a number longer than Python's int-conversion limit
+        raise ReadError("", f"JSON number too long: {str(e).split(';')[0]}", name) from None
     except RecursionError:  # pragma: no cover - guarded by _nesting_depth
         raise ReadError("", "JSON nested too deeply", name) from None
 

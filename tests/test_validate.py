@@ -145,12 +145,20 @@ def _hanabi_suit_in_nova(tmp: Path) -> Path:
     return write_json(tmp / "red-in-nova.json", data)
 
 
+def _huge_number(tmp: Path) -> Path:
+    path = tmp / "huge-number.json"
+    text = json.dumps(sample_data()).replace('"version": 1', '"version": ' + "9" * 5000)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 BUILT = {
     "discard-not-in-hand": (_discard_not_in_hand, "turn 2: Ben discards card 0 (3♣), which is not in "
                             "Ben's hand (holds 10 (A♠), 7 (3♦), 4 (5♥), 1 (A♣))"),
     "50 MB": (_huge, "file is 52,428,800 bytes, over the 10,485,760-byte limit for a log"),
     "deeply nested": (_deep, "JSON nested more than 100 levels deep"),
     "not UTF-8": (_not_utf8, "not UTF-8 text (byte 18)"),
+    "5000-digit number": (_huge_number, "JSON number too long: Exceeds the limit (4300 digits)"),
     "card outside the deck": (_card_out_of_deck, "turn 1: Anna plays card 99, but the deck has "
                               "cards 0 to 35"),
     "hint to a non-player": (_hint_unknown_player, "turn 1: Anna hints 'Zoe', who is not a player"),
