@@ -1,0 +1,57 @@
+"""Any JSON value anywhere in a log gives a report of problems, never an exception."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from helpers import SAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nova_replay.validate import check_data
+
+BASE: dict[str, Any] = json.loads((SAMPLES / "nova-4p-wild-jokers.json").read_text("utf-8"))
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=True)
+    | st.text(max_size=8) | st.sampled_from(["JK", "7H", "hint", "play", "discard", "Anna", "S"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:6]):
+            out += paths(v, (*prefix, i))
+    return out
+
+
+PATHS = paths(BASE)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(where=st.sampled_from(PATHS), value=JSON_VALUES, add=st.booleans())
+def test_any_change_gives_a_report(where: tuple[Any, ...], value: Any, add: bool) -> None:
+    data: Any = copy.deepcopy(BASE)
+    if not where:
+        data = value
+    else:
+        parent = data
+        for key in where[:-1]:
+            parent = parent[key]
+        if add and isinstance(parent, list):
+            parent.insert(where[-1], value)
+        else:
+            parent[where[-1]] = value
+    report = check_data(data, "fuzz.json")
+    for problem in report.problems:
+        assert problem.message and "\n" not in str(problem)
+    if report.record is None:
+        assert report.problems, "an unusable log must say why"
