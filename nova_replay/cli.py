@@ -22,6 +22,7 @@ from .log import json_schema
 from .reader import read_json
 from .report import analysis_report
 from .review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
+from .simulate_cli import simulate_command
 from .text import ending_text, game_text, turn_text
 from .validate import Record, Report, check, load, load_data
 from .writer import dumps
@@ -284,3 +285,36 @@ def export_hanablive(file: str, output: str | None) -> None:
         click.echo(f"{file}: warning: {lost} dropped (hanab.live's format has no place for it)",
                    err=True)
     _write(dumps_hanablive(data), output, _summary(record))
+
+
+@main.command()
+@click.argument("path", required=False, type=click.Path(exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; only this machine can connect unless you change it.")
+@click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0 = any free port).")
+def dashboard(path: str | None, host: str, port: int) -> None:
+    """Review games in the browser: each player's knowledge at every turn, the
+    draw-pile clock, wasted hints and lost critical cards.
+
+    Without PATH, the bundled sample games; a file opens that game; a folder
+    offers every .json log in it. Stop the server with Ctrl-C.
+
+    \b
+    Example:
+      nova-replay dashboard
+      nova-replay dashboard my_game.json
+      nova-replay dashboard games_folder/ --port 8051
+    """
+    from .dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
+
+    library = GameLibrary.from_path(path)
+    if not library.entries:
+        fail(f"dashboard: no .json files found in {path}", 2)
+    try:
+        serve(create_app(library), host, port, announce=click.echo)
+    except OSError as e:
+        fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
+
+
+main.add_command(simulate_command)

@@ -1,0 +1,43 @@
+"""The Dash app and a small server that stops cleanly on Ctrl-C."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from dash import Dash
+
+from .callbacks import register
+from .data import GameLibrary
+from .layout import page
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+def create_app(library: GameLibrary) -> Dash:
+    """A Dash app over `library`'s games (one app per library; tests make many)."""
+    app = Dash(__name__, assets_folder=str(ASSETS), title="nova-replay",
+               update_title=None)  # type: ignore[arg-type]
+    # The layout is a function so that every page load lists the uploads made so far.
+    app.layout = lambda: page(library.options(), library.source)
+    register(app, library)
+    return app
+
+
+def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
+          announce: Callable[[str], None] = print) -> None:
+    """Serve until Ctrl-C. Raises OSError if the address is taken."""
+    from werkzeug.serving import make_server
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    server = make_server(host, port, app.server, threaded=True)
+    shown = f"[{host}]" if ":" in host else host
+    announce(f"nova-replay dashboard on http://{shown}:{server.port}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()  # werkzeug's own loop ends quietly on Ctrl-C
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    announce("Stopped.")

@@ -1,0 +1,181 @@
+"""Data access for the dashboard, in one place: which games there are, loading and
+analysing them (through `nova_replay.validate` and `nova_replay.analysis`, never by
+parsing JSON here), uploads, and the cache that makes a turn change cheap.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import nova_replay
+from nova_replay.analysis import Analysis, analyze
+from nova_replay.errors import NovaError
+from nova_replay.reader import decode_json
+from nova_replay.validate import Report, check, check_data
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAX_UPLOADS_KEPT = 20
+
+
+class UploadRefused(ValueError):
+    """An upload the dashboard will not read: too big, not JSON, not base64."""
+
+
+def samples_dir() -> Path:
+    """The bundled sample games: package data in an installed wheel
+    (`nova_replay/sample_games`), the repository's `sample_games/` in a checkout."""
+    package = Path(nova_replay.__file__).resolve().parent
+    for candidate in (package / "sample_games", package.parent / "sample_games"):
+        if candidate.is_dir() and any(candidate.glob("*.json")):
+            return candidate
+    raise FileNotFoundError("the bundled sample games are missing from this installation")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game the picker offers; `path` is None for an upload (kept in memory)."""
+
+    key: str
+    label: str
+    path: str | None
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A log that failed validation: the validator's messages, one per problem."""
+
+    key: str
+    file: str
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A good log, analysed; `warnings` are non-fatal problems (an unfinished game)."""
+
+    key: str
+    analysis: Analysis
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def turns(self) -> int:
+        return self.analysis.timeline.turns
+
+
+Loaded = Reviewed | Broken
+
+
+def _from_report(key: str, report: Report) -> Loaded:
+    errors = report.errors()
+    if errors or report.record is None:
+        return Broken(key, report.file, tuple(str(p) for p in errors or report.problems))
+    warnings = tuple(str(p) for p in report.problems)
+    return Reviewed(key, analyze(report.record), warnings)
+
+
+class GameLibrary:
+    """The games of one dashboard: files (loaded lazily, then cached) and uploads.
+
+    Thread-safe: the server answers callbacks on several threads.
+    """
+
+    def __init__(self, entries: list[Entry], source: str) -> None:
+        self.source = source  # said in the page header: where the games come from
+        self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
+        self._loaded: dict[str, Loaded] = {}
+        self._uploads: OrderedDict[str, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_path(cls, path: str | Path | None = None) -> GameLibrary:
+        """No path: the bundled samples; a file: that game; a folder: every *.json in it."""
+        if path is None:
+            folder = samples_dir()
+            return cls(_entries_in(folder), "bundled sample games")
+        p = Path(path)
+        if p.is_dir():
+            return cls(_entries_in(p), f"folder {p}")
+        return cls([Entry(_key(p.stem), p.name, str(p))], f"file {p.name}")
+
+    @property
+    def entries(self) -> list[Entry]:
+        with self._lock:
+            return list(self._entries.values())
+
+    def options(self) -> list[dict[str, str]]:
+        """The picker's options, files first, then uploads."""
+        return [{"label": e.label, "value": e.key} for e in self.entries]
+
+    def first_key(self) -> str | None:
+        with self._lock:
+            return next(iter(self._entries), None)
+
+    def __contains__(self, key: object) -> bool:
+        with self._lock:
+            return key in self._entries
+
+    def get(self, key: str) -> Loaded | None:
+        """The game called `key`, validated and analysed once, then from the cache."""
+        with self._lock:
+            if key in self._uploads:
+                return self._uploads[key]
+            if key in self._loaded:
+                return self._loaded[key]
+            entry = self._entries.get(key)
+        if entry is None or entry.path is None:
+            return None
+        loaded = _from_report(key, check(entry.path))
+        with self._lock:
+            return self._loaded.setdefault(key, loaded)
+
+    def add_upload(self, filename: str, contents: str) -> str:
+        """Read an uploaded file (a data URL, as dcc.Upload gives it) and return its key.
+        Raises UploadRefused for a file over MAX_UPLOAD_BYTES or that is not JSON; a
+        JSON log that fails validation is kept and shows its problems."""
+        _, _, encoded = contents.partition(",")
+        if len(encoded) * 3 // 4 > MAX_UPLOAD_BYTES:
+            raise UploadRefused(f"{filename}: refused, over the {MAX_UPLOAD_BYTES // 2**20} MB "
+                                f"limit for an upload")
+        try:
+            raw = base64.b64decode(encoded, validate=True)
+        except (binascii.Error, ValueError):
+            raise UploadRefused(f"{filename}: refused, the upload is not a readable file") from None
+        if len(raw) > MAX_UPLOAD_BYTES:
+            raise UploadRefused(f"{filename}: refused, over the {MAX_UPLOAD_BYTES // 2**20} MB "
+                                f"limit for an upload")
+        try:
+            data = decode_json(raw, filename)
+        except NovaError as e:
+            raise UploadRefused(f"{filename}: refused, {e.message}") from None
+        key = "upload-" + hashlib.sha1(raw).hexdigest()[:10]
+        loaded = _from_report(key, check_data(data, filename))
+        with self._lock:
+            self._uploads[key] = loaded
+            self._entries[key] = Entry(key, f"{filename} (uploaded)", None)
+            while len(self._uploads) > MAX_UPLOADS_KEPT:
+                old, _ = self._uploads.popitem(last=False)
+                self._entries.pop(old, None)
+        return key
+
+
+def _key(stem: str) -> str:
+    """A URL-friendly key from a file name."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in stem) or "game"
+
+
+def _entries_in(folder: Path) -> list[Entry]:
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for f in sorted(folder.glob("*.json")):
+        key = _key(f.stem)
+        while key in seen:
+            key += "_"
+        seen.add(key)
+        entries.append(Entry(key, f.name, str(f)))
+    return entries

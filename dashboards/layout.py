@@ -1,0 +1,114 @@
+"""The page skeleton: header with the game picker and upload box, review options,
+turn navigation, and empty containers the render callback fills.
+
+`page` is a pure function of the picker's options; everything that depends on the
+game or the turn is drawn by the functions in `table` and `panels`.
+"""
+
+from __future__ import annotations
+
+from dash import dcc, html
+
+from .data import MAX_UPLOAD_BYTES
+from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
+from .table import TIERS
+
+
+def page(options: list[dict[str, str]], source: str) -> html.Div:
+    """The whole page; `options` are the picker's games, `source` where they come from."""
+    return html.Div([
+        dcc.Location(id="url", refresh=False),
+        dcc.Store(id="view", data=None),
+        header(options, source),
+        html.Div(id="problems", className="problems"),
+        navigation(),
+        html.Div([
+            html.Div([
+                html.Div(id="table", className="panel"),
+                html.Div([
+                    html.Div([html.Span("Hands", className="section-title"),
+                              review_options()], className="hands-head"),
+                    html.Div(id="hands"),
+                ], className="panel"),
+            ], className="col-main"),
+            html.Div([
+                html.Div(id="summary", className="panel"),
+                html.Div([
+                    html.Div("Draw-pile clock", className="section-title"),
+                    dcc.Graph(id="clock", config={"displayModeBar": False, "responsive": True},
+                              figure={"data": [], "layout": {"height": 250}},
+                              className="clock"),
+                ], className="panel"),
+                html.Div([
+                    html.Div("Findings", className="section-title"),
+                    findings_filters(),
+                    html.Div(id="findings", className="findings-scroll"),
+                ], className="panel"),
+            ], className="col-side"),
+        ], className="columns", id="content"),
+    ], className="page")
+
+
+def header(options: list[dict[str, str]], source: str) -> html.Div:
+    return html.Div([
+        html.Div([html.Span("nova-replay", className="brand"),
+                  html.Span(id="game-title", className="game-title")], className="title-line"),
+        html.Div([
+            dcc.Dropdown(id="game-picker", options=options,
+                         value=options[0]["value"] if options else None,
+                         clearable=False, searchable=True, className="picker",
+                         placeholder="Pick a game"),
+            dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
+                       className="upload", multiple=False, accept=".json,application/json"),
+            html.Div(id="upload-message", className="upload-message"),
+        ], className="picker-line", title=f"Games: {source}. Uploads up to "
+                                          f"{MAX_UPLOAD_BYTES // 2**20} MB of JSON."),
+    ], className="header")
+
+
+def navigation() -> html.Div:
+    buttons = [("nav-first", "«", "first turn (Home)"), ("nav-prev", "◀", "previous turn (←)"),
+               ("nav-next", "▶", "next turn (→)"), ("nav-last", "»", "last turn (End)")]
+    nav = [html.Button(text, id=i, n_clicks=0, title=t, className="nav-button")
+           for i, text, t in buttons]
+    return html.Div([
+        *nav[:2],
+        html.Div(dcc.Slider(id="turn-slider", min=0, max=1, step=1, value=0,
+                            allow_direct_input=False, updatemode="mouseup", marks=None,
+                            tooltip={"placement": "bottom", "always_visible": False}),
+                 className="slider-box"),
+        *nav[2:],
+        html.Span(id="turn-label", className="turn-label"),
+    ], className="nav")
+
+
+def review_options() -> html.Div:
+    return html.Div([
+        html.Label("Knowledge", className="opt-label"),
+        dcc.RadioItems(id="tier", options=[{"label": t, "value": t} for t in TIERS],
+                       value="deduced", inline=True, className="radio"),
+        html.Label("View", className="opt-label"),
+        dcc.Dropdown(id="viewer", options=[{"label": "all cards", "value": "all"}],
+                     value="all", clearable=False, searchable=False, className="viewer"),
+        dcc.Checklist(id="spoilers", options=[{"label": "no spoilers", "value": "hide"}],
+                      value=[], inline=True, className="check"),
+    ], className="review-options")
+
+
+def findings_filters() -> html.Div:
+    return html.Div([
+        dcc.Dropdown(id="finding-kind", options=KIND_OPTIONS,
+                     value=[], multi=True, placeholder="all kinds", className="kind-filter"),
+        dcc.Checklist(id="finding-severity", options=SEVERITY_OPTIONS,
+                      value=["blunder", "mistake", "good"], inline=True, className="check"),
+    ], className="filters")
+
+
+def problems_view(file: str, problems: tuple[str, ...], fatal: bool) -> html.Div:
+    """The validator's messages, as a list on the page."""
+    head = (f"{file} is not a valid game log:" if fatal
+            else f"{file}: warning:")
+    return html.Div([html.Div(head, className="problems-head"),
+                     html.Ul([html.Li(p) for p in problems])],
+                    className="problems-box" + (" fatal" if fatal else " warning"),
+                    id="problems-list")

@@ -1,0 +1,165 @@
+"""Pure layout functions for the whole-game panels: the draw-pile clock chart, the
+findings list and the summary card. With "no spoilers" each shows only what was
+known at the current turn.
+
+The chart is a plain figure dict (no `go.Figure` validation), which keeps a turn
+change well under the dashboard's 50 ms budget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from dash import dcc, html
+
+from nova_replay.analysis import KINDS, SEVERITIES, Analysis, Finding
+
+from .table import ViewOptions
+
+KIND_LABELS = {
+    "lost_critical": "lost critical card", "strikeout": "strikeout", "misfire": "misfire",
+    "wasted_hint": "wasted hint", "discard_hinted": "discarded a hinted card",
+    "discard_with_playable": "discarded with a playable card",
+    "out_of_pace": "out of pace", "good_hint_playable": "good hint", "good_save": "good save",
+}
+# Findings drawn on the chart: kind -> (legend name, marker symbol, colour, series it sits on).
+MARKED = {
+    "wasted_hint": ("wasted hint", "x", "#ef6c00", "pace"),
+    "lost_critical": ("lost critical card", "diamond", "#b71c1c", "max_score"),
+    "misfire": ("misfire", "triangle-down", "#6a1b9a", "score"),
+    "strikeout": ("misfire", "triangle-down", "#6a1b9a", "score"),
+}
+LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c00", "dot"),
+         ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
+
+
+def turn_href(game_key: str, turn: int) -> str:
+    """The link to one moment of one game, as a teacher would send it."""
+    return "?" + urlencode({"game": game_key, "turn": turn})
+
+
+def visible_findings(analysis: Analysis, turn: int, options: ViewOptions) -> list[Finding]:
+    """The findings a reviewer may see: with no spoilers, none after `turn`."""
+    if options.no_spoilers:
+        return [f for f in analysis.findings if f.turn <= turn]
+    return list(analysis.findings)
+
+
+def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[str, Any]:
+    """Draw pile, pace, score and max score per turn; a line at the current turn;
+    markers for wasted hints, lost critical cards and misfires (click: go there)."""
+    last = turn if options.no_spoilers else analysis.timeline.turns
+    points = analysis.clock[: last + 1]
+    xs = [p.turn for p in points]
+    data: list[dict[str, Any]] = []
+    for field, name, colour, dash in LINES:
+        data.append({
+            "type": "scatter", "mode": "lines", "name": name, "x": xs,
+            "y": [getattr(p, field) for p in points], "customdata": xs,
+            "line": {"color": colour, "dash": dash, "width": 2},
+            "hovertemplate": f"turn %{{x}}: {name} %{{y}}<extra></extra>",
+        })
+    groups: dict[str, dict[str, Any]] = {}
+    for f in visible_findings(analysis, turn, options):
+        if f.kind not in MARKED:
+            continue
+        name, symbol, colour, series = MARKED[f.kind]
+        trace = groups.setdefault(name, {
+            "type": "scatter", "mode": "markers", "name": name, "x": [], "y": [],
+            "customdata": [], "text": [],
+            "marker": {"symbol": symbol, "size": 12, "color": colour,
+                       "line": {"width": 1, "color": "white"}},
+            "hovertemplate": "turn %{x}: %{text}<extra></extra>",
+        })
+        trace["x"].append(f.turn)
+        trace["y"].append(getattr(analysis.clock[f.turn], series))
+        trace["customdata"].append(f.turn)
+        trace["text"].append(f.message)
+    data.extend(groups.values())
+    top = max(max(p.draw_pile for p in analysis.clock), analysis.summary.perfect_score) + 2
+    layout = {
+        "margin": {"l": 36, "r": 10, "t": 10, "b": 32}, "height": 250,
+        "xaxis": {"title": {"text": "turn"}, "range": [-0.5, analysis.timeline.turns + 0.5],
+                  "zeroline": False},
+        "yaxis": {"range": [min(0, *(p.pace for p in points)) - 1, top], "zeroline": True},
+        "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0,
+                   "font": {"size": 11}},
+        "hovermode": "closest", "clickmode": "event",
+        "plot_bgcolor": "#fafafa", "paper_bgcolor": "white",
+        "shapes": [{"type": "line", "x0": turn, "x1": turn, "yref": "paper", "y0": 0, "y1": 1,
+                    "line": {"color": "#212121", "width": 2, "dash": "solid"}}],
+        "annotations": [{"x": turn, "yref": "paper", "y": 1, "text": f"turn {turn}",
+                         "showarrow": False, "yanchor": "bottom", "font": {"size": 10}}],
+        "uirevision": "clock",
+    }
+    return {"data": data, "layout": layout}
+
+
+def findings_view(analysis: Analysis, game_key: str, turn: int, options: ViewOptions,
+                  kinds: list[str] | None, severities: list[str] | None) -> html.Div:
+    """The teaching notes as links to their turns, filtered; the current turn's stand out.
+    As player X, a note about a card X holds now is kept but its words are hidden."""
+    own = set(analysis.timeline[turn].hands[options.viewer]) if options.viewer is not None else set()
+    items: list[Any] = []
+    for f in visible_findings(analysis, turn, options):
+        if kinds and f.kind not in kinds:
+            continue
+        if severities is not None and f.severity not in severities:
+            continue
+        message = f.message
+        if own & set(f.cards):
+            message = "(about a card in your hand: hidden in this view)"
+        items.append(dcc.Link([
+            html.Span(f"turn {f.turn}", className="f-turn"),
+            html.Span(f.severity, className=f"sev sev-{f.severity}"),
+            html.Span(KIND_LABELS.get(f.kind, f.kind), className="f-kind"),
+            html.Div(message, className="f-message"),
+        ], href=turn_href(game_key, f.turn),
+            className="finding" + (" current" if f.turn == turn else ""),
+            id={"type": "finding", "index": len(items)}))
+    if not items:
+        empty = "No findings up to this turn." if options.no_spoilers else "No findings match."
+        return html.Div(html.Div(empty, className="muted"), className="findings")
+    return html.Div(items, className="findings")
+
+
+def summary_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
+    """Score, max score, efficiency and counts: the final figures, or with no
+    spoilers the figures as they stood at `turn`."""
+    s = analysis.summary
+    if options.no_spoilers:
+        point = analysis.clock[turn]
+        seen = visible_findings(analysis, turn, options)
+        score, max_score, efficiency = point.score, point.max_score, point.efficiency
+        counts = {sev: sum(f.severity == sev for f in seen) for sev in SEVERITIES}
+        wasted = sum(f.kind == "wasted_hint" for f in seen)
+        heading = f"So far (turn {turn})"
+        lost = s.perfect_lost_turn if s.perfect_lost_turn is not None and \
+            s.perfect_lost_turn <= turn else None
+    else:
+        score, max_score, efficiency = s.score, s.max_score, s.efficiency
+        counts = {"blunder": s.blunders, "mistake": s.mistakes, "good": s.good}
+        wasted = s.wasted_hints
+        heading = "Final" + (f" ({s.ending})" if s.ending else " (unfinished)")
+        lost = s.perfect_lost_turn
+    facts = [
+        ("Score", f"{score} / {s.perfect_score}", "sum-score"),
+        ("Max score", str(max_score), "sum-max"),
+        ("Efficiency", "–" if efficiency is None else f"{efficiency:.2f}", "sum-eff"),
+        ("Blunders", str(counts["blunder"]), "sum-blunders"),
+        ("Mistakes", str(counts["mistake"]), "sum-mistakes"),
+        ("Good plays", str(counts["good"]), "sum-good"),
+        ("Wasted hints", str(wasted), "sum-wasted"),
+    ]
+    cells = [html.Div([html.Div(v, className="fact-value", id=i), html.Div(k, className="fact-label")],
+                      className="fact") for k, v, i in facts]
+    note = (f"A perfect score was out of reach from turn {lost}." if lost is not None
+            else "A perfect score was still possible.")
+    return html.Div([html.Div(heading, className="section-title", id="summary-heading"),
+                     html.Div(cells, className="facts"), html.Div(note, className="muted")],
+                    className="summary")
+
+
+KIND_OPTIONS = [{"label": KIND_LABELS[k], "value": k} for k in KINDS]
+SEVERITY_OPTIONS = [{"label": s, "value": s} for s in SEVERITIES]
