@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from .engine import State, Timeline
 from .game import Action, Game, Hint, Play
-from .status import Identities, Status, status_from_lost
+from .status import Identities, RowStatus, Status, combine, jokers_left, row_status
 
 
 class CardKnowledge(NamedTuple):
@@ -30,6 +30,9 @@ class CardKnowledge(NamedTuple):
     deduced: int
     common: int
     touched: bool  # named by at least one hint
+
+
+_new = tuple.__new__  # builds a CardKnowledge without NamedTuple's keyword handling
 
 
 def popcount(mask: int) -> int:
@@ -51,12 +54,18 @@ class Tracker:
         self.public = [0] * self.ids.count  # copies on the rows or in the discard pile
         self.public_full = 0  # identities whose every copy is public
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
+        self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
+        self._rows: list[tuple[tuple[int, int, int], RowStatus] | None] = [None] * len(
+            game.ruleset.suits)
+        # Copies of each identity still in the draw pile (the deal is done at turn 0).
+        self.in_pile = [0] * self.ids.count
+        for k in range(game.hand_size * len(game.players), len(game.deck)):
+            self.in_pile[self.ids.of_card[k]] += 1
         self.played_jokers = 0
         # Per player: how many hints they got, and the last answer of `hand` with its key
         # (a hand's knowledge changes only when one of these inputs does).
         self.hints_to = [0] * len(game.players)
         self._cache: dict[int, tuple[tuple[object, ...], tuple[CardKnowledge, ...]]] = {}
-        self._last_card: dict[int, CardKnowledge] = {}  # reused while a card's knowledge holds
 
     def update(self, before: State, action: Action, after: State) -> None:
         """Take in one action (`before` -> `after`, already applied by the engine)."""
@@ -79,6 +88,8 @@ class Tracker:
                     hinted[c] &= ~yes
             return
         card = action[0]
+        if after.drawn > before.drawn:
+            self.in_pile[ids.of_card[before.drawn]] -= 1
         i = ids.of_card[card]
         self.public[i] += 1
         if self.public[i] == ids.copies[i]:
@@ -88,9 +99,23 @@ class Tracker:
                 self.played_jokers += 1
         else:
             self.lost[i] += 1
+            suit = self.game.suit_of[card]
+            if suit >= 0:
+                self.row_losses[suit] += 1
 
     def status(self, state: State) -> Status:
-        return status_from_lost(self.ids, state, self.lost, self.played_jokers)
+        """Card status at `state`, recomputing only the rows whose inputs changed."""
+        ids, lost = self.ids, self.lost
+        spare = jokers_left(ids, lost, self.played_jokers)
+        parts = []
+        cache = self._rows
+        for s, height in enumerate(state.rows):
+            key = (height, self.row_losses[s], spare)
+            hit = cache[s]
+            if hit is None or hit[0] != key:
+                hit = cache[s] = (key, row_status(ids, s, height, lost, spare))
+            parts.append(hit[1])
+        return combine(ids, state.rows, parts, lost, spare)
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand, slot 1 first."""
@@ -102,38 +127,41 @@ class Tracker:
         own = 0
         for c in hand:
             own |= 1 << of_card[c]
-        unseen = ids.left_after[state.drawn] | own
+        left = ids.left_after[state.drawn]
+        unseen = left | own
         public_full = self.public_full
-        key = (hand, self.hints_to[player], unseen, public_full)
+        # `left`, not `unseen`: the fixed point also depends on which identities the
+        # draw pile still holds when the player's own hand has one.
+        key = (hand, self.hints_to[player], left, public_full)
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
         deduced = [hinted[c] & unseen for c in hand]
-        if any(d & (d - 1) == 0 for d in deduced):
-            deduced = self._fixed_point(state, hand, deduced)
-        last = self._last_card
-        cards = []
-        for c, d in zip(hand, deduced, strict=True):
-            h = hinted[c]
-            k = last.get(c)
-            if k is None or k.deduced != d or k.hinted != h or k.common != h & ~public_full:
-                k = last[c] = CardKnowledge(c, h, d, h & ~public_full, touched[c])
-            cards.append(k)
-        result = tuple(cards)
+        exact = n_exact = 0
+        for d in deduced:
+            if d & (d - 1) == 0:
+                exact |= d
+                n_exact += 1
+        # Only when a known card's identity is still open for another card can the
+        # fixed point change anything.
+        if exact and sum(1 for d in deduced if d & exact) > n_exact:
+            deduced = self._fixed_point(hand, deduced)
+        hidden = ~public_full
+        result = tuple([
+            _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
+            for c, d in zip(hand, deduced, strict=True)
+        ])
         self._cache[player] = (key, result)
         return result
 
-    def _fixed_point(self, state: State, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
+    def _fixed_point(self, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
         """Cards known exactly account for unseen copies: when every unseen copy of an
         identity is such a card, the player's other cards cannot be it."""
-        ids, game = self.ids, self.game
-        unseen_count: dict[int, int] = {}
+        of_card, in_pile = self.ids.of_card, self.in_pile
 
         def unseen(i: int) -> int:
-            if i not in unseen_count:
-                n = sum(1 for k in range(state.drawn, len(game.deck)) if ids.of_card[k] == i)
-                unseen_count[i] = n + sum(1 for c in hand if ids.of_card[c] == i)
-            return unseen_count[i]
+            # copies the player cannot see: in the draw pile or in their own hand
+            return in_pile[i] + sum(1 for c in hand if of_card[c] == i)
 
         changed = True
         while changed:
@@ -173,10 +201,22 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     hands = [tuple(tracker.hand(states[0], p) for p in players)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
+    left_after = tracker.ids.left_after
+    n = len(game.players)
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
+        public = tracker.public_full
         tracker.update(before, action, after)
-        hands.append(tuple(tracker.hand(after, p) for p in players))
+        # Only the actor's hand (or the hint's receiver) changed, unless the draw pile
+        # lost its last copy of an identity or an identity became all public: then
+        # every player's deductions may change.
+        if left_after[before.drawn] != left_after[after.drawn] or public != tracker.public_full:
+            hands.append(tuple(tracker.hand(after, p) for p in players))
+        else:
+            changed = action[0] if type(action) is Hint else before.turn % n
+            row = list(hands[-1])
+            row[changed] = tracker.hand(after, changed)
+            hands.append(tuple(row))
         if type(action) is Hint:
             statuses.append(last)  # a hint changes no card's status
         else:

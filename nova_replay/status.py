@@ -94,42 +94,61 @@ def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
     return status_from_lost(ids, state, lost, played_jokers)
 
 
-def status_from_lost(ids: Identities, state: State, lost: list[int], played_jokers: int) -> Status:
-    """`status`, given the copies of each identity discarded so far (kept up to date
-    by the knowledge tracker, so a replay need not recount the discard pile)."""
-    rules = ids.game.ruleset
-    m = rules.max_rank
+RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
+
+
+def jokers_left(ids: Identities, lost: list[int], played_jokers: int) -> int:
+    """Jokers still able to bridge a gap: neither played nor discarded."""
+    if ids.joker < 0:
+        return 0
+    return ids.game.ruleset.jokers - played_jokers - lost[ids.joker]
+
+
+def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: int) -> RowStatus:
+    """One row's part of the status: it depends only on the row's height, its own lost
+    cards and the spare jokers, so a replay recomputes only the row that changed."""
+    m = ids.game.ruleset.max_rank
     copies = ids.copies
-    jokers_left = 0
-    if ids.joker >= 0:
-        jokers_left = rules.jokers - played_jokers - lost[ids.joker]
+    base = suit * m
+    gaps = tuple(r for r in range(height + 1, m + 1) if lost[base + r - 1] >= copies[base + r - 1])
+    # Ranks up to the row's height are played; ranks past the gap that the spare
+    # jokers cannot bridge are out of reach.
+    dead = (1 << height) - 1
+    if len(gaps) > spare:
+        dead |= ((1 << m) - 1) & ~((1 << (gaps[spare] - 1)) - 1)
+    critical = 0
+    for r in range(height + 1, m + 1):
+        i = base + r - 1
+        if copies[i] - lost[i] == 1 and not (dead >> (r - 1)) & 1:
+            critical |= 1 << i
+    playable = 1 << (base + height) if height < m else 0
+    return playable, dead << base, critical, gaps
+
+
+def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
+            spare: int) -> Status:
+    """The status of the whole table from its rows' parts."""
+    m = ids.game.ruleset.max_rank
     playable = trash = critical = 0
-    gaps_per_row: list[list[int]] = []
-    full_row = (1 << m) - 1
-    for s, height in enumerate(state.rows):
-        base = s * m
-        gaps = [r for r in range(height + 1, m + 1) if lost[base + r - 1] >= copies[base + r - 1]]
-        gaps_per_row.append(gaps)
-        # Ranks up to the row's height are played; ranks past the gap that the spare
-        # jokers cannot bridge are out of reach.
-        dead = (1 << height) - 1
-        if len(gaps) > jokers_left:
-            dead |= full_row & ~((1 << (gaps[jokers_left] - 1)) - 1)
-        trash |= dead << base
-        if height < m:
-            playable |= 1 << (base + height)
-        for r in range(height + 1, m + 1):
-            i = base + r - 1
-            if copies[i] - lost[i] == 1 and not (dead >> (r - 1)) & 1:
-                critical |= 1 << i
+    for p, t, c, _ in parts:
+        playable |= p
+        trash |= t
+        critical |= c
     if ids.joker >= 0:
-        if any(h < m for h in state.rows):
+        if any(h < m for h in rows):
             playable |= 1 << ids.joker
         else:
             trash |= 1 << ids.joker
-    reach = (tuple(g[0] - 1 if g else m for g in gaps_per_row) if jokers_left <= 0
-             else _best_reach(state.rows, gaps_per_row, m, jokers_left))
+    reach = (tuple(part[3][0] - 1 if part[3] else m for part in parts) if spare <= 0
+             else _best_reach(rows, [list(part[3]) for part in parts], m, spare))
     return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
+
+
+def status_from_lost(ids: Identities, state: State, lost: list[int], played_jokers: int) -> Status:
+    """`status`, given the copies of each identity discarded so far."""
+    spare = jokers_left(ids, lost, played_jokers)
+    parts = [row_status(ids, s, h, lost, spare) for s, h in enumerate(state.rows)]
+    return combine(ids, state.rows, parts, lost, spare)
 
 
 def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: int

@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nova_replay.analysis import analyze
-from nova_replay.engine import apply, deal
+from nova_replay.engine import apply, deal, replay
 from nova_replay.game import Action
 from nova_replay.knowledge import (
     CardKnowledge,
+    Tracker,
     knows_exactly,
     knows_playable,
     timeline_knowledge,
@@ -120,3 +121,21 @@ def test_knowledge_and_clock_invariants_over_random_games(seed: int, pick: int, 
     maxes = [p.max_score for p in a.clock]
     assert all(b <= a_ for a_, b in itertools.pairwise(maxes)), "max score never rises"
     assert all(p.score <= p.max_score for p in a.clock)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(2, 5))
+def test_the_timeline_skips_only_hands_that_cannot_have_changed(
+        seed: int, pick: int, players: int) -> None:
+    """timeline_knowledge recomputes only the hands a turn can change; a fresh tracker
+    asked about every hand at every turn must agree with it."""
+    game, actions = random_game(seed, pick, players)
+    tl = replay(game, actions)
+    tk = timeline_knowledge(tl)
+    fresh = Tracker(game)
+    for t in range(len(tl)):
+        if t:
+            fresh.update(tl[t - 1], actions[t - 1], tl[t])
+        for p in range(players):
+            fresh._cache.clear()
+            assert fresh.hand(tl[t], p) == tk.of(t, p), (t, p)
