@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,6 +32,11 @@ def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
     from werkzeug.serving import make_server
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    # werkzeug exits with its own two-line message when the address is taken; try it
+    # first so that the command can say so in its one line.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.create_server((host, port), family=family):
+        pass
     server = make_server(host, port, app.server, threaded=True)
     shown = f"[{host}]" if ":" in host else host
     announce(f"nova-replay dashboard on http://{shown}:{server.port}/ (Ctrl-C to stop)")
