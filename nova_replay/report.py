@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .analysis import Analysis
+from .analysis import Analysis, Summary
 from .knowledge import knows_exactly, knows_playable, knows_trash
 
 REPORT_VERSION = 1
@@ -71,20 +71,6 @@ class FindingView(_Model):
     details: dict[str, Any]
 
 
-class SummaryView(_Model):
-    score: int
-    max_score: int
-    perfect_score: int
-    blunders: int
-    mistakes: int
-    good: int
-    wasted_hints: int
-    hints: int
-    efficiency: float | None
-    perfect_lost_turn: int | None
-    ending: str | None
-
-
 class AnalysisReport(_Model):
     """The whole analysis of one game."""
 
@@ -95,7 +81,7 @@ class AnalysisReport(_Model):
     ruleset: str
     players: list[str]
     converted_from: str | None
-    summary: SummaryView
+    summary: Summary
     findings: list[FindingView]
     turns: list[TurnView]
 
@@ -148,11 +134,10 @@ def analysis_report(analysis: Analysis) -> AnalysisReport:
             final_turns_left=point.final_turns_left, coins=state.coins, lives=state.lives,
             hands=_hands(analysis, point.turn),
         ))
-    s = analysis.summary
     return AnalysisReport(
         file=record.file, ruleset=game.ruleset.title, players=list(game.players),
         converted_from=record.converted_from,
-        summary=SummaryView(**s.__dict__),
+        summary=analysis.summary,
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
                         severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],
