@@ -1,0 +1,134 @@
+"""Simulated games: bots play through the engine, each seeing only its `View`.
+
+Deterministic for a seed: the deck is shuffled with `random.Random(seed)` and bots
+draw their random numbers from the seed too (no global random state).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import Bot, SeenCard, View, hint_effect, hint_focus, promise_of, shape_of
+from .engine import State, apply, deal
+from .game import Action, Game, Hint
+from .knowledge import Tracker
+from .rulesets import Ruleset
+from .writer import log_data
+
+NAMES = ("Anna", "Ben", "Carla", "Dev", "Emil")
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished simulated game."""
+
+    game: Game
+    actions: tuple[Action, ...]
+    final: State
+    seed: int
+    bots: tuple[str, ...]
+
+
+def shuffled(rules: Ruleset, seed: int) -> tuple[Any, ...]:
+    deck = sorted(rules.cards.elements())
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+class Table:
+    """The simulator's side of the table: the engine state, the knowledge tracker and
+    the convention's public promises, from which each player's `View` is cut."""
+
+    def __init__(self, game: Game, nonce: int = 0) -> None:
+        self.game = game
+        self.shape = shape_of(game.ruleset)
+        self.tracker = Tracker(game)
+        self.state = deal(game)
+        self.promises: dict[int, int] = {}
+        self.nonce = nonce
+
+    def view(self, me: int) -> View:
+        game, state, tr = self.game, self.state, self.tracker
+        of_card = tr.ids.of_card
+        st = tr.status(state)
+        hands = tuple(() if p == me else self.seen_hand(p) for p in range(len(game.players)))
+        own = tr.hand(state, me)
+        return View(
+            me, len(game.players), state.turn, self.shape, state.rows, state.coins,
+            state.lives, state.draw_pile(game), state.final_turns,
+            tuple(of_card[c] for c in state.discards), st, tr.public_full, own,
+            tuple(self.promises.get(k.card, 0) for k in own), hands, self.nonce,
+        )
+
+    def seen_hand(self, p: int) -> tuple[SeenCard, ...]:
+        """Player p's hand as the others see it."""
+        tr, of_card = self.tracker, self.tracker.ids.of_card
+        return tuple(SeenCard(c, of_card[c], tr.hinted[c], tr.touched[c], self.promises.get(c, 0))
+                     for c in self.state.hands[p])
+
+    def step(self, action: Action) -> None:
+        """Apply one action and record what the convention reads into a hint."""
+        before = self.state
+        promise = 0
+        focus_card = -1
+        if type(action) is Hint:
+            seen = self.seen_hand(action.to)
+            match, after = hint_effect(self.shape, seen, action)
+            focus, at_chop = hint_focus(seen, match)
+            if focus >= 0:
+                focus_card = seen[focus].card
+                promise = promise_of(self.shape, self.tracker.status(before), after[focus], at_chop)
+        self.state = apply(self.game, before, action)
+        self.tracker.update(before, action, self.state)
+        if promise:
+            self.promises[focus_card] = promise
+
+
+def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+              names: Sequence[str] | None = None) -> Played:
+    """One game of len(bots) players, dealt from `seed`."""
+    players = tuple(names or NAMES[:len(bots)])
+    game = Game(rules, players, shuffled(rules, seed))
+    table = Table(game, seed)
+    actions: list[Action] = []
+    limit = 10 * len(game.deck) + 100
+    while not table.state.over:
+        if len(actions) > limit:  # a safety net: every bot action must end the game
+            raise RuntimeError(f"seed {seed}: the game did not end within {limit} turns")
+        action = bots[table.state.player(game)].decide(table.view(table.state.player(game)))
+        table.step(action)
+        actions.append(action)
+    return Played(game, tuple(actions), table.state, seed, tuple(b.name for b in bots))
+
+
+def simulate(rules: Ruleset, players: int, bots: Sequence[Bot] | Bot, seed: int,
+             names: Sequence[str] | None = None, title: str | None = None) -> dict[str, Any]:
+    """The log data of one simulated game; `bots` is one bot per seat or one for all."""
+    seats = list(bots) if isinstance(bots, Sequence) else [bots] * players
+    if len(seats) != players:
+        raise ValueError(f"expected one bot per player ({players}), found {len(seats)}")
+    played = play_game(rules, seats, seed, names)
+    meta = {"title": title or f"{rules.title}, {players} players, seed {seed}",
+            "source": "nova-replay simulate", "seed": seed, "bots": list(played.bots)}
+    return log_data(played.game, played.actions, meta=meta)
+
+
+def file_name(rules: Ruleset, players: int, seed: int, number: int) -> str:
+    """'nova-3p-seed42-0001.json'; variants are named between ruleset and players."""
+    tags = [rules.name]
+    if rules.grand_finale:
+        tags.append("finale")
+    if rules.jokers:
+        tags.append(f"jokers{rules.jokers}")
+    if rules.gentle_show:
+        tags.append("gentle")
+    return f"{'-'.join(tags)}-{players}p-seed{seed}-{number:04d}.json"
+
+
+def game_seed(seed: int, number: int) -> int:
+    """Game `number` (from 1) of a run started with `seed`: distinct games, and the
+    seed is readable (42, game 1 -> 42000001)."""
+    return seed * 1_000_000 + number

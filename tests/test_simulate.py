@@ -1,0 +1,125 @@
+"""The simulator and `nova-replay simulate`: deterministic, always valid, clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from nova_replay.bots import Bot, CarelessBot, ConventionBot
+from nova_replay.cli import main
+from nova_replay.rulesets import make_ruleset
+from nova_replay.simulate import file_name, simulate
+from nova_replay.validate import check_data
+from nova_replay.writer import dumps
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("nova", {}), ("nova", {"gentle_show": True}), ("nova", {"grand_finale": True}),
+    ("nova", {"jokers": 1}), ("nova", {"jokers": 2}),
+    ("nova", {"grand_finale": True, "jokers": 2, "gentle_show": True}), ("hanabi", {}),
+]
+
+
+def test_same_seed_same_bytes() -> None:
+    rules = make_ruleset("nova", jokers=1)
+    bots: list[Bot] = [ConventionBot(), CarelessBot(0.4, 9), ConventionBot()]
+    first = dumps(simulate(rules, 3, bots, 42))
+    assert dumps(simulate(rules, 3, bots, 42)) == first
+    assert dumps(simulate(rules, 3, bots, 43)) != first
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS,
+                         ids=[f"{n}-{'-'.join(o) or 'plain'}" for n, o in VARIANTS])
+def test_every_simulated_game_validates(name: str, options: dict[str, Any]) -> None:
+    rules = make_ruleset(name, **options)
+    for players in (2, 3, 4, 5):
+        for seed in range(6):
+            bot = ConventionBot() if seed % 2 else CarelessBot(0.3 * (seed % 3), seed)
+            report = check_data(json.loads(dumps(simulate(rules, players, bot, seed))))
+            assert report.valid(strict=True), report.problems
+            assert report.record is not None and report.record.timeline.final.over
+
+
+def test_simulate_needs_a_bot_per_seat() -> None:
+    with pytest.raises(ValueError, match="one bot per player"):
+        simulate(make_ruleset("nova"), 3, [ConventionBot()] * 2, 1)
+
+
+def test_file_names() -> None:
+    assert file_name(make_ruleset("nova"), 3, 42, 1) == "nova-3p-seed42-0001.json"
+    rules = make_ruleset("nova", grand_finale=True, jokers=2, gentle_show=True)
+    assert file_name(rules, 2, 7, 12) == "nova-finale-jokers2-gentle-2p-seed7-0012.json"
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["simulate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_writes_valid_games(tmp_path: Path) -> None:
+    code, out, _ = _run("--ruleset", "nova", "--players", "3", "--seed", "42", "--games", "4",
+                        "--out", str(tmp_path / "games"))
+    assert code == 0, out
+    files = sorted((tmp_path / "games").glob("*.json"))
+    assert [f.name for f in files] == [f"nova-3p-seed42-000{k}.json" for k in range(1, 5)]
+    for f in files:
+        assert check_data(json.loads(f.read_text(encoding="utf-8"))).valid(strict=True)
+    assert "wrote 4 games" in out
+    again = tmp_path / "again"
+    _run("--players", "3", "--seed", "42", "--games", "4", "--out", str(again))
+    assert [f.read_bytes() for f in files] == [
+        f.read_bytes() for f in sorted(again.glob("*.json"))]
+
+
+def test_cli_bots_per_seat_and_variants(tmp_path: Path) -> None:
+    code, _, err = _run("--players", "3", "--bot", "convention", "--bot", "careless:0.5",
+                          "--bot", "convention", "--grand-finale", "--jokers", "2",
+                          "--gentle-show", "--out", str(tmp_path), "--seed", "3")
+    assert code == 0, err
+    (path,) = tmp_path.glob("*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["meta"]["bots"] == ["convention", "careless:0.5", "convention"]
+    assert data["ruleset"] == {"name": "nova", "gentle_show": True, "grand_finale": True,
+                               "jokers": 2}
+    code, _, err = _run("--ruleset", "hanabi", "--players", "4", "--out", str(tmp_path / "h"))
+    assert code == 0, err
+    assert len(list((tmp_path / "h").glob("hanabi-4p-*.json"))) == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "6"], "simulate: expected 2 to 5 players, found 6"),
+    (["--players", "three"], "'three' is not a valid integer"),
+    (["--players", "3", "--bot", "clever"], "simulate: --bot clever: expected convention"),
+    (["--players", "3", "--bot", "careless:1.5"], "expected an error rate from 0 to 1"),
+    (["--players", "3", "--bot", "convention", "--bot", "careless"],
+     "expected one for every seat or one for all (3 players), found 2"),
+    (["--players", "3", "--ruleset", "hanabi", "--jokers", "1"], "hanabi takes no options"),
+    (["--players", "3", "--jokers", "3"], "expected 0, 1 or 2 jokers, found 3"),
+    (["--players", "3", "--games", "0"], "--games: expected 1 or more, found 0"),
+    (["--players", "3", "--ruleset", "chess"], "simulate: Invalid value for '--ruleset'"),
+    (["--out", "x"], "Missing option '--players'"),
+])
+def test_cli_bad_options_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    if "--out" not in args:
+        args = [*args, "--out", str(tmp_path / "out")]
+    code, out, err = _run(*args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err + out
+    assert not list(tmp_path.glob("out/*.json"))
+
+
+def test_cli_out_is_a_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    code, _, err = _run("--players", "2", "--out", str(blocker))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_help_has_an_example() -> None:
+    result = CliRunner().invoke(main, ["simulate", "--help"])
+    assert result.exit_code == 0 and "Example:" in result.output
