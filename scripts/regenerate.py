@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import make_bot_samples  # noqa: E402
 import make_samples  # noqa: E402
 
 from nova_replay.log import json_schema  # noqa: E402
@@ -60,6 +61,11 @@ def write_samples() -> list[Path]:
     return sorted(SAMPLES.glob("*.json")) + sorted((SAMPLES / "invalid").iterdir())
 
 
+def write_bot_samples() -> list[Path]:
+    """sample_games/lesson-*.json, *-bots.json and README.md, played by the bots."""
+    return make_bot_samples.main()
+
+
 def write_schema() -> list[Path]:
     """schemas/nova-log-v1.schema.json from the pydantic models."""
     SCHEMA_FILE.parent.mkdir(exist_ok=True)
@@ -83,6 +89,7 @@ def write_golden() -> list[Path]:
 # (name, generator), run in this order: later ones may read what earlier ones wrote.
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
+    ("bot_samples", write_bot_samples),
     ("schema", write_schema),
     ("report-schema", write_report_schema),
     ("golden", write_golden),
