@@ -175,7 +175,8 @@ class _Reviewer:
         if chop is not None:
             card = before_k[chop].card
             i = self.ids.of_card[card]
-            if card in touched and (st.critical >> i) & 1:
+            # A save, not a play hint: the card is critical and cannot be played yet.
+            if card in touched and (st.critical >> i) & 1 and not (st.playable >> i) & 1:
                 which = "only" if self.ids.copies[i] == 1 else "last"
                 self.add(t, p, "good_save", GOOD, (card,),
                          f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "

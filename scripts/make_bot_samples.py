@@ -94,7 +94,7 @@ LESSONS: tuple[Sample, ...] = (
            CARELESS, 4, turn=8),
     Sample("lesson-good-save.json", "A good save",
            "a hint that saved a critical card on its holder's chop", "nova", 3,
-           ("convention",), 0, turn=16, options={"jokers": 1}),
+           ("convention",), 0, turn=19, options={"jokers": 1}),
     Sample("lesson-two-playable.json", "Two cards playable with one hint",
            "a hint that made two cards known playable at once", "hanabi", 3, ("convention",), 0, turn=1),
     Sample("lesson-misfire.json", "A misfire", "a card played that did not fit", "nova", 2,
