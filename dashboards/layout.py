@@ -35,9 +35,10 @@ def page(options: list[dict[str, str]], source: str) -> html.Div:
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Draw-pile clock", className="section-title"),
+                    # Responsive graphs take their size from the Graph's own style.
                     dcc.Graph(id="clock", config={"displayModeBar": False, "responsive": True},
-                              figure={"data": [], "layout": {"height": 250}},
-                              className="clock"),
+                              figure={"data": [], "layout": {}},
+                              style={"height": "260px", "width": "100%"}),
                 ], className="panel"),
                 html.Div([
                     html.Div("Findings", className="section-title"),

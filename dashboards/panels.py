@@ -79,7 +79,7 @@ def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[st
     data.extend(groups.values())
     top = max(max(p.draw_pile for p in analysis.clock), analysis.summary.perfect_score) + 2
     layout = {
-        "margin": {"l": 36, "r": 10, "t": 10, "b": 32}, "height": 250,
+        "margin": {"l": 36, "r": 10, "t": 10, "b": 32},
         "xaxis": {"title": {"text": "turn"}, "range": [-0.5, analysis.timeline.turns + 0.5],
                   "zeroline": False},
         "yaxis": {"range": [min(0, *(p.pace for p in points)) - 1, top], "zeroline": True},
