@@ -154,17 +154,16 @@ def knowledge_grid(analysis: Analysis, k: CardKnowledge, tier: str, show_truth: 
     mask: int = getattr(k, tier)
     truth = ids.of_card[k.card] if show_truth else -1
     m = game.ruleset.max_rank
-    children: list[Any] = [html.Span(className="gcorner")]
-    children += [html.Span(rank_text(r, game.ruleset.suits[0]), className="ghead") for r in
-                 range(1, m + 1)]
+    children: list[Any] = [_span("gcorner")]
+    children += [_span("ghead", rank_text(r, game.ruleset.suits[0])) for r in range(1, m + 1)]
     for s, letter in enumerate(game.ruleset.suits):
         suit = SUITS[letter]
-        children.append(html.Span(suit.symbol, className="glabel", style={"color": suit.colour}))
+        children.append(_span("glabel", suit.symbol, {"color": suit.colour}))
         for r in range(m):
             i = s * m + r
             children.append(_cell(i, mask, truth, suit.colour))
     if ids.joker >= 0:
-        children.append(html.Span("JK", className="glabel", style={"color": JOKER_COLOUR}))
+        children.append(_span("glabel", "JK", {"color": JOKER_COLOUR}))
         children.append(_cell(ids.joker, mask, truth, JOKER_COLOUR))
     return html.Div(children, className=f"kgrid tier-{tier}",
                     style={"gridTemplateColumns": f"12px repeat({m}, 11px)"},
@@ -172,12 +171,24 @@ def knowledge_grid(analysis: Analysis, k: CardKnowledge, tier: str, show_truth: 
                           + (", ringed = the truth" if show_truth else ""))
 
 
-def _cell(i: int, mask: int, truth: int, colour: str) -> html.Span:
+def _span(cls: str, text: str | None = None, style: dict[str, str] | None = None
+          ) -> dict[str, Any]:
+    """An html.Span as the plain dict Dash sends: the grids have hundreds of spans, and
+    skipping the component class halves the cost of a turn change. Text stays text."""
+    props: dict[str, Any] = {"className": cls}
+    if text is not None:
+        props["children"] = text
+    if style:
+        props["style"] = style
+    return {"type": "Span", "namespace": "dash_html_components", "props": props}
+
+
+def _cell(i: int, mask: int, truth: int, colour: str) -> dict[str, Any]:
     possible = (mask >> i) & 1
     cls = "gcell on" if possible else "gcell off"
     if i == truth:
         cls += " truth"
-    return html.Span(className=cls, style={"backgroundColor": colour} if possible else None)
+    return _span(cls, None, {"backgroundColor": colour} if possible else None)
 
 
 def badges(analysis: Analysis, turn: int, player: int, slot: int, k: CardKnowledge,

@@ -37,11 +37,21 @@ from nova_replay.validate import load, load_data
 PROBLEMS, TITLE, TABLE, HANDS, FIGURE, FINDINGS, SUMMARY, VIEWERS, LABEL, STYLE = range(10)
 
 
+class Raw:
+    """A component given as the plain dict Dash sends (the grid cells are)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.type = data["type"]
+        self.__dict__.update(data["props"])
+
+
 def walk(node: Any) -> Iterator[Any]:
     if isinstance(node, (list, tuple)):
         for child in node:
             yield from walk(child)
         return
+    if isinstance(node, dict) and "namespace" in node:
+        node = Raw(node)
     if node is None or isinstance(node, (str, int, float)):
         return
     yield node
