@@ -270,7 +270,8 @@ class _Reviewer:
 
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
-    game, tl, ids = record.game, record.timeline, tk.ids
+    game, tl, of_card = record.game, record.timeline, tk.ids.of_card
+    n, deck_size = len(game.players), len(game.deck)
     points = []
     hints = 0
     for t, state in enumerate(tl.states):
@@ -280,14 +281,21 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         max_score = capped_max_score(game, state, st.max_score) if not state.over else state.score
         efficiency = None
         if hints:
-            gotten = sum(state.rows) + sum(
-                1 for hand in tk.hands[t] for k in hand
-                if k.touched and not (st.trash >> ids.of_card[k.card]) & 1)
+            trash = st.trash
+            gotten = sum(state.rows)
+            for hand in tk.hands[t]:
+                for k in hand:
+                    if k.touched and not (trash >> of_card[k.card]) & 1:
+                        gotten += 1
             efficiency = round(gotten / hints, 3)
-        points.append(ClockPoint(
-            t, state.draw_pile(game), pace(game, state, st.max_score), state.score, max_score,
-            efficiency, state.final_turns if state.final_turns >= 0 else None))
+        pile = deck_size - state.drawn  # pace as status.pace says, inlined: it runs every turn
+        points.append(_new_point(ClockPoint, (
+            t, pile, state.score + pile + n - st.max_score, state.score, max_score,
+            efficiency, state.final_turns if state.final_turns >= 0 else None)))
     return tuple(points)
+
+
+_new_point = tuple.__new__
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Analysis:

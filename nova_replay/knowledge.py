@@ -136,9 +136,11 @@ class Tracker:
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
-        deduced = [hinted[c] & unseen for c in hand]
+        deduced = []
         exact = n_exact = 0
-        for d in deduced:
+        for c in hand:
+            d = hinted[c] & unseen
+            deduced.append(d)
             if d & (d - 1) == 0:
                 exact |= d
                 n_exact += 1
