@@ -66,18 +66,23 @@ class Ruleset:
     def deck_size(self) -> int:
         return sum(self.copies) * len(self.suits) + self.jokers
 
+    def variants(self) -> list[tuple[str, str]]:
+        """The variants in play, each as (short tag, words): ('jokers2', '2 jokers')."""
+        out = []
+        if self.grand_finale:
+            out.append(("finale", "grand finale"))
+        if self.jokers:
+            out.append((f"jokers{self.jokers}", f"{self.jokers} joker{'s' if self.jokers > 1 else ''}"))
+        if self.gentle_show:
+            out.append(("gentle", "gentle show"))
+        return out
+
     @property
     def title(self) -> str:
         """'Nova (grand finale, 2 jokers)' and the like."""
-        flags = []
-        if self.grand_finale:
-            flags.append("grand finale")
-        if self.jokers:
-            flags.append(f"{self.jokers} joker{'s' if self.jokers > 1 else ''}")
-        if self.gentle_show:
-            flags.append("gentle show")
+        words = [w for _, w in self.variants()]
         base = self.name.capitalize()
-        return f"{base} ({', '.join(flags)})" if flags else base
+        return f"{base} ({', '.join(words)})" if words else base
 
     def suit_name(self, index: int) -> str:
         return SUITS[self.suits[index]].name

@@ -118,13 +118,7 @@ def simulate(rules: Ruleset, players: int, bots: Sequence[Bot] | Bot, seed: int,
 
 def file_name(rules: Ruleset, players: int, seed: int, number: int) -> str:
     """'nova-3p-seed42-0001.json'; variants are named between ruleset and players."""
-    tags = [rules.name]
-    if rules.grand_finale:
-        tags.append("finale")
-    if rules.jokers:
-        tags.append(f"jokers{rules.jokers}")
-    if rules.gentle_show:
-        tags.append("gentle")
+    tags = [rules.name] + [tag for tag, _ in rules.variants()]
     return f"{'-'.join(tags)}-{players}p-seed{seed}-{number:04d}.json"
 
 
