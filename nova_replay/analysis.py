@@ -16,7 +16,7 @@ from .engine import STRIKEOUT, Timeline
 from .game import Discard, Hint, Play
 from .knowledge import CardKnowledge, TimelineKnowledge, knows_playable, timeline_knowledge
 from .log import GameLog
-from .status import Identities, Status, capped_max_score, pace
+from .status import Identities, Status, capped_max_score
 from .validate import Record, as_record
 
 BLUNDER, MISTAKE, GOOD = "blunder", "mistake", "good"
@@ -121,25 +121,26 @@ class _Reviewer:
             message: str, **details: Any) -> None:
         self.findings.append(Finding(turn, player, kind, severity, cards, message, details))
 
-    def review(self) -> None:
+    def review(self, clock: tuple[ClockPoint, ...]) -> None:
         tl = self.record.timeline
+        n = len(self.game.players)
         pace_out = False
         for t, action in enumerate(tl.actions, start=1):
-            p = tl[t - 1].player(self.game)
+            p = (t - 1) % n
             if type(action) is Hint:
                 self.hint(t, p, action)
             elif type(action) is Discard:
                 self.discard(t, p, action.card)
             else:
                 self.play(t, p, action)  # type: ignore[arg-type]
-            st = self.tk.statuses[t]
-            after = tl[t]
-            if not pace_out and not after.over and pace(self.game, after, st.max_score) < 0:
+            point = clock[t]
+            if not pace_out and point.pace < 0 and not tl[t].over:
                 pace_out = True
+                max_score = self.tk.statuses[t].max_score
                 self.add(t, p, "out_of_pace", MISTAKE, (),
-                         f"After this turn the pace is {pace(self.game, after, st.max_score)}: "
-                         f"the draw pile can no longer last until max score {st.max_score} is "
-                         f"played; more cards will have to be lost.")
+                         f"After this turn the pace is {point.pace}: the draw pile can no longer "
+                         f"last until max score {max_score} is played; more cards will have to "
+                         f"be lost.")
 
     def hint(self, t: int, p: int, hint: Hint) -> None:
         game, tk = self.game, self.tk
@@ -303,10 +304,10 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     (raises NovaError for a bad log). `analysis.clock` has one record per turn."""
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
-    reviewer = _Reviewer(record, tk)
-    reviewer.review()
-    findings = tuple(reviewer.findings)
     clock = _clock(record, tk)
+    reviewer = _Reviewer(record, tk)
+    reviewer.review(clock)
+    findings = tuple(reviewer.findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
     lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
