@@ -118,24 +118,28 @@ class Tracker:
         return combine(ids, state.rows, parts, lost, spare)
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
-        """`player`'s knowledge of each card in their hand, slot 1 first."""
-        ids, hinted, touched = self.ids, self.hinted, self.touched
+        """`player`'s knowledge of each card in their hand, slot 1 first (cached: a bot
+        asks about the same hand many times)."""
         hand = state.hands[player]
-        of_card = ids.of_card
-        # The copies `player` cannot see are those in the draw pile and in their own
-        # hand: the same count they get by subtracting what they see from the deck.
-        own = 0
-        for c in hand:
-            own |= 1 << of_card[c]
-        left = ids.left_after[state.drawn]
-        unseen = left | own
-        public_full = self.public_full
-        # `left`, not `unseen`: the fixed point also depends on which identities the
-        # draw pile still holds when the player's own hand has one.
-        key = (hand, self.hints_to[player], left, public_full)
+        left = self.ids.left_after[state.drawn]
+        # `left`, not what the player cannot see: the fixed point also depends on which
+        # identities the draw pile still holds when the player's own hand has one.
+        key = (hand, self.hints_to[player], left, self.public_full)
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
+        result = self._know(hand, left)
+        self._cache[player] = (key, result)
+        return result
+
+    def _know(self, hand: tuple[int, ...], left: int) -> tuple[CardKnowledge, ...]:
+        """The knowledge of one hand, given the identities left in the draw pile."""
+        hinted, touched, of_card = self.hinted, self.touched, self.ids.of_card
+        # The copies the holder cannot see are those in the draw pile and in their own
+        # hand: the same as subtracting what they see from the deck.
+        unseen = left
+        for c in hand:
+            unseen |= 1 << of_card[c]
         deduced = []
         exact = n_exact = 0
         for c in hand:
@@ -148,13 +152,11 @@ class Tracker:
         # fixed point change anything.
         if exact and sum(1 for d in deduced if d & exact) > n_exact:
             deduced = self._fixed_point(hand, deduced)
-        hidden = ~public_full
-        result = tuple([
+        hidden = ~self.public_full
+        return tuple([
             _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
             for c, d in zip(hand, deduced, strict=True)
         ])
-        self._cache[player] = (key, result)
-        return result
 
     def _fixed_point(self, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
         """Cards known exactly account for unseen copies: when every unseen copy of an
@@ -204,6 +206,7 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     statuses = [tracker.status(states[0])]
     last = statuses[0]
     left_after = tracker.ids.left_after
+    know = tracker._know
     n = len(game.players)
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
@@ -212,12 +215,13 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
         # Only the actor's hand (or the hint's receiver) changed, unless the draw pile
         # lost its last copy of an identity or an identity became all public: then
         # every player's deductions may change.
-        if left_after[before.drawn] != left_after[after.drawn] or public != tracker.public_full:
-            hands.append(tuple(tracker.hand(after, p) for p in players))
+        left = left_after[after.drawn]
+        if left != left_after[before.drawn] or public != tracker.public_full:
+            hands.append(tuple([know(hand, left) for hand in after.hands]))
         else:
             changed = action[0] if type(action) is Hint else before.turn % n
             row = list(hands[-1])
-            row[changed] = tracker.hand(after, changed)
+            row[changed] = know(after.hands[changed], left)
             hands.append(tuple(row))
         if type(action) is Hint:
             statuses.append(last)  # a hint changes no card's status
