@@ -208,19 +208,29 @@ class _Reviewer:
         if not (st_before.critical >> i) & 1:
             return False
         game = self.game
-        suit = game.suit_of[card]
-        letter = game.ruleset.suits[suit]
-        reach = st_after.reach[suit]
-        which = "only" if self.ids.copies[i] == 1 else "last"
-        hinted = self.tk.of(t - 1, p)[[k.card for k in self.tk.of(t - 1, p)].index(card)].touched
+        hinted = next(k.touched for k in self.tk.of(t - 1, p) if k.card == card)
         drop = st_before.max_score - st_after.max_score
-        row = game.suit_name(suit)
-        reach_text = (f"{row} can now reach {rank_text(reach, letter)} at most" if reach
-                      else f"{row} can no longer score")
+        suit = game.suit_of[card]
+        if suit < 0:
+            what = "a joker the rows needed to bridge a lost card"
+            effect = f"max score is now {st_after.max_score}"
+        else:
+            letter = game.ruleset.suits[suit]
+            reach = st_after.reach[suit]
+            row = game.suit_name(suit)
+            what = (f"{self.show(card)}, the {'only' if self.ids.copies[i] == 1 else 'last'} "
+                    f"{self.show(card)}")
+            if drop == 0:
+                effect = (f"only a spare joker can now take its place in {row} "
+                          f"(max score {st_after.max_score})")
+            elif reach:
+                effect = (f"{row} can now reach {rank_text(reach, letter)} at most "
+                          f"(max score {st_after.max_score})")
+            else:
+                effect = f"{row} can no longer score (max score {st_after.max_score})"
         self.add(t, p, "lost_critical", BLUNDER, (card,),
-                 f"{self.name(p)} {verb} {self.show(card)}, the {which} {self.show(card)}"
-                 f"{' (it had been hinted)' if hinted else ''}: {reach_text} "
-                 f"(max score {st_after.max_score}).",
+                 f"{self.name(p)} {verb} {what}{' (it had been hinted)' if hinted else ''}: "
+                 f"{effect}.",
                  drop=drop, hinted=hinted, max_score=st_after.max_score)
         return True
 
@@ -230,7 +240,7 @@ class _Reviewer:
         if self.lost(t, p, card, "discarded"):
             return
         k = next(k for k in before_k if k.card == card)
-        if k.touched and not (st.trash >> self.ids.of_card[card]) & 1:
+        if k.touched and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a hinted card that was still "
                      f"needed.")
@@ -282,13 +292,14 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         max_score = capped_max_score(game, state, st.max_score) if not state.over else state.score
         efficiency = None
         if hints:
+            # Hinted cards count once per identity: a second hinted copy is trash.
             trash = st.trash
-            gotten = sum(state.rows)
+            useful = 0
             for hand in tk.hands[t]:
                 for k in hand:
                     if k.touched and not (trash >> of_card[k.card]) & 1:
-                        gotten += 1
-            efficiency = round(gotten / hints, 3)
+                        useful |= 1 << of_card[k.card]
+            efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
         pile = deck_size - state.drawn  # pace as status.pace says, inlined: it runs every turn
         points.append(_new_point(ClockPoint, (
             t, pile, state.score + pile + n - st.max_score, state.score, max_score,

@@ -79,7 +79,8 @@ class Status(NamedTuple):
 
     playable: int  # fits on its row now (a joker fits while any row is incomplete)
     trash: int  # can never be played: on its row already, or its row cannot reach it
-    critical: int  # the last copy not discarded of an identity that can still be played
+    critical: int  # the last copy not discarded of an identity that can still be played;
+    # the joker, when max score needs every spare joker
     reach: tuple[int, ...]  # per row, the highest rank it can still reach
     max_score: int  # from the rows alone (no final-round cap)
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
@@ -139,8 +140,14 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
             playable |= 1 << ids.joker
         else:
             trash |= 1 << ids.joker
-    reach = (tuple(part[3][0] - 1 if part[3] else m for part in parts) if spare <= 0
-             else _best_reach(rows, [list(part[3]) for part in parts], m, spare))
+    if spare <= 0:
+        reach = tuple(part[3][0] - 1 if part[3] else m for part in parts)
+    else:
+        gaps = [list(part[3]) for part in parts]
+        reach = _best_reach(rows, gaps, m, spare)
+        # A joker is critical when the rows need every spare joker to reach max score.
+        if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
+            critical |= 1 << ids.joker
     return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
 
 

@@ -206,3 +206,28 @@ def test_analyze_command_text_json_and_turn() -> None:
     assert bad.exit_code == 2 and "expected a turn from 0 to" in bad.output
     known = runner.invoke(main, ["replay", sample, "--knowledge", "--turn", "3"])
     assert known.exit_code == 0 and "Knowledge (deduced):" in known.output
+
+
+def test_a_second_hinted_copy_is_trash_for_efficiency_and_for_discards() -> None:
+    game = build_game(NOVA, {"Anna": "3C 4D 4H 4S 2D", "Ben": "3C 2H 2S 5D 5H"})
+    a = review(game, [hint("Ben", rank=3), hint("Anna", rank=3), discard("3C")])
+    assert a.clock[2].efficiency == 0.5  # two hinted 3♣ are one card gotten, for two hints
+    (f,) = at(a, 2)
+    assert f.details["reason"] == "only_trash"
+    assert not at(a, 3), "discarding the duplicate 3♣ is no mistake"
+
+
+def test_a_joker_that_must_bridge_a_gap_is_critical() -> None:
+    rules = make_ruleset("nova", jokers=1)
+    game = build_game(rules, {"Anna": "5D JK 4D 4H 4S", "Ben": "AC 2H 2S 3D 5H"})
+    a = review(game, [hint("Ben", rank=2), hint("Anna", rank=4), discard("5D"),
+                      hint("Anna", rank=4), discard("JK")])
+    (five,) = at(a, 3)
+    assert five.details["drop"] == 0
+    assert five.message == ("Anna discarded 5♦, the only 5♦: only a spare joker can now take its "
+                            "place in diamonds (max score 20).")
+    (joker,) = at(a, 5)
+    assert (joker.kind, joker.details["drop"]) == ("lost_critical", 1)
+    assert joker.message == ("Anna discarded a joker the rows needed to bridge a lost card: "
+                             "max score is now 19.")
+    assert a.clock[5].max_score == 19
