@@ -268,6 +268,14 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     meta = _hanablive_meta(log)
     options = meta.pop("options", None)
     game_over = meta.pop("gameOver", None)
+    if options is not None and not isinstance(options, dict):
+        raise SchemaError("$.meta.hanablive.options",
+                          f"expected an object of hanab.live options, found {json.dumps(options)}")
+    clash = sorted(set(meta) & {"players", "deck", "actions"})
+    if clash:
+        raise SchemaError(f"$.meta.hanablive.{clash[0]}",
+                          "kept hanab.live fields may not replace the game's players, deck or "
+                          "actions")
     n, size = len(game.players), game.hand_size
     start = (options or {}).get("startingPlayer", 0)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:

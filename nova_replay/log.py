@@ -49,7 +49,10 @@ SuitText = Annotated[
         json_schema_extra={"pattern": SUIT_PATTERN},
     ),
 ]
-PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"\S")]
+# A name is one line of printable text with a non-space in it, so that every message
+# naming a player stays on one line.
+PlayerName = Annotated[str, StringConstraints(
+    min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$")]
 Comment = Annotated[
     str | None, Field(default=None, description="The author's note on this action, as in PGN.")
 ]

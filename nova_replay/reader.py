@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -56,7 +57,7 @@ def decode_json(raw: bytes, name: str = "") -> Any:
         raise ReadError("", f"JSON nested more than {MAX_DEPTH} levels deep, over the limit "
                         f"for a log", name)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as e:
         raise ReadError(
             "", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", name
@@ -65,6 +66,37 @@ def decode_json(raw: bytes, name: str = "") -> Any:
         raise ReadError("", f"JSON number too long: {str(e).split(';')[0]}", name) from None
     except RecursionError:  # pragma: no cover - guarded by _nesting_depth
         raise ReadError("", "JSON nested too deeply", name) from None
+    if _SURROGATE_ESCAPE.search(text):
+        where = _lone_surrogate(value, "$")
+        if where:
+            raise ReadError(where, "a lone UTF-16 surrogate escape (like \\ud800), which no "
+                            "UTF-8 text can hold", name)
+    return value
+
+
+# JSON may escape half of a UTF-16 pair; such a string cannot be written back out as UTF-8.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogate(value: Any, path: str) -> str:
+    """The JSON path of the first string (or key) holding a lone surrogate, or ''."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path
+        return ""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _lone_surrogate(item, f"{path}[{i}]")
+            if found:
+                return found
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found = _lone_surrogate(key, path) or _lone_surrogate(item, f"{path}.{key}")
+            if found:
+                return found
+    return ""
 
 
 def _nesting_depth(text: str) -> int:
@@ -128,7 +160,8 @@ def _describe(err: Any) -> SchemaError:
     elif kind in ("too_short", "too_long") and loc == ["players"]:
         message = f"expected 2 to 5 players, found {len(found)}"
     elif kind == "string_pattern_mismatch" or (kind == "string_too_short" and loc[0] == "players"):
-        message = f"expected a non-empty name, found {_found(found)}"
+        message = (f"expected a name (printable characters on one line, not only spaces), "
+                   f"found {_found(found)}")
     elif kind == "value_error":
         message = str(ctx.get("error", err["msg"]))
     elif kind.endswith("_type"):

@@ -462,3 +462,29 @@ def test_validate_and_replay_read_hanablive_files() -> None:
 def test_cli_help_has_example(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0 and "Example:" in result.stdout and command in result.stdout
+
+
+@pytest.mark.parametrize(("kept", "message"), [
+    ({"options": [1]}, "$.meta.hanablive.options: expected an object of hanab.live options, found [1]"),
+    ({"deck": "oops"}, "$.meta.hanablive.deck: kept hanab.live fields may not replace the game's "
+                       "players, deck or actions"),
+])
+def test_export_refuses_kept_fields_it_cannot_write(tmp_path: Path, kept: dict[str, Any],
+                                                    message: str) -> None:
+    data = json.loads((Path(__file__).parent.parent / "sample_games" / "hanabi-2p.json").read_text())
+    data.setdefault("meta", {})["hanablive"] = kept
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(main, ["export-hanablive", str(path)])
+    assert result.exit_code == 1
+    assert result.output.strip() == f"{path}: {message}"
+
+
+def test_import_refuses_a_lone_surrogate_in_kept_fields(tmp_path: Path) -> None:
+    data = real("example_game_3p.json")
+    data["notes"] = ["\ud800"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(main, ["import-hanablive", str(path)])
+    assert result.exit_code == 1
+    assert "$.notes[0]: a lone UTF-16 surrogate escape" in result.output

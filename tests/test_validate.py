@@ -197,7 +197,8 @@ def test_all_schema_errors_are_reported(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         f"{path}: $.version: expected 1, found 3",
-        f"{path}: $.players[1]: expected a non-empty name, found ''",
+        f"{path}: $.players[1]: expected a name (printable characters on one line, not only "
+        f"spaces), found ''",
         f"{path}: $.actions[2]: expected type 'hint', 'play' or 'discard', found 'shout'",
         "1 file: 0 valid, 1 invalid",
     ]
@@ -299,3 +300,22 @@ def test_missing_option_value_exits_2() -> None:
     result = CliRunner().invoke(main, ["replay", str(WORKED), "--turn"])
     assert result.exit_code == 2
     assert "requires an argument" in result.stderr
+
+
+def test_a_lone_surrogate_anywhere_is_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "surrogate.json"
+    text = json.dumps(sample_data()).replace('"source": ', '"source": "\\ud800", "x": ', 1)
+    path.write_text(text, encoding="utf-8")
+    result = validate(str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}: $.meta.source: a lone UTF-16 surrogate escape (like \\ud800), which no UTF-8 "
+        f"text can hold")
+
+
+def test_a_player_name_must_be_one_line(tmp_path: Path) -> None:
+    data = sample_data()
+    data["players"][1] = "Be\nn"
+    result = validate(str(write_json(tmp_path / "newline.json", data)))
+    assert result.exit_code == 1
+    assert "$.players[1]: expected a name (printable characters on one line" in result.output
