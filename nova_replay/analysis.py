@@ -158,8 +158,13 @@ class _Reviewer:
         reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
         if all(reasons):
             why = "; ".join(f"{self.show(c)} {r}" for c, r in zip(touched, reasons, strict=True))
+            # The hinted copies the note names: a view that hides a player's own cards
+            # must hide the note when that player holds one of them.
+            related = sorted({hinted_elsewhere[self.ids.of_card[c]][1] for c in touched
+                              if self.ids.of_card[c] in hinted_elsewhere})
             self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{said}, but it touched only trash ({why}).", reason="only_trash")
+                     f"{said}, but it touched only trash ({why}).", reason="only_trash",
+                     related=related)
             return
         if all(b.deduced == a.deduced for b, a in zip(before_k, after_k, strict=True)):
             self.add(t, p, "wasted_hint", MISTAKE, touched,
@@ -183,7 +188,7 @@ class _Reviewer:
                          f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "
                          f"{which} {self.show(card)}.")
 
-    def trash_reason(self, st: Status, card: int, hinted: dict[int, int]) -> str:
+    def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
         card already hinted in a hand."""
         i = self.ids.of_card[card]
@@ -193,13 +198,14 @@ class _Reviewer:
                 return "can no longer be reached"
             return "is already played"
         if i in hinted:
-            return f"is already hinted in {self.name(hinted[i])}'s hand"
+            return f"is already hinted in {self.name(hinted[i][0])}'s hand"
         return ""
 
-    def _touched_identities(self, turn: int, exclude: tuple[int, ...]) -> dict[int, int]:
-        """Identities of cards already hinted in any hand (a copy of one is trash),
-        with who holds them."""
-        return {self.ids.of_card[k.card]: p for p, hand in enumerate(self.tk.hands[turn])
+    def _touched_identities(self, turn: int, exclude: tuple[int, ...]
+                            ) -> dict[int, tuple[int, int]]:
+        """Identities of cards already hinted in any hand (a copy of one is trash), with
+        who holds such a card and which card it is."""
+        return {self.ids.of_card[k.card]: (p, k.card) for p, hand in enumerate(self.tk.hands[turn])
                 for k in hand if k.touched and k.card not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
