@@ -6,6 +6,7 @@ draw their random numbers from the seed too (no global random state).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -87,12 +88,19 @@ class Table:
             self.promises[focus_card] = promise
 
 
+def bot_nonce(seed: int) -> int:
+    """The per-game number bots draw their random choices from: a one-way digest of the
+    game seed, so a view never carries the seed that shuffled the deck."""
+    digest = hashlib.sha256(f"nova-replay bots {seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               names: Sequence[str] | None = None) -> Played:
     """One game of len(bots) players, dealt from `seed`."""
     players = tuple(names or NAMES[:len(bots)])
     game = Game(rules, players, shuffled(rules, seed))
-    table = Table(game, seed)
+    table = Table(game, bot_nonce(seed))
     actions: list[Action] = []
     limit = 10 * len(game.deck) + 100
     while not table.state.over:

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from nova_replay.bots import Bot, CarelessBot, ConventionBot
+from nova_replay.bots import Bot, CarelessBot, ConventionBot, View, parse_bot
 from nova_replay.cli import main
+from nova_replay.game import Action
 from nova_replay.rulesets import make_ruleset
-from nova_replay.simulate import file_name, simulate
+from nova_replay.simulate import bot_nonce, file_name, play_game, shuffled, simulate
 from nova_replay.validate import check_data
 from nova_replay.writer import dumps
 
@@ -123,3 +124,25 @@ def test_cli_out_is_a_file(tmp_path: Path) -> None:
 def test_help_has_an_example() -> None:
     result = CliRunner().invoke(main, ["simulate", "--help"])
     assert result.exit_code == 0 and "Example:" in result.output
+
+
+def test_a_view_does_not_carry_the_seed_that_shuffled_the_deck() -> None:
+    """Bots draw random numbers from the view's nonce; it must not be the deck's seed,
+    or a bot could shuffle a deck the same way and read its own cards."""
+    seen: list[int] = []
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self) -> None:
+            self.inner = parse_bot("careless:0.5", 1)
+
+        def decide(self, view: View) -> Action:
+            seen.append(view.nonce)
+            return self.inner.decide(view)
+
+    rules = make_ruleset("nova")
+    played = play_game(rules, [Recorder(), Recorder()], 42)
+    assert seen and set(seen) == {bot_nonce(42)}
+    assert bot_nonce(42) != 42
+    assert shuffled(rules, seen[0]) != played.game.deck
