@@ -30,6 +30,8 @@ MARKED = {
     "misfire": ("misfire", "triangle-down", "#6a1b9a", "score"),
     "strikeout": ("misfire", "triangle-down", "#6a1b9a", "score"),
 }
+# Findings hidden from the viewer ("as player X") share one neutral marker.
+HIDDEN_MARK = ("note about your cards", "circle-open", "#607d8b", "draw_pile")
 LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c00", "dot"),
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
@@ -39,11 +41,36 @@ def turn_href(game_key: str, turn: int) -> str:
     return "?" + urlencode({"game": game_key, "turn": turn})
 
 
+def plot_text(text: str) -> str:
+    """Text for a Plotly figure (hover text, names, titles). Plotly reads tags such as
+    <b> and <br> in them, so &, < and > become entities and show as themselves."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def visible_findings(analysis: Analysis, turn: int, options: ViewOptions) -> list[Finding]:
     """The findings a reviewer may see: with no spoilers, none after `turn`."""
     if options.no_spoilers:
         return [f for f in analysis.findings if f.turn <= turn]
     return list(analysis.findings)
+
+
+def hidden_from(analysis: Analysis, finding: Finding, turn: int, viewer: int | None) -> bool:
+    """Whether `finding` is hidden from `viewer` looking at `turn`: it names a card in
+    their hand then (one of its cards, or a hinted copy its message names). The rule of
+    every view that shows findings; None (the reviewer) sees them all."""
+    if viewer is None:
+        return False
+    hand = analysis.timeline[turn].hands[viewer]
+    return (any(c in hand for c in finding.cards)
+            or any(c in hand for c in finding.details.get("related", ())))
+
+
+def hidden_note(analysis: Analysis, options: ViewOptions) -> str:
+    """What stands for a hidden finding: neither its words nor its kind or severity,
+    which alone could tell X that their touched cards are trash or their chop critical."""
+    viewer = options.viewer if options.viewer is not None else 0
+    return (f"A note about your cards, hidden while viewing as "
+            f"{analysis.record.game.players[viewer]}.")
 
 
 def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[str, Any]:
@@ -61,7 +88,11 @@ def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[st
             "hovertemplate": f"turn %{{x}}: {name} %{{y}}<extra></extra>",
         })
     groups: dict[str, dict[str, Any]] = {}
+    hidden_turns: set[int] = set()
     for f in visible_findings(analysis, turn, options):
+        if hidden_from(analysis, f, turn, options.viewer):
+            hidden_turns.add(f.turn)  # whatever its kind: which kinds are drawn would tell
+            continue
         if f.kind not in MARKED:
             continue
         name, symbol, colour, series = MARKED[f.kind]
@@ -75,13 +106,27 @@ def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[st
         trace["x"].append(f.turn)
         trace["y"].append(getattr(analysis.clock[f.turn], series))
         trace["customdata"].append(f.turn)
-        trace["text"].append(f.message)
+        trace["text"].append(plot_text(f.message))
     data.extend(groups.values())
-    top = max(max(p.draw_pile for p in analysis.clock), analysis.summary.perfect_score) + 2
+    if hidden_turns:
+        xs_hidden = sorted(hidden_turns)
+        name, symbol, colour, series = HIDDEN_MARK
+        data.append({
+            "type": "scatter", "mode": "markers", "name": name, "x": xs_hidden,
+            "y": [getattr(analysis.clock[t], series) for t in xs_hidden],
+            "customdata": xs_hidden, "text": [plot_text(hidden_note(analysis, options))] * len(
+                xs_hidden),
+            "marker": {"symbol": symbol, "size": 11, "color": colour,
+                       "line": {"width": 1, "color": "white"}},
+            "hovertemplate": "turn %{x}: %{text}<extra></extra>",
+        })
+    # The draw pile is highest at the deal, so the y range tells nothing of the future;
+    # with no spoilers the x range ends one turn ahead, whether the game goes on or not.
+    top = max(max(p.draw_pile for p in points), analysis.summary.perfect_score) + 2
+    right = turn + 1 if options.no_spoilers else analysis.timeline.turns + 0.5
     layout = {
         "margin": {"l": 36, "r": 10, "t": 10, "b": 32},
-        "xaxis": {"title": {"text": "turn"}, "range": [-0.5, analysis.timeline.turns + 0.5],
-                  "zeroline": False},
+        "xaxis": {"title": {"text": "turn"}, "range": [-0.5, right], "zeroline": False},
         "yaxis": {"range": [min(0, *(p.pace for p in points)) - 1, top], "zeroline": True},
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0,
                    "font": {"size": 11}},
@@ -99,22 +144,23 @@ def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[st
 def findings_view(analysis: Analysis, game_key: str, turn: int, options: ViewOptions,
                   kinds: list[str] | None, severities: list[str] | None) -> html.Div:
     """The teaching notes as links to their turns, filtered; the current turn's stand out.
-    As player X, a note about a card X holds now is kept but its words are hidden."""
-    own = set(analysis.timeline[turn].hands[options.viewer]) if options.viewer is not None else set()
+    As player X, a note about a card X holds now (`hidden_from`) is listed with neither
+    its words nor its kind and severity, and whatever the filters say (filtering on kind
+    or severity would tell them)."""
     items: list[Any] = []
     for f in visible_findings(analysis, turn, options):
-        if kinds and f.kind not in kinds:
+        if hidden_from(analysis, f, turn, options.viewer):
+            parts = [html.Span("hidden", className="sev sev-hidden"),
+                     html.Div(hidden_note(analysis, options), className="f-message")]
+        elif (kinds and f.kind not in kinds) or (severities is not None
+                                                  and f.severity not in severities):
             continue
-        if severities is not None and f.severity not in severities:
-            continue
-        message = f.message
-        if own & set(f.cards):
-            message = "(about a card in your hand: hidden in this view)"
+        else:
+            parts = [html.Span(f.severity, className=f"sev sev-{f.severity}"),
+                     html.Span(KIND_LABELS.get(f.kind, f.kind), className="f-kind"),
+                     html.Div(f.message, className="f-message")]
         items.append(dcc.Link([
-            html.Span(f"turn {f.turn}", className="f-turn"),
-            html.Span(f.severity, className=f"sev sev-{f.severity}"),
-            html.Span(KIND_LABELS.get(f.kind, f.kind), className="f-kind"),
-            html.Div(message, className="f-message"),
+            html.Span(f"turn {f.turn}", className="f-turn"), *parts,
         ], href=turn_href(game_key, f.turn),
             className="finding" + (" current" if f.turn == turn else ""),
             id={"type": "finding", "index": len(items)}))
@@ -128,21 +174,24 @@ def summary_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Di
     """Score, max score, efficiency and counts: the final figures, or with no
     spoilers the figures as they stood at `turn`."""
     s = analysis.summary
+    seen = visible_findings(analysis, turn, options)
+    shown = [f for f in seen if not hidden_from(analysis, f, turn, options.viewer)]
     if options.no_spoilers:
         point = analysis.clock[turn]
-        seen = visible_findings(analysis, turn, options)
         score, max_score, efficiency = point.score, point.max_score, point.efficiency
-        counts = {sev: sum(f.severity == sev for f in seen) for sev in SEVERITIES}
-        wasted = sum(f.kind == "wasted_hint" for f in seen)
+        if options.viewer is not None:
+            # Efficiency counts touched cards that are not trash, the viewer's own too.
+            efficiency = None
         heading = f"So far (turn {turn})"
         lost = s.perfect_lost_turn if s.perfect_lost_turn is not None and \
             s.perfect_lost_turn <= turn else None
     else:
         score, max_score, efficiency = s.score, s.max_score, s.efficiency
-        counts = {"blunder": s.blunders, "mistake": s.mistakes, "good": s.good}
-        wasted = s.wasted_hints
         heading = "Final" + (f" ({s.ending})" if s.ending else " (unfinished)")
         lost = s.perfect_lost_turn
+    # Counted from the notes shown: as player X, the hidden ones would tell their kind.
+    counts = {sev: sum(f.severity == sev for f in shown) for sev in SEVERITIES}
+    wasted = sum(f.kind == "wasted_hint" for f in shown)
     facts = [
         ("Score", f"{score} / {s.perfect_score}", "sum-score"),
         ("Max score", str(max_score), "sum-max"),
@@ -156,8 +205,12 @@ def summary_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Di
                       className="fact") for k, v, i in facts]
     note = (f"A perfect score was out of reach from turn {lost}." if lost is not None
             else "A perfect score was still possible.")
+    notes = [html.Div(note, className="muted")]
+    if len(shown) < len(seen):
+        notes.append(html.Div(f"{len(seen) - len(shown)} hidden note(s) about your cards are "
+                              f"not counted.", className="muted", id="sum-hidden"))
     return html.Div([html.Div(heading, className="section-title", id="summary-heading"),
-                     html.Div(cells, className="facts"), html.Div(note, className="muted")],
+                     html.Div(cells, className="facts"), *notes],
                     className="summary")
 
 

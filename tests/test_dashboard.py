@@ -335,7 +335,8 @@ def test_findings_filter_by_kind_and_severity_and_link_to_their_turn(five: Revie
 def test_findings_about_the_viewers_own_cards_are_hidden(five: Reviewed) -> None:
     a = five.analysis
     shown = text_of(findings_view(a, "hanabi-5p", 30, ViewOptions(viewer=0), [], None))
-    assert "5R" not in shown and "about a card in your hand" in shown
+    assert "5R" not in shown and "note about your cards, hidden while viewing as Alice" in shown
+    assert "good hint" not in shown
 
 
 def test_summary_shows_the_final_figures(five: Reviewed) -> None:
