@@ -35,6 +35,22 @@ class ViewOptions:
     def hides(self, player: int) -> bool:
         return self.viewer == player
 
+    def tier_for(self, player: int) -> str:
+        """The tier drawn for `player`'s cards. As player X, another player's deduced
+        knowledge rules out the cards that player sees, X's among them: X sees it as
+        the common tier, which X can work out too."""
+        if self.viewer is not None and player != self.viewer and self.tier == "deduced":
+            return "common"
+        return self.tier
+
+    def knowledge_for(self, player: int, k: CardKnowledge) -> CardKnowledge:
+        """`k` as the viewer may know it: the badges read `deduced`, which as player X
+        is, for another player's card, only its common tier. X's own cards keep X's
+        deductions (they use what X sees)."""
+        if self.viewer is not None and player != self.viewer:
+            return k._replace(deduced=k.common)
+        return k
+
 
 def card_colour(card: Card) -> str:
     return JOKER_COLOUR if card.is_joker else SUITS[card.suit].colour
@@ -193,7 +209,10 @@ def _cell(i: int, mask: int, truth: int, colour: str) -> dict[str, Any]:
 
 def badges(analysis: Analysis, turn: int, player: int, slot: int, k: CardKnowledge,
            options: ViewOptions) -> list[html.Span]:
+    """What the holder knows of the card (as `options.knowledge_for` lets the viewer
+    see it), whether it is critical (never on the viewer's own cards), and the chop."""
     st = analysis.knowledge.statuses[turn]
+    k = options.knowledge_for(player, k)
     out = []
     if knows_playable(k, st):
         out.append(("knows playable", "b-playable"))
@@ -223,7 +242,7 @@ def hands_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
                 card_face(None if hidden else game.deck[k.card],
                           "touched" if k.touched else ""),
                 html.Div(badges(analysis, turn, p, slot, k, options), className="badges"),
-                knowledge_grid(analysis, k, options.tier, show_truth=not hidden),
+                knowledge_grid(analysis, k, options.tier_for(p), show_truth=not hidden),
             ], className="hand-card", id=f"card-{p}-{slot}"))
         title = [html.Span(name, className="player-name")]
         if p == to_play:
@@ -234,4 +253,15 @@ def hands_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
                                html.Div(cards, className="hand-cards")],
                               className="hand" + (" next" if p == to_play else ""),
                               id=f"hand-{p}"))
+    if options.viewer is not None:
+        hands.insert(0, html.Div(viewer_note(game.players[options.viewer], options.tier),
+                                 className="view-note muted", id="view-note"))
     return html.Div(hands, className="hands")
+
+
+def viewer_note(name: str, tier: str) -> str:
+    """Why, as player X, other players' knowledge is not their own deductions."""
+    what = "others shown as common knowledge" if tier == "deduced" else (
+        "others' badges use common knowledge")
+    return (f"{what} while viewing as {name}: their own deductions would tell what "
+            f"{name} holds.")
