@@ -9,6 +9,7 @@ of a `GameLibrary`, so tests and the benchmark call them without a browser.
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -36,8 +37,10 @@ def parse_search(search: str | None) -> tuple[str | None, int | None]:
 
 def navigate(library: GameLibrary, trigger: str | None, search: str | None,
              picker: str | None, slider: float | None, click: dict[str, Any] | None,
-             view: dict[str, Any] | None) -> tuple[str, int]:
-    """The (game, turn) to show after `trigger` fired (None = page load)."""
+             view: dict[str, Any] | None, no_spoilers: bool = False) -> tuple[str, int]:
+    """The (game, turn) to show after `trigger` fired (None = page load). With no
+    spoilers, "last" (the button, the End key) is one turn ahead, like "next": jumping
+    to the real last turn would tell how long the game lasted."""
     game, turn = (view or {}).get("game"), int((view or {}).get("turn") or 0)
     if trigger == "game-picker" and picker:
         game, turn = picker, 0
@@ -45,7 +48,7 @@ def navigate(library: GameLibrary, trigger: str | None, search: str | None,
         turn = 0
     elif trigger == "nav-prev":
         turn -= 1
-    elif trigger == "nav-next":
+    elif trigger == "nav-next" or (trigger == "nav-last" and no_spoilers):
         turn += 1
     elif trigger == "nav-last":
         turn = 10**9
@@ -53,6 +56,8 @@ def navigate(library: GameLibrary, trigger: str | None, search: str | None,
         turn = int(slider)
     elif trigger == "clock" and click and click.get("points"):
         turn = int(click["points"][0]["x"])
+    elif trigger == "spoilers" and game:
+        pass  # the mode changed: same moment, new slider range
     else:  # the URL (page load, a finding link, an upload)
         url_game, url_turn = parse_search(search)
         game = url_game or game
@@ -67,6 +72,13 @@ def navigate(library: GameLibrary, trigger: str | None, search: str | None,
 def slider_marks(turns: int) -> dict[int, str]:
     step = 5 if turns <= 40 else 10 if turns <= 100 else 20
     return {t: str(t) for t in range(0, turns + 1, step)}
+
+
+def slider_range(turns: int, turn: int, no_spoilers: bool) -> tuple[int, dict[int, str]]:
+    """The slider's max and marks: the whole game, or with no spoilers one turn past
+    `turn` whether or not the game goes on (moving there stays on the last turn)."""
+    top = turn + 1 if no_spoilers else max(turns, 1)
+    return top, slider_marks(top)
 
 
 def options_of(library: GameLibrary, view: dict[str, Any] | None, tier: str | None,
@@ -102,10 +114,14 @@ def render(library: GameLibrary, view: dict[str, Any] | None, tier: str | None,
     game = record.game
     viewers += [{"label": f"as {name}", "value": str(p)} for p, name in enumerate(game.players)]
     meta_title = record.log.meta.title if record.log.meta and record.log.meta.title else None
+    if options.no_spoilers:  # a log's title may tell how it ends ("A strikeout: score 0")
+        meta_title = PurePath(record.file).name
     title = (f"{meta_title or record.file}: {game.ruleset.title}, "
              f"{len(game.players)} players ({', '.join(game.players)})")
-    problems = (problems_view(record.file, loaded.warnings, fatal=False)
-                if loaded.warnings else None)
+    warnings = loaded.warnings
+    if options.no_spoilers and loaded.unfinished:  # the validator's words give the score
+        warnings = ("the log stops before the game ended",)
+    problems = problems_view(record.file, warnings, fatal=False) if warnings else None
     label = (f"Turn {turn}" if options.no_spoilers
              else f"Turn {turn} of {analysis.timeline.turns}")
     return (problems, title, table_view(analysis, turn, options),
@@ -135,19 +151,20 @@ def register(app: Dash, library: GameLibrary) -> None:
         Output("turn-slider", "marks"), Output("game-picker", "value"), Output("view", "data"),
         Input("url", "search"), *(Input(b, "n_clicks") for b in NAV_BUTTONS),
         Input("turn-slider", "value"), Input("clock", "clickData"), Input("game-picker", "value"),
-        State("view", "data"),
+        Input("spoilers", "value"), State("view", "data"),
     )
     def _navigate(search: str | None, _first: int, _prev: int, _next: int, _last: int,
                   slider: float | None, click: dict[str, Any] | None, picker: str | None,
-                  view: dict[str, Any] | None) -> tuple[Any, ...]:
+                  spoilers: list[str] | None, view: dict[str, Any] | None) -> tuple[Any, ...]:
         trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
-        game, turn = navigate(library, trigger, search, picker, slider, click, view)
+        hide = "hide" in (spoilers or [])
+        game, turn = navigate(library, trigger, search, picker, slider, click, view, hide)
         loaded = library.get(game) if game else None
         turns = loaded.turns if loaded is not None and not isinstance(loaded, Broken) else 0
         href = turn_href(game, turn) if game else ""
         new_view = {"game": game, "turn": turn}
-        return (href if href != search else no_update, turn, max(turns, 1),
-                slider_marks(turns), game or no_update,
+        top, marks = slider_range(turns, turn, hide)
+        return (href if href != search else no_update, turn, top, marks, game or no_update,
                 new_view if new_view != view else no_update)
 
     @app.callback(

@@ -57,11 +57,13 @@ class Broken:
 
 @dataclass(frozen=True)
 class Reviewed:
-    """A good log, analysed; `warnings` are non-fatal problems (an unfinished game)."""
+    """A good log, analysed; `warnings` are non-fatal problems (an unfinished game,
+    `unfinished`; the validator's words state the score at the log's end)."""
 
     key: str
     analysis: Analysis
     warnings: tuple[str, ...] = ()
+    unfinished: bool = False
 
     @property
     def turns(self) -> int:
@@ -76,7 +78,8 @@ def _from_report(key: str, report: Report) -> Loaded:
     if errors or report.record is None:
         return Broken(key, report.file, tuple(str(p) for p in errors or report.problems))
     warnings = tuple(str(p) for p in report.problems)
-    return Reviewed(key, analyze(report.record), warnings)
+    unfinished = any(p.stage == "unfinished" for p in report.problems)
+    return Reviewed(key, analyze(report.record), warnings, unfinished)
 
 
 class GameLibrary:
