@@ -149,6 +149,11 @@ def test_as_player_hides_their_own_cards(duo: Any, library: GameLibrary, tmp_pat
     assert duo.find_elements("#hand-1 .truth") == []
     assert duo.find_element("#card-0-0 .card-face").text == a.record.game.card_text(
         a.knowledge.of(12, 0)[0].card)
+    # Others' knowledge is the common tier (their deductions would tell Bob's cards);
+    # Bob's own stays his deduced knowledge.
+    duo.wait_for_contains_text("#view-note", "common knowledge while viewing as Bob")
+    assert duo.find_elements("#card-0-0 .tier-common")
+    assert duo.find_elements("#card-1-0 .tier-deduced")
     shot(duo, tmp_path, "as-bob")
     assert duo.get_logs() == []
 
@@ -168,6 +173,14 @@ def test_findings_link_and_no_spoilers(duo: Any, library: GameLibrary, tmp_path:
     turns = [int(x.find_element(By.CSS_SELECTOR, ".f-turn").text.split()[1])
              for x in duo.find_elements(".finding")]
     assert turns and max(turns) <= lost.turn
+    assert "Four players" not in duo.find_element("#game-title").text  # the file name
+    # Nothing tells how long the game lasts: the slider ends one turn ahead, and
+    # "last" (End) only steps there.
+    handle = duo.find_element("#turn-slider [role=slider]")
+    assert handle.get_attribute("aria-valuemax") == str(lost.turn + 1)
+    duo.find_element("#nav-last").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {lost.turn + 1}")
+    duo.wait_for_element(f"#turn-slider [role=slider][aria-valuemax='{lost.turn + 2}']")
     shot(duo, tmp_path, "no-spoilers")
     assert duo.get_logs() == []
 
