@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import gc
 import hashlib
 import threading
 from collections import OrderedDict
@@ -135,7 +136,11 @@ class GameLibrary:
             return None
         loaded = _from_report(key, check(entry.path))
         with self._lock:
-            return self._loaded.setdefault(key, loaded)
+            kept = self._loaded.setdefault(key, loaded)
+        # A game's analysis lives as long as the server: move it out of the collector's
+        # generations, so that turn changes do not pay for scanning it again and again.
+        gc.freeze()
+        return kept
 
     def add_upload(self, filename: str, contents: str) -> str:
         """Read an uploaded file (a data URL, as dcc.Upload gives it) and return its key.
