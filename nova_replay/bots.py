@@ -10,13 +10,17 @@ The team's convention (every bot follows it, and every bot can read it):
 - Good touch: a hint never touches trash or a copy of a card already hinted, so a
   touched card is assumed not to be trash.
 - Focus: a hint's focus is the receiver's chop (oldest untouched card) if the hint
-  touches it, else the leftmost newly touched card.
+  touches it, else the leftmost newly touched card. A hint that touches no new card
+  has no focus: it fills in what the receiver knows of touched cards.
 - Promise: when the hint is given, the focus is promised to be one of its plausible
   identities (hinted, not trash) that is playable at that moment; a chop focus may
   also be a save, so its promise also allows the critical identities. The promise
   is public (`promise_of`); the receiver plays the card once its knowledge within the
   promise is all playable. A giver never gives a hint whose promise would be false.
 - Discards come from the chop; a card known to be critical is never discarded.
+  When the pace (discards the team can still afford) is 0 or less, any honest hint
+  beats a discard.
+- In the final round, a hint goes only to a player who still has a turn.
 """
 
 from __future__ import annotations
@@ -210,6 +214,16 @@ def unseen_counts(view: View) -> list[int]:
     return [max(0, n) for n in left]
 
 
+def pace(view: View) -> int:
+    """Discards the team can still afford: score + draw pile + players - max score."""
+    return sum(view.rows) + view.draw_pile + view.players - view.status.max_score
+
+
+def acts_again(view: View, n: int) -> bool:
+    """Whether `view.others()[n]` has a turn left."""
+    return view.final_turns < 0 or n <= view.final_turns - 2
+
+
 def chance_playable(view: View, mask: int, unseen: list[int]) -> float:
     total = good = 0
     i = 0
@@ -239,6 +253,7 @@ class ConventionBot:
     hint_floor: float = 1.0
     own_doubt: int = 1  # my touched card may be any of this few: avoid their copies
     risk: float = 0.25  # in the final round, play a card this likely to fit
+    stall_pace: int = 0  # at this pace or lower, any honest hint beats a discard
 
     # ---- reading my own hand -------------------------------------------------
     def my_masks(self, view: View) -> list[int]:
@@ -296,9 +311,7 @@ class ConventionBot:
         shape, st = view.shape, view.status
         hand = view.hands[hint.to]
         match, after = hint_effect(shape, hand, hint)
-        focus, at_chop = hint_focus(hand, match)
-        if focus < 0:
-            return None
+        focus, at_chop = hint_focus(hand, match)  # focus -1: a fill-in, it promises nothing
         elsewhere = self.hinted_identities(view, hint.to)
         seen_here = 0  # identities touched in this hand, before or by this hint
         for c in hand:
@@ -331,6 +344,8 @@ class ConventionBot:
     def play_hint(self, view: View, floor: float = 3.0) -> HintOption | None:
         best: HintOption | None = None
         for n, q in enumerate(view.others()):
+            if not acts_again(view, n):
+                continue
             for hint in self.candidate_hints(view, q):
                 v = self.rate_hint(view, hint)
                 if v is None or v < floor:
@@ -420,6 +435,10 @@ class ConventionBot:
             return risky
         if view.coins >= self.hold_coins:
             option = self.play_hint(view, self.hint_floor)
+            if option is not None:
+                return option.hint
+        if view.coins > 0 and pace(view) <= self.stall_pace:
+            option = self.play_hint(view, 0.0)  # a discard now costs a point: stall
             if option is not None:
                 return option.hint
         if view.coins < view.shape.coins:
