@@ -16,7 +16,7 @@ from .engine import STRIKEOUT, Timeline
 from .game import Discard, Hint, Play
 from .knowledge import CardKnowledge, TimelineKnowledge, knows_playable, timeline_knowledge
 from .log import GameLog
-from .status import Identities, Status, capped_max_score
+from .status import Identities, Status, capped_max_score, pace
 from .validate import Record, as_record
 
 BLUNDER, MISTAKE, GOOD = "blunder", "mistake", "good"
@@ -288,7 +288,7 @@ class _Reviewer:
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     game, tl, of_card = record.game, record.timeline, tk.ids.of_card
-    n, deck_size = len(game.players), len(game.deck)
+    deck_size = len(game.deck)
     points = []
     hints = 0
     for t, state in enumerate(tl.states):
@@ -306,9 +306,8 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
                     if k.touched and not (trash >> of_card[k.card]) & 1:
                         useful |= 1 << of_card[k.card]
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
-        pile = deck_size - state.drawn  # pace as status.pace says, inlined: it runs every turn
         points.append(_new_point(ClockPoint, (
-            t, pile, state.score + pile + n - st.max_score, state.score, max_score,
+            t, deck_size - state.drawn, pace(game, state, st.max_score), state.score, max_score,
             efficiency, state.final_turns if state.final_turns >= 0 else None)))
     return tuple(points)
 

@@ -35,10 +35,6 @@ class CardKnowledge(NamedTuple):
 _new = tuple.__new__  # builds a CardKnowledge without NamedTuple's keyword handling
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 class Tracker:
     """Hint knowledge and public information, updated action by action.
 

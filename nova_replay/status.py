@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import SUITS, Card, rank_text
+from .cards import Card
 from .engine import State
 from .game import Game
 
@@ -86,15 +86,6 @@ class Status(NamedTuple):
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
-def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
-    """The status of every identity at `state`. `played_jokers` is how many jokers
-    are on the rows (the engine's rows record heights, not which card made them)."""
-    lost = [0] * ids.count
-    for c in state.discards:
-        lost[ids.of_card[c]] += 1
-    return status_from_lost(ids, state, lost, played_jokers)
-
-
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
@@ -151,8 +142,13 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
     return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
 
 
-def status_from_lost(ids: Identities, state: State, lost: list[int], played_jokers: int) -> Status:
-    """`status`, given the copies of each identity discarded so far."""
+def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
+    """The status of every identity at `state`, computed from scratch. `played_jokers`
+    is how many jokers are on the rows (the rows record heights, not which card made
+    them). The knowledge tracker keeps the same answer up to date turn by turn."""
+    lost = [0] * ids.count
+    for c in state.discards:
+        lost[ids.of_card[c]] += 1
     spare = jokers_left(ids, lost, played_jokers)
     parts = [row_status(ids, s, h, lost, spare) for s, h in enumerate(state.rows)]
     return combine(ids, state.rows, parts, lost, spare)
@@ -194,8 +190,3 @@ def capped_max_score(game: Game, state: State, max_score: int) -> int:
     if state.final_turns >= 0:
         return min(max_score, state.score + state.final_turns)
     return max_score
-
-
-def row_reach_text(game: Game, suit: int, reach: int) -> str:
-    letter = game.ruleset.suits[suit]
-    return f"{SUITS[letter].name} can now reach {rank_text(reach, letter) if reach else 'nothing'}"

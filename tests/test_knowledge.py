@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from nova_replay.analysis import analyze
 from nova_replay.engine import apply, deal, replay
-from nova_replay.game import Action
+from nova_replay.game import Action, Play
 from nova_replay.knowledge import (
     CardKnowledge,
     Tracker,
@@ -21,7 +21,7 @@ from nova_replay.knowledge import (
     timeline_knowledge,
 )
 from nova_replay.rulesets import make_ruleset
-from nova_replay.status import Identities
+from nova_replay.status import Identities, status
 from nova_replay.writer import log_data
 
 NOVA = make_ruleset("nova")
@@ -139,3 +139,19 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
         for p in range(players):
             fresh._cache.clear()
             assert fresh.hand(tl[t], p) == tk.of(t, p), (t, p)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(2, 5))
+def test_the_tracker_status_equals_status_from_scratch(seed: int, pick: int, players: int) -> None:
+    """The tracker recomputes only the rows a turn changed; `status` recounts the whole
+    table. They must agree at every turn."""
+    game, actions = random_game(seed, pick, players)
+    tl = replay(game, actions)
+    tk = timeline_knowledge(tl)
+    played_jokers = 0
+    for t in range(len(tl)):
+        if t and type(actions[t - 1]) is Play and tl[t].lives == tl[t - 1].lives \
+                and game.suit_of[actions[t - 1][0]] < 0:
+            played_jokers += 1
+        assert status(tk.ids, tl[t], played_jokers) == tk.statuses[t], t
