@@ -93,7 +93,7 @@ def _lone_surrogate(value: Any, path: str) -> str:
                 return found
     elif isinstance(value, dict):
         for key, item in value.items():
-            found = _lone_surrogate(key, path) or _lone_surrogate(item, f"{path}.{key}")
+            found = _lone_surrogate(key, path) or _lone_surrogate(item, path + _step(key))
             if found:
                 return found
     return ""
@@ -128,11 +128,19 @@ def _nesting_depth(text: str) -> int:
 
 
 def json_path(loc: tuple[int | str, ...]) -> str:
-    """('actions', 3, 'to') -> '$.actions[3].to'."""
-    path = "$"
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return path
+    """('actions', 3, 'to') -> '$.actions[3].to'; an odd key is quoted: $["a b"]."""
+    return "$" + "".join(_step(part) for part in loc)
+
+
+def _step(part: int | str) -> str:
+    """One step of a JSON path; an odd key is quoted, so a key with spaces, dots or
+    newlines keeps the message on one line."""
+    if isinstance(part, int):
+        return f"[{part}]"
+    return f".{part}" if _PLAIN_KEY.match(part) else f"[{json.dumps(part)}]"
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
 def _found(value: Any) -> str:

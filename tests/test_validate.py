@@ -319,3 +319,11 @@ def test_a_player_name_must_be_one_line(tmp_path: Path) -> None:
     result = validate(str(write_json(tmp_path / "newline.json", data)))
     assert result.exit_code == 1
     assert "$.players[1]: expected a name (printable characters on one line" in result.output
+
+
+def test_an_odd_key_is_quoted_in_the_json_path(tmp_path: Path) -> None:
+    data = sample_data()
+    data["bad\nkey"] = 1
+    result = validate(str(write_json(tmp_path / "key.json", data)))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].endswith('$["bad\\nkey"]: unknown field \'bad\\nkey\'')
