@@ -26,12 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 from make_samples import author_move, shuffled_deck  # noqa: E402
 
-from nova_replay.analysis import analyze  # noqa: E402
-from nova_replay.engine import apply, deal, replay  # noqa: E402
-from nova_replay.game import Action, Game  # noqa: E402
-from nova_replay.rulesets import make_ruleset  # noqa: E402
-from nova_replay.validate import check_data, load_data  # noqa: E402
-from nova_replay.writer import log_data  # noqa: E402
+from nova_replay.record.load import load_data  # noqa: E402
+from nova_replay.record.validation import check_data  # noqa: E402
+from nova_replay.record.writer import log_data  # noqa: E402
+from nova_replay.review.analysis import analyze  # noqa: E402
+from nova_replay.rules.engine import apply, deal, replay  # noqa: E402
+from nova_replay.rules.game import Action, Game  # noqa: E402
+from nova_replay.rules.rulesets import make_ruleset  # noqa: E402
 
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 

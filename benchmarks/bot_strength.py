@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nova_replay.bots import Bot, CarelessBot, ConventionBot
-from nova_replay.engine import PERFECT, STRIKEOUT
-from nova_replay.rulesets import make_ruleset
-from nova_replay.simulate import play_game
+from nova_replay.play.bots import Bot, CarelessBot, ConventionBot
+from nova_replay.play.simulate import play_game
+from nova_replay.rules.engine import PERFECT, STRIKEOUT
+from nova_replay.rules.rulesets import make_ruleset
 
 TARGETS = {("nova", 3): 15.0, ("hanabi", 3): 18.0}
 

@@ -2,7 +2,7 @@
 
     python benchmarks/validate_speed.py [--seconds 3]
 
-Prints two figures: the whole pipeline of `nova_replay.validate.check` (read the file,
+Prints two figures: the whole pipeline of `nova_replay.record.validation.check` (read the file,
 decode JSON, schema, deck, every action's legality), and `check_data` alone on JSON
 that is already decoded (schema, deck, legality).
 """
@@ -20,7 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova_replay.validate import check, check_data  # noqa: E402
+from nova_replay.record.validation import check, check_data  # noqa: E402
 
 SAMPLES = sorted((ROOT / "sample_games").glob("*.json"))
 

@@ -1,5 +1,5 @@
 """Data access for the dashboard, in one place: which games there are, loading and
-analysing them (through `nova_replay.validate` and `nova_replay.analysis`, never by
+analysing them (through `nova_replay.record.load` and `nova_replay.review.analysis`, never by
 parsing JSON here), uploads, and the cache that makes a turn change cheap.
 """
 
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nova_replay
-from nova_replay.analysis import Analysis, analyze
-from nova_replay.errors import NovaError
-from nova_replay.reader import decode_json
-from nova_replay.validate import Report, check, check_data
+from nova_replay.record.reader import decode_json
+from nova_replay.record.validation import Report, check, check_data
+from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_UPLOADS_KEPT = 20

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from dash import dcc, html
 
-from nova_replay.analysis import KINDS, SEVERITIES, Analysis, Finding
+from nova_replay.review.analysis import KINDS, SEVERITIES, Analysis, Finding
 
 from .table import ViewOptions
 

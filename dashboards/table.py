@@ -13,11 +13,11 @@ from typing import Any
 
 from dash import html
 
-from nova_replay.analysis import Analysis
-from nova_replay.cards import SUITS, Card, rank_text
-from nova_replay.game import Game
-from nova_replay.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
-from nova_replay.text import describe_turn
+from nova_replay.review.analysis import Analysis
+from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from nova_replay.rules.cards import SUITS, Card, rank_text
+from nova_replay.rules.game import Game
+from nova_replay.views.text import describe_turn
 
 TIERS = ("hinted", "deduced", "common")
 JOKER_COLOUR = "#6a1b9a"

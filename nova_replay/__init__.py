@@ -1,19 +1,25 @@
 """nova-replay: validate, replay and review game logs of Nova and Hanabi.
 
-The flow, one module a step: reader (file -> JSON -> typed log), game and engine
-(rules -> timeline of states), validate (every check, as a report), text (views);
-knowledge, status and analysis (the review), report and review_text (its views).
+The flow of DESIGN.md, one subpackage a stage, each importing only those below it:
+
+- `rules`: cards, rulesets, the game, the engine, errors (the ground floor);
+- `record`: the log format, reading (and foreign formats), writing, loading, validation;
+- `review`: card status, knowledge, analysis, perspective (what a player may see);
+- `views`: text, the JSON report, review text;  `play`: bots and simulated games;
+- `cli`: the click commands, a thin layer over the rest.
 """
 
-from .analysis import Analysis, Finding, analyze
-from .cards import JOKER, Card, parse_card
-from .engine import State, Timeline, apply, deal, replay
-from .errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
-from .game import Discard, Game, Hint, Play
-from .hanablive import from_hanablive, looks_like_hanablive, to_hanablive  # registers the converter
-from .log import GameLog
-from .rulesets import Ruleset, make_ruleset
-from .validate import Record, Report, check, check_data, load, load_data
+from .record.hanablive import from_hanablive, looks_like_hanablive
+from .record.hanablive_export import to_hanablive
+from .record.load import Record, load, load_data
+from .record.log import GameLog
+from .record.validation import Report, check, check_data
+from .review.analysis import Analysis, Finding, analyze
+from .rules.cards import JOKER, Card, parse_card
+from .rules.engine import State, Timeline, apply, deal, replay
+from .rules.errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
+from .rules.game import Discard, Game, Hint, Play
+from .rules.rulesets import Ruleset, make_ruleset
 
 __version__ = "0.1.0"
 

@@ -17,13 +17,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova_replay.analysis import Analysis, Finding, analyze  # noqa: E402
-from nova_replay.bots import Bot, parse_bot  # noqa: E402
-from nova_replay.engine import DECK_OUT, PERFECT  # noqa: E402
-from nova_replay.rulesets import make_ruleset  # noqa: E402
-from nova_replay.simulate import simulate  # noqa: E402
-from nova_replay.validate import load_data  # noqa: E402
-from nova_replay.writer import dumps  # noqa: E402
+from nova_replay.play.bots import Bot, parse_bot  # noqa: E402
+from nova_replay.play.simulate import simulate  # noqa: E402
+from nova_replay.record.load import load_data  # noqa: E402
+from nova_replay.record.writer import dumps  # noqa: E402
+from nova_replay.review.analysis import Analysis, Finding, analyze  # noqa: E402
+from nova_replay.rules.engine import DECK_OUT, PERFECT  # noqa: E402
+from nova_replay.rules.rulesets import make_ruleset  # noqa: E402
 
 SAMPLES = ROOT / "sample_games"
 

@@ -17,11 +17,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova_replay.cards import Card, parse_card  # noqa: E402
-from nova_replay.engine import State, apply, deal  # noqa: E402
-from nova_replay.game import Action, Discard, Game, Hint, Play  # noqa: E402
-from nova_replay.rulesets import Ruleset, make_ruleset  # noqa: E402
-from nova_replay.writer import dumps, log_data  # noqa: E402
+from nova_replay.record.writer import dumps, log_data  # noqa: E402
+from nova_replay.rules.cards import Card, parse_card  # noqa: E402
+from nova_replay.rules.engine import State, apply, deal  # noqa: E402
+from nova_replay.rules.game import Action, Discard, Game, Hint, Play  # noqa: E402
+from nova_replay.rules.rulesets import Ruleset, make_ruleset  # noqa: E402
 
 SAMPLES = ROOT / "sample_games"
 

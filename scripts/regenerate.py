@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import make_bot_samples  # noqa: E402
 import make_samples  # noqa: E402
 
-from nova_replay.log import json_schema  # noqa: E402
-from nova_replay.report import report_schema  # noqa: E402
-from nova_replay.text import game_text  # noqa: E402
-from nova_replay.validate import load  # noqa: E402
+from nova_replay.record.load import load  # noqa: E402
+from nova_replay.record.log import json_schema  # noqa: E402
+from nova_replay.views.report import report_schema  # noqa: E402
+from nova_replay.views.text import game_text  # noqa: E402
 
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 REPORT_SCHEMA_FILE = ROOT / "schemas" / "nova-analysis-v1.schema.json"

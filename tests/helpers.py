@@ -6,10 +6,10 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from nova_replay.cards import Card, parse_card, parse_suit
-from nova_replay.engine import State, Timeline, apply, deal, replay
-from nova_replay.game import Action, Discard, Game, Hint, Play
-from nova_replay.rulesets import Ruleset
+from nova_replay.rules.cards import Card, parse_card, parse_suit
+from nova_replay.rules.engine import State, Timeline, apply, deal, replay
+from nova_replay.rules.game import Action, Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 from helpers import ROOT, build_game, discard, hint, play, shuffled_game, timeline
 
-from nova_replay.analysis import Analysis, Finding, analyze
 from nova_replay.cli import main
-from nova_replay.engine import apply, deal
-from nova_replay.game import Action, Discard, Game, Hint
-from nova_replay.report import analysis_report, report_schema
-from nova_replay.rulesets import make_ruleset
-from nova_replay.writer import log_data
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import Analysis, Finding, analyze
+from nova_replay.rules.engine import apply, deal
+from nova_replay.rules.game import Action, Discard, Game, Hint
+from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.report import analysis_report, report_schema
 
 NOVA = make_ruleset("nova")
 REPORT_SCHEMA = ROOT / "schemas" / "nova-analysis-v1.schema.json"

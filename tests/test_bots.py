@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from nova_replay.bots import Bot, CarelessBot, ConventionBot, View, parse_bot, shape_of
-from nova_replay.game import Action, Discard, Game, Hint, Play
-from nova_replay.rulesets import Ruleset, make_ruleset
-from nova_replay.simulate import Table, play_game, shuffled
-from nova_replay.status import Identities
+from nova_replay.play.bots import Bot, CarelessBot, ConventionBot, View, parse_bot, shape_of
+from nova_replay.play.simulate import Table, play_game, shuffled
+from nova_replay.review.status import Identities
+from nova_replay.rules.game import Action, Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import Ruleset, make_ruleset
 
 RULESETS = {
     "nova": make_ruleset("nova"),

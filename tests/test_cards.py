@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nova_replay.cards import CARD_PATTERN, JOKER, SUIT_PATTERN, Card, parse_card, parse_suit
+from nova_replay.rules.cards import CARD_PATTERN, JOKER, SUIT_PATTERN, Card, parse_card, parse_suit
 
 
 @pytest.mark.parametrize(

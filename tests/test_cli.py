@@ -12,8 +12,8 @@ from click.testing import CliRunner, Result
 from helpers import ROOT, SAMPLES, SCHEMA_FILE
 
 from nova_replay.cli import main
-from nova_replay.text import turn_text
-from nova_replay.validate import load
+from nova_replay.record.load import load
+from nova_replay.views.text import turn_text
 
 WORKED = SAMPLES / "nova-3p-worked-example.json"
 

@@ -29,9 +29,9 @@ from nova_replay.dashboard.table import (
     table_view,
 )
 
-from nova_replay.analysis import analyze
 from nova_replay.cli import main
-from nova_replay.validate import load, load_data
+from nova_replay.record.load import load, load_data
+from nova_replay.review.analysis import analyze
 
 # render() outputs, in order
 PROBLEMS, TITLE, TABLE, HANDS, FIGURE, FINDINGS, SUMMARY, VIEWERS, LABEL, STYLE = range(10)

@@ -18,7 +18,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from nova_replay.analysis import Analysis
+from nova_replay.review.analysis import Analysis
 
 pytestmark = [
     pytest.mark.browser,

@@ -21,9 +21,9 @@ from nova_replay.dashboard.panels import (
 from nova_replay.dashboard.table import ViewOptions, hands_view
 from test_dashboard import FIGURE, PROBLEMS, SUMMARY, TITLE, by_class, data_url, find, text_of
 
-from nova_replay.analysis import Analysis, Finding, analyze
-from nova_replay.knowledge import knows_exactly, knows_playable, knows_trash
-from nova_replay.validate import load_data
+from nova_replay.record.load import load_data
+from nova_replay.review.analysis import Analysis, Finding, analyze
+from nova_replay.review.knowledge import knows_exactly, knows_playable, knows_trash
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from helpers import ROOT, SCHEMA_FILE
 from jsonschema import Draft202012Validator
 
 from nova_replay.cli import main
-from nova_replay.validate import check_data
+from nova_replay.record.validation import check_data
 
 FORMAT_DOC = ROOT / "docs" / "format.md"
 

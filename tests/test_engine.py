@@ -21,12 +21,12 @@ from helpers import (
     timeline,
 )
 
-from nova_replay.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal, replay
-from nova_replay.errors import IllegalAction
-from nova_replay.game import Discard, Game, Hint, Play
-from nova_replay.rulesets import make_ruleset
-from nova_replay.text import describe_turn
-from nova_replay.validate import load
+from nova_replay.record.load import load
+from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal, replay
+from nova_replay.rules.errors import IllegalAction
+from nova_replay.rules.game import Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.text import describe_turn
 
 NOVA = make_ruleset("nova")
 

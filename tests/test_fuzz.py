@@ -10,7 +10,7 @@ from helpers import SAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nova_replay.validate import check_data
+from nova_replay.record.validation import check_data
 
 BASE: dict[str, Any] = json.loads((SAMPLES / "nova-4p-wild-jokers.json").read_text("utf-8"))
 

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from helpers import GOLDEN, SAMPLE_FILES
 
 from nova_replay.cli import main
-from nova_replay.text import game_text
-from nova_replay.validate import load
+from nova_replay.record.load import load
+from nova_replay.views.text import game_text
 
 HOW = "the replay text changed: if that is intended, run `python scripts/regenerate.py`"
 

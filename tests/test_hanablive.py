@@ -16,19 +16,17 @@ from hypothesis import strategies as st
 
 import nova_replay
 from nova_replay.cli import main
-from nova_replay.engine import TERMINATED, apply, deal
-from nova_replay.errors import DeckError, NovaError, SchemaError
-from nova_replay.game import Discard, Game, Hint, Play
-from nova_replay.hanablive import (
-    from_hanablive,
-    looks_like_hanablive,
-    to_hanablive,
-)
-from nova_replay.log import GameLog
-from nova_replay.reader import CONVERTERS
-from nova_replay.rulesets import make_ruleset
-from nova_replay.validate import check, check_data, load, load_data
-from nova_replay.writer import log_data
+from nova_replay.record.formats import CONVERTERS
+from nova_replay.record.hanablive import from_hanablive, looks_like_hanablive
+from nova_replay.record.hanablive_export import to_hanablive
+from nova_replay.record.load import load, load_data
+from nova_replay.record.log import GameLog
+from nova_replay.record.validation import check, check_data
+from nova_replay.record.writer import log_data
+from nova_replay.rules.engine import TERMINATED, apply, deal
+from nova_replay.rules.errors import DeckError, NovaError, SchemaError
+from nova_replay.rules.game import Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import make_ruleset
 
 DATA = Path(__file__).resolve().parent / "data" / "hanablive"
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

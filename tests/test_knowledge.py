@@ -10,19 +10,19 @@ from helpers import build_game, discard, hint, legal_actions, shuffled_game, tim
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nova_replay.analysis import analyze
-from nova_replay.engine import apply, deal, replay
-from nova_replay.game import Action, Play
-from nova_replay.knowledge import (
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import analyze
+from nova_replay.review.knowledge import (
     CardKnowledge,
     Tracker,
     knows_exactly,
     knows_playable,
     timeline_knowledge,
 )
-from nova_replay.rulesets import make_ruleset
-from nova_replay.status import Identities, status
-from nova_replay.writer import log_data
+from nova_replay.review.status import Identities, status
+from nova_replay.rules.engine import apply, deal, replay
+from nova_replay.rules.game import Action, Play
+from nova_replay.rules.rulesets import make_ruleset
 
 NOVA = make_ruleset("nova")
 

@@ -8,10 +8,10 @@ import sys
 import pytest
 from helpers import ROOT, SAMPLES
 
-from nova_replay.analysis import analyze
-from nova_replay.engine import DECK_OUT, PERFECT
-from nova_replay.validate import load
-from nova_replay.writer import dumps
+from nova_replay.record.load import load
+from nova_replay.record.writer import dumps
+from nova_replay.review.analysis import analyze
+from nova_replay.rules.engine import DECK_OUT, PERFECT
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_bot_samples

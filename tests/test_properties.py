@@ -8,10 +8,10 @@ from helpers import legal_actions, shuffled_game
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from nova_replay.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal
-from nova_replay.errors import IllegalAction
-from nova_replay.game import Discard, Game, Hint, Play
-from nova_replay.rulesets import Ruleset, make_ruleset
+from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal
+from nova_replay.rules.errors import IllegalAction
+from nova_replay.rules.game import Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import Ruleset, make_ruleset
 
 RULESETS = st.one_of(
     st.just(make_ruleset("hanabi")),

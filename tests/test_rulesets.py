@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import shuffled_game
 
-from nova_replay.cards import JOKER, Card
-from nova_replay.engine import deal
-from nova_replay.rulesets import RulesetError, make_ruleset
+from nova_replay.rules.cards import JOKER, Card
+from nova_replay.rules.engine import deal
+from nova_replay.rules.rulesets import RulesetError, make_ruleset
 
 
 @pytest.mark.parametrize(

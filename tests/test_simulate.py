@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from nova_replay.bots import Bot, CarelessBot, ConventionBot, View, parse_bot
 from nova_replay.cli import main
-from nova_replay.game import Action
-from nova_replay.rulesets import make_ruleset
-from nova_replay.simulate import bot_nonce, file_name, play_game, shuffled, simulate
-from nova_replay.validate import check_data
-from nova_replay.writer import dumps
+from nova_replay.play.bots import Bot, CarelessBot, ConventionBot, View, parse_bot
+from nova_replay.play.simulate import bot_nonce, file_name, play_game, shuffled, simulate
+from nova_replay.record.validation import check_data
+from nova_replay.record.writer import dumps
+from nova_replay.rules.game import Action
+from nova_replay.rules.rulesets import make_ruleset
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("nova", {}), ("nova", {"gentle_show": True}), ("nova", {"grand_finale": True}),

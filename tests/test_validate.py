@@ -13,9 +13,10 @@ from helpers import INVALID, SAMPLE_FILES, SAMPLES, SCHEMA_FILE
 from jsonschema import Draft202012Validator
 
 from nova_replay.cli import main
-from nova_replay.errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
-from nova_replay.log import json_schema
-from nova_replay.validate import check, load
+from nova_replay.record.load import load
+from nova_replay.record.log import json_schema
+from nova_replay.record.validation import check
+from nova_replay.rules.errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
 
 EXPECTED = dict(
     line.split("\t", 1) for line in (INVALID / "expected.tsv").read_text("utf-8").splitlines()

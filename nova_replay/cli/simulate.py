@@ -12,11 +12,11 @@ from typing import Any
 
 import click
 
-from .bots import Bot, parse_bot
-from .rulesets import RULESET_NAMES, RulesetError, make_ruleset
-from .simulate import file_name, game_seed, simulate
-from .validate import check_data
-from .writer import dumps
+from ..play.bots import Bot, parse_bot
+from ..play.simulate import file_name, game_seed, simulate
+from ..record.validation import check_data
+from ..record.writer import dumps
+from ..rules.rulesets import RULESET_NAMES, RulesetError, make_ruleset
 
 
 class _OneLineErrors(click.Command):

@@ -1,8 +1,8 @@
-"""Checking a log, in order: readable JSON, the schema, the deck, every action's
-legality, and whether the game reached its end.
+"""Validation reports: every problem of a log, in order: readable JSON, the schema,
+the deck, every action's legality, and whether the game reached its end.
 
-`load` raises the first problem (for commands that need a good log); `check`
-collects them into a `Report` (for `nova-replay validate`).
+`check` collects them into a `Report` (for `nova-replay validate`); `record.load`
+raises the first one instead.
 """
 
 from __future__ import annotations
@@ -11,61 +11,10 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Timeline, replay
-from .errors import NovaError, SchemaError
-from .game import Game
-from .log import GameLog
-from .reader import convert, parse_log, read_json
-from .rulesets import RulesetError
-
-
-@dataclass(frozen=True)
-class Record:
-    """A good log and what it replays to."""
-
-    file: str
-    log: GameLog
-    game: Game
-    timeline: Timeline
-    converted_from: str | None = None  # e.g. 'hanab.live' when read from that format
-
-
-def load_data(data: Any, file: str = "") -> Record:
-    """The record of JSON `data`; raises the first NovaError, told with `file`."""
-    try:
-        converted, source = convert(data)
-        log = parse_log(converted)
-        assert log is not None
-        return _replay(log, file, source)
-    except NovaError as e:
-        raise e.in_file(file) from None
-
-
-def load(path: str | os.PathLike[str]) -> Record:
-    """The record of the log file at `path`; raises the first NovaError."""
-    name = os.fspath(path)
-    return load_data(read_json(name), name)
-
-
-def as_record(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Record:
-    """A record from whatever the caller has: a record, a typed log, a path or JSON data.
-    Raises the first NovaError."""
-    if isinstance(source, Record):
-        return source
-    if isinstance(source, GameLog):
-        return _replay(source, "", None)
-    if isinstance(source, dict):
-        return load_data(source)
-    return load(source)
-
-
-def _replay(log: GameLog, file: str, source: str | None) -> Record:
-    try:
-        game = Game.from_log(log)
-    except RulesetError as e:
-        raise SchemaError("$.ruleset", str(e)) from None
-    timeline = replay(game, game.actions_from_log(log), terminated=log.termination is not None)
-    return Record(file, log, game, timeline, source)
+from ..rules.errors import NovaError
+from .formats import convert
+from .load import Record, replay_log
+from .reader import parse_log, read_json
 
 
 @dataclass(frozen=True)
@@ -136,7 +85,7 @@ def check_data(data: Any, file: str = "") -> Report:
     if log is None:
         return Report(file, tuple(_problem(e) for e in errors), source)
     try:
-        record = _replay(log, file, source)
+        record = replay_log(log, file, source)
     except NovaError as e:
         return Report(file, (_problem(e),), source)
     final = record.timeline.final

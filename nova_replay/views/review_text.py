@@ -3,10 +3,10 @@ knowledge grids (suits x ranks per card) for `analyze --turn` and `replay --know
 
 from __future__ import annotations
 
-from .analysis import Analysis
-from .cards import SUITS, rank_text
-from .knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
-from .status import Status
+from ..review.analysis import Analysis
+from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from ..review.status import Status
+from ..rules.cards import SUITS, rank_text
 
 TIERS = ("hinted", "deduced", "common")
 

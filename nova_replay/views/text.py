@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import SUITS, rank_text
-from .engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
-from .game import Discard, Game, Hint, Play
-from .log import GameLog
+from ..record.log import GameLog
+from ..rules.cards import SUITS, rank_text
+from ..rules.engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
+from ..rules.game import Discard, Game, Hint, Play
 
 
 def slot_of(hand: tuple[int, ...], card: int) -> int:

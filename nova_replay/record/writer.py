@@ -6,25 +6,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .game import Action, Game, Hint, Play
+from ..rules.game import Action, Game
+from .actions import action_to_log
 from .log import FORMAT_NAME, FORMAT_VERSION
-
-
-def action_data(game: Game, action: Action) -> dict[str, Any]:
-    """One engine action as a log action object."""
-    if isinstance(action, Hint):
-        out: dict[str, Any] = {"type": "hint", "to": game.players[action.to]}
-        if action.suit >= 0:
-            out["suit"] = game.ruleset.suits[action.suit]
-        else:
-            out["rank"] = action.rank
-        return out
-    if isinstance(action, Play):
-        out = {"type": "play", "card": action.card}
-        if action.row >= 0:
-            out["row"] = game.ruleset.suits[action.row]
-        return out
-    return {"type": "discard", "card": action.card}
 
 
 def log_data(
@@ -46,7 +30,7 @@ def log_data(
         ruleset["jokers"] = rules.jokers
     acts = []
     for turn, action in enumerate(actions, start=1):
-        a = action_data(game, action)
+        a = action_to_log(game, action)
         if comments and turn in comments:
             a["comment"] = comments[turn]
         acts.append(a)

@@ -1,7 +1,7 @@
 """The fixed part of one game (rules, players, deck) and the engine's actions.
 
-`Game.from_log` turns a typed log into these: it checks the deck against the
-ruleset and resolves names and suit letters, so the engine works on small ints.
+The engine works on small ints: deck indices, suit indices and ranks.
+`record.actions` turns a typed log into these (and back).
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import SUITS, Card, parse_card, rank_text
-from .errors import DeckError, turn_error
-from .log import DiscardAction, GameLog, HintAction, PlayAction
-from .rulesets import Ruleset, make_ruleset
+from .cards import SUITS, Card, rank_text
+from .errors import DeckError
+from .rulesets import Ruleset
 
 
 class Hint(NamedTuple):
@@ -73,56 +72,6 @@ class Game:
 
     def card_text(self, index: int) -> str:
         return self.deck[index].show()
-
-    @classmethod
-    def from_log(cls, log: GameLog) -> Game:
-        """The game a log describes; raises DeckError if the deck is not the ruleset's."""
-        spec = log.ruleset
-        ruleset = make_ruleset(
-            spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
-            jokers=spec.jokers,
-        )
-        deck = tuple(parse_card(text) for text in log.deck)
-        check_deck(ruleset, deck)
-        return cls(ruleset, tuple(log.players), deck)
-
-    def actions_from_log(self, log: GameLog) -> list[Action]:
-        """The log's actions as engine actions; raises IllegalAction for an unknown name,
-        suit or rank (the turn is the action's 1-based position)."""
-        return [self.action_from_log(turn, a) for turn, a in enumerate(log.actions, start=1)]
-
-    def action_from_log(self, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
-        actor = self.players[(turn - 1) % len(self.players)]
-        if isinstance(a, HintAction):
-            if a.to not in self.players:
-                raise turn_error(
-                    turn, f"{actor} hints {a.to!r}, who is not a player "
-                    f"(players: {', '.join(self.players)})",
-                )
-            to = self.players.index(a.to)
-            if a.suit is not None:
-                return Hint(to, suit=self._suit_index(turn, a.suit, f"{actor} hints"))
-            assert a.rank is not None
-            if a.rank > self.ruleset.max_rank:
-                raise turn_error(
-                    turn, f"{actor} hints {a.rank}s, but {self.ruleset.name} ranks go up to "
-                    f"{self.ruleset.max_rank}",
-                )
-            return Hint(to, rank=a.rank)
-        if isinstance(a, PlayAction):
-            row = -1 if a.row is None else self._suit_index(turn, a.row, f"{actor} plays onto")
-            return Play(a.card, row)
-        return Discard(a.card)
-
-    def _suit_index(self, turn: int, letter: str, doing: str) -> int:
-        if letter not in self.ruleset.suits:
-            names = ", ".join(SUITS[s].name for s in self.ruleset.suits)
-            raise turn_error(
-                turn, f"{doing} {SUITS[letter].name}, but {self.ruleset.name} has no such "
-                f"suit (its suits: {names})",
-            )
-        return self.ruleset.suits.index(letter)
-
 
 def _count_text(counts: Counter[Card]) -> str:
     return ", ".join(

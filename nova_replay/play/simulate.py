@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..record.writer import log_data
+from ..review.knowledge import Tracker
+from ..rules.engine import State, apply, deal
+from ..rules.game import Action, Game, Hint
+from ..rules.rulesets import Ruleset
 from .bots import Bot, SeenCard, View, hint_effect, hint_focus, promise_of, shape_of
-from .engine import State, apply, deal
-from .game import Action, Game, Hint
-from .knowledge import Tracker
-from .rulesets import Ruleset
-from .writer import log_data
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emil")
 

@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from .cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
 
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1

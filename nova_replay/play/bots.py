@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from .game import Action, Discard, Hint, Play
-from .knowledge import CardKnowledge
-from .rulesets import Ruleset
-from .status import Status
+from ..review.knowledge import CardKnowledge
+from ..review.status import Status
+from ..rules.game import Action, Discard, Hint, Play
+from ..rules.rulesets import Ruleset
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import Card
-from .engine import State
-from .game import Game
+from ..rules.cards import Card
+from ..rules.engine import State
+from ..rules.game import Game
 
 
 @dataclass(frozen=True)

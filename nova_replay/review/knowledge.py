@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .engine import State, Timeline
-from .game import Action, Game, Hint, Play
+from ..rules.engine import State, Timeline
+from ..rules.game import Action, Game, Hint, Play
 from .status import Identities, RowStatus, Status, combine, jokers_left, row_status
 
 

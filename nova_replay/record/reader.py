@@ -9,21 +9,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import NovaError, ReadError, SchemaError
+from ..rules.errors import NovaError, ReadError, SchemaError
 from .log import GameLog
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 100
-
-# Other formats a log may come in: (name, looks_like(data), convert(data) -> log data).
-# The hanab.live importer registers itself here.
-Converter = tuple[str, Callable[[Any], bool], Callable[[Any], dict[str, Any]]]
-CONVERTERS: list[Converter] = []
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
@@ -197,19 +191,3 @@ def parse_log(data: Any, errors: list[NovaError] | None = None) -> GameLog | Non
         raise problems[0]
     errors.extend(problems)
     return None
-
-
-def detect_format(data: Any) -> str | None:
-    """The name of the foreign format `data` is in (e.g. 'hanab.live'), or None."""
-    for name, looks_like, _ in CONVERTERS:
-        if looks_like(data):
-            return name
-    return None
-
-
-def convert(data: Any) -> tuple[Any, str | None]:
-    """`data` in our format, and the name of the format it was converted from."""
-    for name, looks_like, to_log in CONVERTERS:
-        if looks_like(data):
-            return to_log(data), name
-    return data, None

@@ -14,18 +14,20 @@ from typing import NoReturn
 
 import click
 
-from . import __version__
-from .analysis import analyze
-from .errors import NovaError
-from .hanablive import dumps_hanablive, export_losses, from_hanablive, to_hanablive
-from .log import json_schema
-from .reader import read_json
-from .report import analysis_report
-from .review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
-from .simulate_cli import simulate_command
-from .text import ending_text, game_text, turn_text
-from .validate import Record, Report, check, load, load_data
-from .writer import dumps
+from .. import __version__
+from ..record.hanablive import from_hanablive
+from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
+from ..record.load import Record, load, load_data
+from ..record.log import json_schema
+from ..record.reader import read_json
+from ..record.validation import Report, check
+from ..record.writer import dumps
+from ..review.analysis import analyze
+from ..rules.errors import NovaError
+from ..views.report import analysis_report
+from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
+from ..views.text import ending_text, game_text, turn_text
+from .simulate import simulate_command
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -306,7 +308,7 @@ def dashboard(path: str | None, host: str, port: int) -> None:
       nova-replay dashboard my_game.json
       nova-replay dashboard games_folder/ --port 8051
     """
-    from .dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
+    from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
 
     library = GameLibrary.from_path(path)
     if not library.entries:

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .analysis import Analysis, Summary
-from .knowledge import knows_exactly, knows_playable, knows_trash
+from ..review.analysis import Analysis, Summary
+from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"

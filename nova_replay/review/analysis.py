@@ -11,13 +11,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import rank_text
-from .engine import STRIKEOUT, Timeline
-from .game import Discard, Hint, Play
+from ..record.load import Record, as_record
+from ..record.log import GameLog
+from ..rules.cards import rank_text
+from ..rules.engine import STRIKEOUT, Timeline
+from ..rules.game import Discard, Hint, Play
 from .knowledge import CardKnowledge, TimelineKnowledge, knows_playable, timeline_knowledge
-from .log import GameLog
 from .status import Identities, Status, capped_max_score, pace
-from .validate import Record, as_record
 
 BLUNDER, MISTAKE, GOOD = "blunder", "mistake", "good"
 SEVERITIES = (BLUNDER, MISTAKE, GOOD)

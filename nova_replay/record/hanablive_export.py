@@ -1,0 +1,121 @@
+"""Our logs written back out as hanab.live game-export JSON: the inverse of
+`record.hanablive.from_hanablive` (see that module for how the two formats differ)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.errors import SchemaError
+from ..rules.game import Hint, Play
+from .hanablive import (
+    COLOUR_CLUE,
+    DISCARD,
+    END_CONDITIONS,
+    GAME_OVER,
+    META_KEY,
+    PLAY,
+    RANK_CLUE,
+    SUIT_LETTERS,
+    VARIANT,
+    _deal_map,
+)
+from .load import Record, load_data
+from .log import GameLog
+
+
+def _record(source: Record | GameLog | Mapping[str, Any]) -> Record:
+    if isinstance(source, Record):
+        return source
+    if isinstance(source, GameLog):
+        return load_data(source.model_dump(mode="json", exclude_none=True))
+    return load_data(dict(source))
+
+
+def _hanablive_meta(log: GameLog) -> dict[str, Any]:
+    extra = log.meta.model_extra if log.meta is not None else None
+    found = (extra or {}).get(META_KEY)
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def export_losses(log: GameLog) -> list[str]:
+    """What of `log` hanab.live's format has no place for (dropped by `to_hanablive`)."""
+    lost = []
+    if log.meta is not None:
+        dumped = log.meta.model_dump(exclude_none=True)
+        lost += [f"meta.{k}" for k in dumped if k != META_KEY]
+    comments = sum(1 for a in log.actions if a.comment)
+    if comments:
+        lost.append(f"{comments} action comment{'s' if comments > 1 else ''}")
+    return lost
+
+
+def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]:
+    """hanab.live game-export JSON for a Hanabi-ruleset log (a record, typed log or log
+    data). Inverse of `from_hanablive`; what it cannot express is listed by
+    `export_losses`. Raises NovaError for a Nova log or a log that does not replay."""
+    record = _record(source)
+    game, log = record.game, record.log
+    if game.ruleset.name != "hanabi":
+        raise SchemaError("$.ruleset", f"hanab.live export takes the hanabi ruleset only "
+                          f"({VARIANT}), found {game.ruleset.title}")
+    meta = _hanablive_meta(log)
+    options = meta.pop("options", None)
+    game_over = meta.pop("gameOver", None)
+    if options is not None and not isinstance(options, dict):
+        raise SchemaError("$.meta.hanablive.options",
+                          f"expected an object of hanab.live options, found {json.dumps(options)}")
+    clash = sorted(set(meta) & {"players", "deck", "actions"})
+    if clash:
+        raise SchemaError(f"$.meta.hanablive.{clash[0]}",
+                          "kept hanab.live fields may not replace the game's players, deck or "
+                          "actions")
+    n, size = len(game.players), game.hand_size
+    start = (options or {}).get("startingPlayer", 0)
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        raise SchemaError("$.meta.hanablive.options.startingPlayer",
+                          f"expected a player index 0 to {n - 1}, found {json.dumps(start)}")
+    players = list(game.players[n - start:] + game.players[:n - start])
+    seat = {name: q for q, name in enumerate(players)}
+    order = _deal_map(n, size, start) + list(range(n * size, len(game.deck)))
+    hl_order = {index: o for o, index in enumerate(order)}
+    deck: list[dict[str, int]] = [{}] * len(game.deck)
+    for index, card in enumerate(game.deck):
+        deck[hl_order[index]] = {"suitIndex": SUIT_LETTERS.index(card.suit), "rank": card.rank}
+    actions: list[dict[str, int]] = []
+    for action in record.timeline.actions:
+        if isinstance(action, Hint):
+            target = seat[game.players[action.to]]
+            if action.suit >= 0:
+                actions.append({"type": COLOUR_CLUE, "target": target, "value": action.suit})
+            else:
+                actions.append({"type": RANK_CLUE, "target": target, "value": action.rank})
+        else:
+            kind = PLAY if isinstance(action, Play) else DISCARD
+            actions.append({"type": kind, "target": hl_order[action[0]], "value": 0})
+    if log.termination is not None:
+        reason, who = log.termination.reason, log.termination.player
+        value = END_CONDITIONS.index(reason) if reason in END_CONDITIONS[3:] else 4
+        final = record.timeline.final
+        target = seat[who] if who in seat else seat[game.players[final.player(game)]]
+        actions.append({"type": GAME_OVER, "target": target, "value": value})
+    elif isinstance(game_over, dict):
+        actions.append(game_over)
+    out: dict[str, Any] = {"players": players, "deck": deck, "actions": actions}
+    if options is not None:
+        out["options"] = options
+    out.update(meta)
+    return out
+
+
+def dumps_hanablive(data: Mapping[str, Any]) -> str:
+    """hanab.live JSON as written to disk: one card or action a line, like its examples."""
+    items = []
+    for key, value in data.items():
+        if key in ("deck", "actions") and value:
+            body = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
+            items.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
+        else:
+            items.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(items) + "\n}\n"

@@ -1,0 +1,69 @@
+"""Loading a record: a log file or JSON data, read, typed and replayed.
+
+`load` raises the first problem, for the commands that need a good log;
+`record.validation` collects every problem into a report instead.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.engine import Timeline, replay
+from ..rules.errors import NovaError, SchemaError
+from ..rules.game import Game
+from ..rules.rulesets import RulesetError
+from .actions import actions_from_log, game_from_log
+from .formats import convert
+from .log import GameLog
+from .reader import parse_log, read_json
+
+
+@dataclass(frozen=True)
+class Record:
+    """A good log and what it replays to."""
+
+    file: str
+    log: GameLog
+    game: Game
+    timeline: Timeline
+    converted_from: str | None = None  # e.g. 'hanab.live' when read from that format
+
+
+def load_data(data: Any, file: str = "") -> Record:
+    """The record of JSON `data`; raises the first NovaError, told with `file`."""
+    try:
+        converted, source = convert(data)
+        log = parse_log(converted)
+        assert log is not None
+        return replay_log(log, file, source)
+    except NovaError as e:
+        raise e.in_file(file) from None
+
+
+def load(path: str | os.PathLike[str]) -> Record:
+    """The record of the log file at `path`; raises the first NovaError."""
+    name = os.fspath(path)
+    return load_data(read_json(name), name)
+
+
+def as_record(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Record:
+    """A record from whatever the caller has: a record, a typed log, a path or JSON data.
+    Raises the first NovaError."""
+    if isinstance(source, Record):
+        return source
+    if isinstance(source, GameLog):
+        return replay_log(source, "", None)
+    if isinstance(source, dict):
+        return load_data(source)
+    return load(source)
+
+
+def replay_log(log: GameLog, file: str, source: str | None) -> Record:
+    try:
+        game = game_from_log(log)
+    except RulesetError as e:
+        raise SchemaError("$.ruleset", str(e)) from None
+    timeline = replay(game, actions_from_log(game, log), terminated=log.termination is not None)
+    return Record(file, log, game, timeline, source)
