@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from nova_replay.play.bots import Bot, CarelessBot, ConventionBot, View, parse_bot, shape_of
+from nova_replay.play.bots import Bot, CarelessBot, ConventionBot, View, parse_bot
 from nova_replay.play.simulate import Table, play_game, shuffled
-from nova_replay.review.status import Identities
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
 
@@ -21,15 +20,6 @@ RULESETS = {
     "all": make_ruleset("nova", grand_finale=True, jokers=2, gentle_show=True),
     "hanabi": make_ruleset("hanabi"),
 }
-
-
-def test_shape_matches_identities() -> None:
-    for rules in RULESETS.values():
-        ids = Identities(Game(rules, ("A", "B"), shuffled(rules, 1)))
-        shape = shape_of(rules)
-        assert shape.copies == ids.copies
-        assert shape.suit_mask == ids.suit_mask and shape.rank_mask == ids.rank_mask
-        assert shape.joker == ids.joker
 
 
 def test_view_holds_no_game_or_deck() -> None:

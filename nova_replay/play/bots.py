@@ -27,48 +27,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from ..review.knowledge import CardKnowledge
-from ..review.status import Status
+from ..review.knowledge import CardKnowledge, chop_slot
+from ..review.status import Status, pace_of
 from ..rules.game import Action, Discard, Hint, Play
-from ..rules.rulesets import Ruleset
-
-
-@dataclass(frozen=True)
-class Shape:
-    """Identity masks of a ruleset (the same numbering as `status.Identities`), built
-    from the rules alone so that a bot never needs the game's deck."""
-
-    suits: int
-    max_rank: int
-    joker: int  # the joker's identity, or -1
-    copies: tuple[int, ...]
-    suit_mask: tuple[int, ...]
-    rank_mask: tuple[int, ...]  # index = rank (0 unused)
-    coins: int
-    gentle: bool
-
-    def suit(self, identity: int) -> int:
-        return -1 if identity == self.joker else identity // self.max_rank
-
-    def rank(self, identity: int) -> int:
-        return 0 if identity == self.joker else identity % self.max_rank + 1
-
-
-@lru_cache(maxsize=32)
-def shape_of(rules: Ruleset) -> Shape:
-    m, ns = rules.max_rank, len(rules.suits)
-    copies = [rules.copies[i % m] for i in range(ns * m)]
-    if rules.jokers:
-        copies.append(rules.jokers)
-    return Shape(
-        ns, m, ns * m if rules.jokers else -1, tuple(copies),
-        tuple(sum(1 << (s * m + r) for r in range(m)) for s in range(ns)),
-        (0,) + tuple(sum(1 << (s * m + r - 1) for s in range(ns)) for r in range(1, m + 1)),
-        rules.coins, rules.gentle_show,
-    )
+from ..rules.identities import IdentitySpace
 
 
 class SeenCard(NamedTuple):
@@ -88,7 +52,7 @@ class View:
     me: int
     players: int
     turn: int
-    shape: Shape
+    space: IdentitySpace  # the ruleset's identities (and, through it, the ruleset)
     rows: tuple[int, ...]
     coins: int
     lives: int
@@ -100,12 +64,13 @@ class View:
     own: tuple[CardKnowledge, ...]  # my hand, slot 1 (newest) first: knowledge only
     own_promise: tuple[int, ...]  # per own slot
     hands: tuple[tuple[SeenCard, ...], ...]  # per player; my own entry is empty
+    unseen: tuple[int, ...]  # identity -> copies I cannot see (draw pile or my own hand)
     nonce: int = 0  # a per-game number for bots that draw random numbers
 
     @property
     def played(self) -> int:
         """Identities already on the rows."""
-        m = self.shape.max_rank
+        m = self.space.max_rank
         return sum(((1 << h) - 1) << (s * m) for s, h in enumerate(self.rows))
 
     def others(self) -> list[int]:
@@ -120,15 +85,7 @@ class Bot(Protocol):
     def decide(self, view: View) -> Action: ...
 
 
-def chop(touched: list[bool]) -> int:
-    """The slot of the oldest untouched card, or -1."""
-    for slot in range(len(touched) - 1, -1, -1):
-        if not touched[slot]:
-            return slot
-    return -1
-
-
-def promise_of(shape: Shape, st: Status, hinted_after: int, chop_focus: bool) -> int:
+def promise_of(st: Status, hinted_after: int, chop_focus: bool) -> int:
     """What the convention promises a hint's focus is (0: nothing promised)."""
     plausible = hinted_after & ~st.trash
     promise = plausible & (st.playable | st.critical if chop_focus else st.playable)
@@ -137,21 +94,18 @@ def promise_of(shape: Shape, st: Status, hinted_after: int, chop_focus: bool) ->
     return promise
 
 
-def hint_effect(shape: Shape, hand: tuple[SeenCard, ...], hint: Hint) -> tuple[list[bool], list[int]]:
+def hint_effect(space: IdentitySpace, hand: tuple[SeenCard, ...], hint: Hint
+                ) -> tuple[list[bool], list[int]]:
     """Which cards of `hand` a hint touches, and each card's hint mask after it."""
-    if hint.suit >= 0:
-        yes = shape.suit_mask[hint.suit]
-        match = [shape.suit(c.identity) == hint.suit for c in hand]
-    else:
-        yes = shape.rank_mask[hint.rank]
-        match = [shape.rank(c.identity) == hint.rank for c in hand]
+    yes = space.clue_mask(hint.suit, hint.rank)
+    match = [(yes >> c.identity) & 1 == 1 for c in hand]
     return match, [c.hinted & (yes if m else ~yes) for c, m in zip(hand, match, strict=True)]
 
 
 def hint_focus(hand: tuple[SeenCard, ...], match: list[bool]) -> tuple[int, bool]:
     """The focus slot of a hint and whether it is the chop (-1 if nothing new)."""
-    c = chop([k.touched for k in hand])
-    if c >= 0 and match[c]:
+    c = chop_slot([k.touched for k in hand])
+    if c is not None and match[c]:
         return c, True
     for slot, k in enumerate(hand):
         if match[slot] and not k.touched:
@@ -169,22 +123,22 @@ def effective(k_mask: int, touched: bool, promise: int, played: int) -> int:
     return k_mask
 
 
-def can_play_blind(shape: Shape, mask: int) -> bool:
+def can_play_blind(space: IdentitySpace, mask: int) -> bool:
     """Playing is legal without knowing the card unless it may be a joker (which
     needs a row) while it may also be something else."""
-    return shape.joker < 0 or not (mask >> shape.joker) & 1 or mask == 1 << shape.joker
+    return space.joker < 0 or not (mask >> space.joker) & 1 or mask == 1 << space.joker
 
 
 def joker_row(view: View) -> int:
     """Where a joker does most good: a row whose next card is lost for good, else the
     row whose next card is rarest, the highest such row first."""
-    st, m = view.status, view.shape.max_rank
+    st, m = view.status, view.space.max_rank
     best, key = -1, (9, 9, 9)
     for s, h in enumerate(view.rows):
         if h >= m:
             continue
         nxt = s * m + h
-        left = view.shape.copies[nxt] - st.lost[nxt]
+        left = view.space.copies[nxt] - st.lost[nxt]
         k = (0 if left <= 0 else 1, left, -h)
         if k < key:
             best, key = s, k
@@ -193,30 +147,9 @@ def joker_row(view: View) -> int:
 
 def play(view: View, slot: int, mask: int) -> Play:
     card = view.own[slot].card
-    if view.shape.joker >= 0 and mask == 1 << view.shape.joker:
+    if view.space.joker >= 0 and mask == 1 << view.space.joker:
         return Play(card, joker_row(view))
     return Play(card)
-
-
-def unseen_counts(view: View) -> list[int]:
-    """Copies of each identity that `me` cannot see (in the draw pile or own hand)."""
-    shape = view.shape
-    left = list(shape.copies)
-    for i in view.discards:
-        left[i] -= 1
-    m = shape.max_rank
-    for s, h in enumerate(view.rows):
-        for r in range(h):
-            left[s * m + r] -= 1  # a joker on a row makes this an overcount: harmless
-    for hand in view.hands:
-        for c in hand:
-            left[c.identity] -= 1
-    return [max(0, n) for n in left]
-
-
-def pace(view: View) -> int:
-    """Discards the team can still afford: score + draw pile + players - max score."""
-    return sum(view.rows) + view.draw_pile + view.players - view.status.max_score
 
 
 def acts_again(view: View, n: int) -> bool:
@@ -224,7 +157,7 @@ def acts_again(view: View, n: int) -> bool:
     return view.final_turns < 0 or n <= view.final_turns - 2
 
 
-def chance_playable(view: View, mask: int, unseen: list[int]) -> float:
+def chance_playable(view: View, mask: int, unseen: tuple[int, ...]) -> float:
     total = good = 0
     i = 0
     while mask:
@@ -261,12 +194,12 @@ class ConventionBot:
                 for k, p in zip(view.own, view.own_promise, strict=True)]
 
     def playable_slots(self, view: View) -> list[int]:
-        st, shape = view.status, view.shape
+        st, space = view.status, view.space
         return [s for s, mask in enumerate(self.my_masks(view))
-                if mask and mask & ~st.playable == 0 and can_play_blind(shape, mask)]
+                if mask and mask & ~st.playable == 0 and can_play_blind(space, mask)]
 
     def best_play(self, view: View, slots: list[int]) -> Play:
-        shape, masks = view.shape, self.my_masks(view)
+        space, masks = view.space, self.my_masks(view)
         touched_elsewhere = 0
         for hand in view.hands:
             for c in hand:
@@ -274,21 +207,21 @@ class ConventionBot:
                     touched_elsewhere |= 1 << c.identity
 
         def key(slot: int) -> tuple[int, int, int]:
-            ids = [i for i in range(len(shape.copies)) if (masks[slot] >> i) & 1]
-            top = max(shape.rank(i) for i in ids)
+            ids = [i for i in range(len(space.copies)) if (masks[slot] >> i) & 1]
+            top = max(space.rank(i) for i in ids)
             unlocks = any((touched_elsewhere >> (i + 1)) & 1 for i in ids
-                          if i != shape.joker and shape.rank(i) < shape.max_rank)
-            joker = masks[slot] == 1 << shape.joker if shape.joker >= 0 else False
-            return (joker, not unlocks and top != shape.max_rank, min(shape.rank(i) for i in ids))
+                          if i != space.joker and space.rank(i) < space.max_rank)
+            joker = masks[slot] == 1 << space.joker if space.joker >= 0 else False
+            return (joker, not unlocks and top != space.max_rank, min(space.rank(i) for i in ids))
 
         slot = min(slots, key=key)
         return play(view, slot, masks[slot])
 
     # ---- hints -----------------------------------------------------------------
     def candidate_hints(self, view: View, q: int) -> list[Hint]:
-        shape, hand = view.shape, view.hands[q]
-        suits = sorted({shape.suit(c.identity) for c in hand if c.identity != shape.joker})
-        ranks = sorted({shape.rank(c.identity) for c in hand if c.identity != shape.joker})
+        space, hand = view.space, view.hands[q]
+        suits = sorted({space.suit(c.identity) for c in hand if c.identity != space.joker})
+        ranks = sorted({space.rank(c.identity) for c in hand if c.identity != space.joker})
         return [Hint(q, suit=s) for s in suits] + [Hint(q, rank=r) for r in ranks]
 
     def hinted_identities(self, view: View, skip: int) -> int:
@@ -308,9 +241,9 @@ class ConventionBot:
     def rate_hint(self, view: View, hint: Hint) -> float | None:
         """The value of a hint, or None if it breaks the convention (touches trash
         or a duplicate, or would make the receiver play a card that does not fit)."""
-        shape, st = view.shape, view.status
+        space, st = view.space, view.status
         hand = view.hands[hint.to]
-        match, after = hint_effect(shape, hand, hint)
+        match, after = hint_effect(space, hand, hint)
         focus, at_chop = hint_focus(hand, match)  # focus -1: a fill-in, it promises nothing
         elsewhere = self.hinted_identities(view, hint.to)
         seen_here = 0  # identities touched in this hand, before or by this hint
@@ -327,7 +260,7 @@ class ConventionBot:
                 seen_here |= bit
             promise = c.promise
             if slot == focus:
-                promise = promise_of(shape, st, after[slot], at_chop)
+                promise = promise_of(st, after[slot], at_chop)
                 if promise and not bit & promise:
                     return None  # a false promise
             before = effective(c.hinted & ~view.public_full, c.touched, c.promise, view.played)
@@ -336,7 +269,7 @@ class ConventionBot:
             if will_play and not bit & st.playable:
                 return None  # they would misfire
             if will_play and not (before and before & ~st.playable == 0):
-                value += 3.0 + (1.0 if shape.rank(c.identity) == shape.max_rank else 0.0)
+                value += 3.0 + (1.0 if space.rank(c.identity) == space.max_rank else 0.0)
             elif match[slot] and not c.touched:
                 value += 1.0 if bit & st.critical else 0.4
         return value
@@ -362,20 +295,20 @@ class ConventionBot:
             mask = effective(c.hinted & ~view.public_full, c.touched, c.promise, view.played)
             if mask and mask & ~st.playable == 0:
                 return False
-        return view.coins < view.shape.coins
+        return view.coins < view.space.ruleset.coins
 
     def save_hint(self, view: View, players: list[int]) -> Hint | None:
         """A hint that saves a critical card on the chop of one of `players`."""
-        st, shape = view.status, view.shape
+        st, space = view.status, view.space
         for q in players:
             hand = view.hands[q]
-            c = chop([k.touched for k in hand])
-            if c < 0 or not self.will_discard(view, q):
+            c = chop_slot([k.touched for k in hand])
+            if c is None or not self.will_discard(view, q):
                 continue
             ident = hand[c].identity
-            if ident == shape.joker or not (st.critical >> ident) & 1:
+            if ident == space.joker or not (st.critical >> ident) & 1:
                 continue
-            for hint in (Hint(q, rank=shape.rank(ident)), Hint(q, suit=shape.suit(ident))):
+            for hint in (Hint(q, rank=space.rank(ident)), Hint(q, suit=space.suit(ident))):
                 if self.rate_hint(view, hint) is not None:
                     return hint
         return None
@@ -388,7 +321,7 @@ class ConventionBot:
             hand = view.hands[q]
             for hint in self.candidate_hints(view, q):
                 v = self.rate_hint(view, hint)
-                match, _ = hint_effect(view.shape, hand, hint)
+                match, _ = hint_effect(view.space, hand, hint)
                 fresh = any(m and not c.touched for m, c in zip(match, hand, strict=True))
                 score = (-10.0 if fresh else -5.0) if v is None else v
                 if best is None or score > best[0]:
@@ -402,8 +335,8 @@ class ConventionBot:
         for slot, mask in enumerate(masks):
             if mask and mask & ~st.trash == 0:
                 return slot
-        c = chop([k.touched or bool(p) for k, p in zip(view.own, view.own_promise, strict=True)])
-        if c >= 0 and not (view.own[c].deduced & ~st.critical == 0):
+        c = chop_slot([k.touched or bool(p) for k, p in zip(view.own, view.own_promise, strict=True)])
+        if c is not None and not (view.own[c].deduced & ~st.critical == 0):
             return c
 
         def risk(slot: int) -> float:
@@ -437,11 +370,12 @@ class ConventionBot:
             option = self.play_hint(view, self.hint_floor)
             if option is not None:
                 return option.hint
-        if view.coins > 0 and pace(view) <= self.stall_pace:
+        pace = pace_of(sum(view.rows), view.draw_pile, view.players, view.status.max_score)
+        if view.coins > 0 and pace <= self.stall_pace:
             option = self.play_hint(view, 0.0)  # a discard now costs a point: stall
             if option is not None:
                 return option.hint
-        if view.coins < view.shape.coins:
+        if view.coins < view.space.ruleset.coins:
             slot = self.discard_slot(view)
             if not (view.own[slot].deduced & ~st.critical == 0) or view.coins == 0:
                 return Discard(view.own[slot].card)
@@ -453,23 +387,23 @@ class ConventionBot:
     def risky_play(self, view: View) -> Action | None:
         """In the final round a likely card is worth a life (never the last one,
         unless the show is gentle)."""
-        if view.final_turns < 0 or (view.lives < 2 and not view.shape.gentle):
+        if view.final_turns < 0 or (view.lives < 2 and not view.space.ruleset.gentle_show):
             return None
-        unseen = unseen_counts(view)
+        unseen = view.unseen
         masks = self.my_masks(view)
         best = max(range(len(masks)), key=lambda s: chance_playable(view, masks[s], unseen))
-        if (can_play_blind(view.shape, masks[best])
+        if (can_play_blind(view.space, masks[best])
                 and chance_playable(view, masks[best], unseen) >= self.risk):
             return play(view, best, masks[best])
         return None
 
     def last_resort(self, view: View) -> Action:
         """No hint is possible and no discard allowed: play the likeliest card."""
-        unseen = unseen_counts(view)
+        unseen = view.unseen
         masks = self.my_masks(view)
-        legal = [s for s in range(len(masks)) if can_play_blind(view.shape, masks[s])]
+        legal = [s for s in range(len(masks)) if can_play_blind(view.space, masks[s])]
         if not legal:  # every card may be a joker or not: discard if allowed
-            if view.coins < view.shape.coins:
+            if view.coins < view.space.ruleset.coins:
                 return Discard(view.own[-1].card)
             legal = list(range(len(masks)))
         best = max(legal, key=lambda s: chance_playable(view, masks[s], unseen))
@@ -502,12 +436,12 @@ class CarelessBot:
     def wasted_hint(self, view: View, rng: random.Random) -> Action | None:
         if view.coins == 0:
             return None
-        shape, st = view.shape, view.status
+        space, st = view.space, view.status
         options = []
         for q in view.others():
             hand = view.hands[q]
             for hint in ConventionBot().candidate_hints(view, q):
-                match, after = hint_effect(shape, hand, hint)
+                match, after = hint_effect(space, hand, hint)
                 same = all(a == c.hinted for a, c in zip(after, hand, strict=True))
                 trash = all((st.trash >> c.identity) & 1 for c, m in zip(hand, match, strict=True)
                             if m)
@@ -516,15 +450,15 @@ class CarelessBot:
         return rng.choice(options) if options else None
 
     def careless_discard(self, view: View, rng: random.Random) -> Action | None:
-        if view.coins >= view.shape.coins:
+        if view.coins >= view.space.ruleset.coins:
             return None
         touched = [k.card for k in view.own if k.touched]
         return Discard(rng.choice(touched or [k.card for k in view.own]))
 
     def risky_play(self, view: View, rng: random.Random) -> Action | None:
-        shape = view.shape
+        space = view.space
         slots = [s for s, k in enumerate(view.own)
-                 if can_play_blind(shape, k.deduced) and k.deduced & view.status.playable]
+                 if can_play_blind(space, k.deduced) and k.deduced & view.status.playable]
         if not slots:
             return None
         touched = [s for s in slots if view.own[s].touched]

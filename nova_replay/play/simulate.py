@@ -17,7 +17,7 @@ from ..review.knowledge import Tracker
 from ..rules.engine import State, apply, deal
 from ..rules.game import Action, Game, Hint
 from ..rules.rulesets import Ruleset
-from .bots import Bot, SeenCard, View, hint_effect, hint_focus, promise_of, shape_of
+from .bots import Bot, SeenCard, View, hint_effect, hint_focus, promise_of
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emil")
 
@@ -45,7 +45,6 @@ class Table:
 
     def __init__(self, game: Game, nonce: int = 0) -> None:
         self.game = game
-        self.shape = shape_of(game.ruleset)
         self.tracker = Tracker(game)
         self.state = deal(game)
         self.promises: dict[int, int] = {}
@@ -58,10 +57,11 @@ class Table:
         hands = tuple(() if p == me else self.seen_hand(p) for p in range(len(game.players)))
         own = tr.hand(state, me)
         return View(
-            me, len(game.players), state.turn, self.shape, state.rows, state.coins,
+            me, len(game.players), state.turn, game.space, state.rows, state.coins,
             state.lives, state.draw_pile(game), state.final_turns,
             tuple(of_card[c] for c in state.discards), st, tr.public_full, own,
-            tuple(self.promises.get(k.card, 0) for k in own), hands, self.nonce,
+            tuple(self.promises.get(k.card, 0) for k in own), hands,
+            tr.unseen(state.hands[me]), self.nonce,
         )
 
     def seen_hand(self, p: int) -> tuple[SeenCard, ...]:
@@ -77,11 +77,11 @@ class Table:
         focus_card = -1
         if type(action) is Hint:
             seen = self.seen_hand(action.to)
-            match, after = hint_effect(self.shape, seen, action)
+            match, after = hint_effect(self.game.space, seen, action)
             focus, at_chop = hint_focus(seen, match)
             if focus >= 0:
                 focus_card = seen[focus].card
-                promise = promise_of(self.shape, self.tracker.status(before), after[focus], at_chop)
+                promise = promise_of(self.tracker.status(before), after[focus], at_chop)
         self.state = apply(self.game, before, action)
         self.tracker.update(before, action, self.state)
         if promise:

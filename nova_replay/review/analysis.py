@@ -16,7 +16,7 @@ from ..record.log import GameLog
 from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, Timeline
 from ..rules.game import Discard, Hint, Play
-from .knowledge import CardKnowledge, TimelineKnowledge, knows_playable, timeline_knowledge
+from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, knows_playable, timeline_knowledge
 from .status import Identities, Status, capped_max_score, pace
 
 BLUNDER, MISTAKE, GOOD = "blunder", "mistake", "good"
@@ -87,7 +87,7 @@ class Analysis:
 
     def chop(self, turn: int, player: int) -> int | None:
         """0-based slot of `player`'s chop after `turn`: their oldest unhinted card."""
-        return chop_slot(self.knowledge.of(turn, player))
+        return hand_chop(self.knowledge.of(turn, player))
 
     def lost_cards(self, turn: int) -> set[int]:
         """Deck indices of the critical cards lost up to `turn`."""
@@ -95,11 +95,9 @@ class Analysis:
                 for c in f.cards}
 
 
-def chop_slot(hand: tuple[CardKnowledge, ...]) -> int | None:
-    for slot in range(len(hand) - 1, -1, -1):
-        if not hand[slot].touched:
-            return slot
-    return None
+def hand_chop(hand: tuple[CardKnowledge, ...]) -> int | None:
+    """0-based slot of a hand's chop: its oldest unhinted card."""
+    return chop_slot([k.touched for k in hand])
 
 
 class _Reviewer:
@@ -148,11 +146,7 @@ class _Reviewer:
         st = tk.statuses[t - 1]
         receiver = self.name(hint.to)
         named = game.describe_hint(hint)
-        touched = tuple(
-            k.card for k in before_k
-            if (game.suit_of[k.card] == hint.suit if hint.suit >= 0
-                else game.rank_of[k.card] == hint.rank)
-        )
+        touched = game.touched(hint, tuple(k.card for k in before_k))
         said = f"{self.name(p)} hinted {named} to {receiver}"
         hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
         reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
@@ -177,7 +171,7 @@ class _Reviewer:
             self.add(t, p, "good_hint_playable", GOOD, made,
                      f"{said}: {len(made)} cards became known playable at once "
                      f"({', '.join(self.show(c) for c in made)}).")
-        chop = chop_slot(before_k)
+        chop = hand_chop(before_k)
         if chop is not None:
             card = before_k[chop].card
             i = self.ids.of_card[card]

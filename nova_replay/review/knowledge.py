@@ -68,16 +68,12 @@ class Tracker:
         ids = self.ids
         if type(action) is Hint:
             to, suit, rank = action
-            if suit >= 0:
-                yes, of = ids.suit_mask[suit], self.game.suit_of
-                value = suit
-            else:
-                yes, of = ids.rank_mask[rank], self.game.rank_of
-                value = rank
+            yes = ids.space.clue_mask(suit, rank)
+            of = ids.of_card
             hinted, touched = self.hinted, self.touched
             self.hints_to[to] += 1
             for c in before.hands[to]:
-                if of[c] == value:
+                if (yes >> of[c]) & 1:
                     hinted[c] &= yes
                     touched[c] = True
                 else:
@@ -154,14 +150,22 @@ class Tracker:
             for c, d in zip(hand, deduced, strict=True)
         ])
 
+    def unseen(self, hand: tuple[int, ...]) -> tuple[int, ...]:
+        """Per identity, the copies the holder of `hand` cannot see: those in the draw
+        pile and in their own hand."""
+        counts = list(self.in_pile)
+        of_card = self.ids.of_card
+        for c in hand:
+            counts[of_card[c]] += 1
+        return tuple(counts)
+
     def _fixed_point(self, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
         """Cards known exactly account for unseen copies: when every unseen copy of an
         identity is such a card, the player's other cards cannot be it."""
-        of_card, in_pile = self.ids.of_card, self.in_pile
+        counts = self.unseen(hand)
 
         def unseen(i: int) -> int:
-            # copies the player cannot see: in the draw pile or in their own hand
-            return in_pile[i] + sum(1 for c in hand if of_card[c] == i)
+            return counts[i]
 
         changed = True
         while changed:
@@ -225,6 +229,15 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             last = tracker.status(after)
             statuses.append(last)
     return TimelineKnowledge(tracker.ids, tuple(hands), tuple(statuses))
+
+
+def chop_slot(touched: Sequence[bool]) -> int | None:
+    """0-based slot of a hand's chop, its oldest untouched card (None: all touched).
+    `touched` is per slot, slot 1 (newest) first."""
+    for slot in range(len(touched) - 1, -1, -1):
+        if not touched[slot]:
+            return slot
+    return None
 
 
 def knows_exactly(k: CardKnowledge) -> bool:

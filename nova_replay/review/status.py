@@ -1,9 +1,8 @@
 """What every card identity is worth at a moment of the game: playable, critical,
 trash; how far each row can still reach; max score and pace (DESIGN.md, "Analysis").
 
-Identities are small ints (`Identities.of_card`): suit * max_rank + rank - 1, and
-the joker after them. Sets of identities are int bit masks, so a whole hand's
-knowledge is a handful of integer operations.
+Identities are the ruleset's numbering (`rules.identities`); sets of them are int
+bit masks, so a whole hand's knowledge is a handful of integer operations.
 """
 
 from __future__ import annotations
@@ -14,64 +13,56 @@ from typing import NamedTuple
 from ..rules.cards import Card
 from ..rules.engine import State
 from ..rules.game import Game
+from ..rules.identities import IdentitySpace
 
 
 @dataclass(frozen=True)
 class Identities:
-    """The identities of one game's cards and the masks the analysis needs."""
+    """One game's identities: the ruleset's numbering (`space`, shared by every game
+    of the ruleset) and what this game's deck adds (which deck card is which identity,
+    and what the draw pile still holds after each draw)."""
 
     game: Game
-    count: int = field(init=False)  # number of identities (joker included if any)
-    joker: int = field(init=False)  # the joker's identity, or -1
+    space: IdentitySpace = field(init=False, repr=False)
     of_card: tuple[int, ...] = field(init=False, repr=False)  # deck index -> identity
-    copies: tuple[int, ...] = field(init=False, repr=False)  # identity -> copies in the deck
-    suit_mask: tuple[int, ...] = field(init=False, repr=False)
-    rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
-    all: int = field(init=False)
     left_after: tuple[int, ...] = field(init=False, repr=False)  # drawn -> mask in draw pile
 
     def __post_init__(self) -> None:
-        g, rules = self.game, self.game.ruleset
-        m = rules.max_rank
-        ns = len(rules.suits)
-        joker = ns * m if rules.jokers else -1
-        count = ns * m + (1 if rules.jokers else 0)
-        of_card = tuple(joker if s < 0 else s * m + r - 1 for s, r in zip(g.suit_of, g.rank_of,
-                                                                           strict=True))
-        copies = [0] * count
-        for i in of_card:
-            copies[i] += 1
-        suit_mask = tuple(sum(1 << (s * m + r) for r in range(m)) for s in range(ns))
-        rank_mask = (0,) + tuple(sum(1 << (s * m + r - 1) for s in range(ns))
-                                 for r in range(1, m + 1))
+        g = self.game
         left = [0] * (len(g.deck) + 1)
         mask = 0
         for k in range(len(g.deck) - 1, -1, -1):
-            mask |= 1 << of_card[k]
+            mask |= 1 << g.identity_of[k]
             left[k] = mask
-        for name, value in (("count", count), ("joker", joker), ("of_card", of_card),
-                            ("copies", tuple(copies)), ("suit_mask", suit_mask),
-                            ("rank_mask", rank_mask), ("all", (1 << count) - 1),
-                            ("left_after", tuple(left))):
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "space", g.space)
+        object.__setattr__(self, "of_card", g.identity_of)
+        object.__setattr__(self, "left_after", tuple(left))
+
+    # The ruleset's part, named here too so that the review reads `ids.copies` etc.
+    @property
+    def count(self) -> int:
+        return self.space.count
+
+    @property
+    def joker(self) -> int:
+        return self.space.joker
+
+    @property
+    def copies(self) -> tuple[int, ...]:
+        return self.space.copies
+
+    @property
+    def all(self) -> int:
+        return self.space.all
 
     def card(self, identity: int) -> Card:
-        if identity == self.joker:
-            return Card(0, "*")
-        m = self.game.ruleset.max_rank
-        return Card(identity % m + 1, self.game.ruleset.suits[identity // m])
+        return self.space.card(identity)
 
     def show(self, identity: int) -> str:
-        return self.card(identity).show()
+        return self.space.show(identity)
 
     def members(self, mask: int) -> list[int]:
-        """The identities in a mask, in order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return self.space.members(mask)
 
 
 class Status(NamedTuple):
@@ -179,10 +170,15 @@ def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: in
     return max(options, key=sum)
 
 
-def pace(game: Game, state: State, max_score: int) -> int:
+def pace_of(score: int, draw_pile: int, players: int, max_score: int) -> int:
     """score + cards in the draw pile + players - max score: the discards the team can
-    still afford (DESIGN.md)."""
-    return state.score + state.draw_pile(game) + len(game.players) - max_score
+    still afford (DESIGN.md; hanab.live's figure). The one pace formula."""
+    return score + draw_pile + players - max_score
+
+
+def pace(game: Game, state: State, max_score: int) -> int:
+    """The pace at `state`."""
+    return pace_of(state.score, state.draw_pile(game), len(game.players), max_score)
 
 
 def capped_max_score(game: Game, state: State, max_score: int) -> int:

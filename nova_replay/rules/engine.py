@@ -90,11 +90,7 @@ def apply(game: Game, state: State, action: Action) -> State:
         to, suit, rank = action  # type: ignore[misc]
         if to == p or coins == 0 or not 0 <= to < n:
             raise _bad_hint(game, turn, p, to, coins)
-        of, value = (game.suit_of, suit) if suit >= 0 else (game.rank_of, rank)
-        for c in hands[to]:
-            if of[c] == value:
-                break
-        else:
+        if not game.touched(action, hands[to]):  # type: ignore[arg-type]
             raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
         coins -= 1
     else:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .cards import SUITS, Card, rank_text
 from .errors import DeckError
+from .identities import IdentitySpace, identity_space
 from .rulesets import Ruleset
 
 
@@ -48,13 +49,29 @@ class Game:
     deck: tuple[Card, ...]
     suit_of: tuple[int, ...] = field(init=False, repr=False)  # -1 for a joker
     rank_of: tuple[int, ...] = field(init=False, repr=False)  # 0 for a joker
+    identity_of: tuple[int, ...] = field(init=False, repr=False)  # deck index -> identity
+    space: IdentitySpace = field(init=False, repr=False, compare=False)
     hand_size: int = field(init=False)
 
     def __post_init__(self) -> None:
         index = {s: i for i, s in enumerate(self.ruleset.suits)}
+        space = identity_space(self.ruleset)
+        ids = {c: i for i, c in enumerate(space.cards)}
         object.__setattr__(self, "suit_of", tuple(index.get(c.suit, -1) for c in self.deck))
         object.__setattr__(self, "rank_of", tuple(c.rank for c in self.deck))
+        object.__setattr__(self, "identity_of", tuple(ids.get(c, -1) for c in self.deck))
+        object.__setattr__(self, "space", space)
         object.__setattr__(self, "hand_size", self.ruleset.hand_size(len(self.players)))
+
+    def touches(self, hint: Hint, card: int) -> bool:
+        """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
+        return (self.space.clue_mask(hint.suit, hint.rank) >> self.identity_of[card]) & 1 == 1
+
+    def touched(self, hint: Hint, hand: tuple[int, ...]) -> tuple[int, ...]:
+        """The cards of `hand` that `hint` touches, in slot order."""
+        mask = self.space.clue_mask(hint.suit, hint.rank)
+        of = self.identity_of
+        return tuple(c for c in hand if (mask >> of[c]) & 1)
 
     @property
     def player_count(self) -> int:

@@ -28,11 +28,8 @@ def describe_turn(timeline: Timeline, turn: int) -> str:
     actor = game.players[p]
     if isinstance(action, Hint):
         receiver = game.players[action.to]
-        slots = [
-            i + 1 for i, c in enumerate(before.hands[action.to])
-            if (game.suit_of[c] == action.suit if action.suit >= 0
-                else game.rank_of[c] == action.rank)
-        ]
+        hand = before.hands[action.to]
+        slots = [slot_of(hand, c) for c in game.touched(action, hand)]
         named = game.describe_hint(action)
         where = "slot" if len(slots) == 1 else "slots"
         text = (f"{actor} hints {named} to {receiver} ({where} "

@@ -1,0 +1,106 @@
+"""Card identities of a ruleset, numbered once for every layer, and the one rule of
+which cards a hint touches.
+
+An identity is a small int: suit * max_rank + rank - 1, and the joker after them.
+Sets of identities are int bit masks, so a hand's knowledge is a few integer
+operations. The numbering depends on the ruleset alone; what one game's deck holds
+(which deck card is which identity) is `Game.identity_of`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import JOKER, Card
+from .rulesets import Ruleset
+
+
+def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool:
+    """Whether a hint naming suit index `suit` (or rank `rank`) touches `card`.
+
+    The one home of the touch rule: the engine's legality, knowledge, the analysis,
+    the text views and the bots all ask it (through `IdentitySpace.clue_mask`).
+    A joker is never touched (DESIGN.md, "Rule points").
+    """
+    if card.is_joker:
+        return False
+    if suit >= 0:
+        return card.suit == ruleset.suits[suit]
+    return card.rank == rank
+
+
+@dataclass(frozen=True)
+class IdentitySpace:
+    """The identities of one ruleset and the masks every layer shares."""
+
+    ruleset: Ruleset
+    count: int = field(init=False)  # number of identities (the joker included if any)
+    joker: int = field(init=False)  # the joker's identity, or -1
+    cards: tuple[Card, ...] = field(init=False, repr=False)  # identity -> card
+    copies: tuple[int, ...] = field(init=False, repr=False)  # identity -> copies in a deck
+    suit_mask: tuple[int, ...] = field(init=False, repr=False)  # identities a suit hint touches
+    rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
+    all: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        rules = self.ruleset
+        m, ns = rules.max_rank, len(rules.suits)
+        cards = [Card(r, s) for s in rules.suits for r in range(1, m + 1)]
+        if rules.jokers:
+            cards.append(JOKER)
+        deck = rules.cards
+        suit_mask = tuple(self._mask(cards, suit=s) for s in range(ns))
+        rank_mask = (0,) + tuple(self._mask(cards, rank=r) for r in range(1, m + 1))
+        for name, value in (("count", len(cards)), ("joker", ns * m if rules.jokers else -1),
+                            ("cards", tuple(cards)), ("copies", tuple(deck[c] for c in cards)),
+                            ("suit_mask", suit_mask), ("rank_mask", rank_mask),
+                            ("all", (1 << len(cards)) - 1)):
+            object.__setattr__(self, name, value)
+
+    def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:
+        return sum(1 << i for i, c in enumerate(cards) if touches(self.ruleset, c, suit, rank))
+
+    @property
+    def max_rank(self) -> int:
+        return self.ruleset.max_rank
+
+    def clue_mask(self, suit: int = -1, rank: int = 0) -> int:
+        """The identities a hint naming suit index `suit` (or rank `rank`) touches."""
+        return self.suit_mask[suit] if suit >= 0 else self.rank_mask[rank]
+
+    def of(self, card: Card) -> int:
+        """The identity of a card."""
+        if card.is_joker:
+            return self.joker
+        return self.ruleset.suits.index(card.suit) * self.max_rank + card.rank - 1
+
+    def card(self, identity: int) -> Card:
+        return self.cards[identity]
+
+    def show(self, identity: int) -> str:
+        return self.cards[identity].show()
+
+    def suit(self, identity: int) -> int:
+        """The suit index of an identity (-1 for the joker)."""
+        return -1 if identity == self.joker else identity // self.max_rank
+
+    def rank(self, identity: int) -> int:
+        """The rank of an identity (0 for the joker)."""
+        return 0 if identity == self.joker else identity % self.max_rank + 1
+
+    @staticmethod
+    def members(mask: int) -> list[int]:
+        """The identities in a mask, in order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+
+@lru_cache(maxsize=64)
+def identity_space(ruleset: Ruleset) -> IdentitySpace:
+    """The (shared, immutable) identity space of a ruleset."""
+    return IdentitySpace(ruleset)
