@@ -9,6 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, apply, deal
+from nova_replay.rules.engine import legal_actions as engine_legal_actions
 from nova_replay.rules.errors import IllegalAction
 from nova_replay.rules.game import Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
@@ -120,3 +121,21 @@ def test_every_legal_action_is_accepted(rules: Ruleset, players: int, seed: int)
         options = legal_actions(game, state)
         results = [apply(game, state, a) for a in options]
         state = rng.choice(results)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=RULESETS, players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
+def test_engine_legal_actions_match_the_rules_text(rules: Ruleset, players: int, seed: int) -> None:
+    """The engine's `legal_actions` is exactly the tests' own reading of the rules, at
+    every turn of a random game, and the game's end leaves none."""
+    rng = random.Random(seed)
+    game = shuffled_game(rules, players, seed)
+    state = deal(game)
+    while True:
+        expected = legal_actions(game, state)
+        found = engine_legal_actions(game, state)
+        assert sorted(found) == sorted(expected), f"turn {state.turn}"
+        assert len(set(found)) == len(found)
+        if state.over:
+            break
+        state = apply(game, state, rng.choice(found))

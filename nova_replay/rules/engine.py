@@ -9,16 +9,44 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
 
-# Why a game ended (State.ending); None while it goes on.
-PERFECT = "perfect"
-STRIKEOUT = "strikeout"
-DECK_OUT = "final round"
-TERMINATED = "terminated"
+
+class Ending(StrEnum):
+    """Why play ended (python-chess's `Termination`); the value is what reports print."""
+
+    PERFECT = "perfect"  # every row complete
+    STRIKEOUT = "strikeout"  # the last life lost
+    DECK_OUT = "final round"  # the final round played out
+    TERMINATED = "terminated"  # stopped by the players (the log's termination)
+
+    def text(self, turn: int) -> str:
+        """How the game ended, as a clause: 'every row was complete at turn 31'."""
+        return {
+            Ending.PERFECT: f"every row was complete at turn {turn}",
+            Ending.STRIKEOUT: f"the last life was lost at turn {turn}",
+            Ending.DECK_OUT: f"the final round ended at turn {turn}",
+            Ending.TERMINATED: f"it was terminated after turn {turn}",
+        }[self]
+
+
+PERFECT, STRIKEOUT, DECK_OUT, TERMINATED = Ending
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game came out (python-chess's `Outcome`)."""
+
+    ending: Ending
+    score: int
+    turn: int  # the last action's turn
+
+    def __str__(self) -> str:
+        return f"score {self.score}: {self.ending.text(self.turn)}"
 
 
 class State(NamedTuple):
@@ -33,11 +61,17 @@ class State(NamedTuple):
     discards: tuple[int, ...]  # in the order they were thrown (misfires too)
     score: int
     final_turns: int  # -1 until the draw pile runs out, then turns left in the final round
-    ending: str | None  # PERFECT, STRIKEOUT, DECK_OUT, TERMINATED, or None
+    # (0 once play has ended in it)
+    ending: Ending | None  # None while the game goes on
 
     @property
     def over(self) -> bool:
         return self.ending is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game came out, once it is over."""
+        return None if self.ending is None else Outcome(self.ending, self.score, self.turn)
 
     def draw_pile(self, game: Game) -> int:
         """Cards left to draw."""
@@ -60,101 +94,144 @@ def deal(game: Game) -> State:
                  (), 0, -1, None)
 
 
-def _end_text(state: State) -> str:
-    if state.ending == DECK_OUT:
-        return f"the final round ended at turn {state.turn}"
-    if state.ending == PERFECT:
-        return f"every row was complete at turn {state.turn}"
-    if state.ending == STRIKEOUT:
-        return f"the last life was lost at turn {state.turn}"
-    return f"it was terminated after turn {state.turn}"
-
-
 _new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
 
 
 def apply(game: Game, state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction if the rules forbid it."""
-    (turn, hands, rows, drawn, coins, lives, discards, score, final_turns, ending) = state
-    turn += 1
-    if ending is not None:
-        raise turn_error(turn, f"action after the game ended ({_end_text(state)})")
-    n = len(game.players)
-    p = state.turn % n
-    rules = game.ruleset
-    max_rank = len(rules.copies)
-    deck_size = len(game.deck)
+    if state.ending is not None:
+        raise turn_error(state.turn + 1,
+                         f"action after the game ended ({state.ending.text(state.turn)})")
+    p = state.turn % len(game.players)
     kind = type(action)
-
     if kind is Hint:
-        to, suit, rank = action  # type: ignore[misc]
-        if to == p or coins == 0 or not 0 <= to < n:
-            raise _bad_hint(game, turn, p, to, coins)
-        if not game.touched(action, hands[to]):  # type: ignore[arg-type]
-            raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
-        coins -= 1
+        coins = _give_hint(game, state, p, action)  # type: ignore[arg-type]
+        return _end_turn(game, state, state.hands, state.rows, state.drawn, coins, state.lives,
+                         state.discards, state.score, state.final_turns)
+    card = action[0]
+    if card not in state.hands[p]:
+        raise turn_error(state.turn + 1, _not_in_hand(game, p, kind is Play, card, state.hands[p]))
+    if kind is Discard:
+        coins, discards = _discard(game, state, p, card)
+        rows, lives, score = state.rows, state.lives, state.score
     else:
-        card = action[0]
-        hand = hands[p]
-        if card not in hand:
-            raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hand))
-        if kind is Discard:
-            if coins >= rules.coins:
-                raise turn_error(
-                    turn, f"{game.players[p]} discards with {coins} coins in the middle",
-                )
-            discards = discards + (card,)
-            coins += 1
-        else:
-            suit, row = game.suit_of[card], action[1]  # type: ignore[misc]
-            if suit < 0:  # a joker always fits, on the row its player names
-                if row < 0:
-                    raise turn_error(turn, f"{game.players[p]} plays a joker without naming its row")
-                if rows[row] >= max_rank:
-                    raise turn_error(
-                        turn, f"{game.players[p]} plays a joker onto the {game.suit_name(row)} "
-                        f"row, which is complete",
-                    )
-                suit = row
-                fits = True
-            else:
-                if row >= 0:
-                    raise turn_error(
-                        turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
-                        f"which is not a joker",
-                    )
-                fits = rows[suit] + 1 == game.rank_of[card]
-            if fits:
-                height = rows[suit] + 1
-                rows = rows[:suit] + (height,) + rows[suit + 1:]
-                score += 1
-                if height == max_rank and coins < rules.coins:
-                    coins += 1
-            else:
-                lives -= 1
-                discards = discards + (card,)
-        i = hand.index(card)
-        if drawn < deck_size:
-            rest = (drawn,) + hand[:i] + hand[i + 1:]
-            drawn += 1
-            if drawn == deck_size and final_turns < 0:
-                final_turns = n + 1  # counted down below, with this turn
-        else:
-            rest = hand[:i] + hand[i + 1:]
-        hands = hands[:p] + (rest,) + hands[p + 1:]
+        rows, score, coins, lives, discards = _play(game, state, p, action)  # type: ignore[arg-type]
+    hands, drawn, final_turns = _draw(game, state, p, card)
+    return _end_turn(game, state, hands, rows, drawn, coins, lives, discards, score, final_turns)
 
+
+def _give_hint(game: Game, state: State, p: int, hint: Hint) -> int:
+    """Check a hint; the coins left after it."""
+    to, coins = hint.to, state.coins
+    if to == p or coins == 0 or not 0 <= to < len(game.players):
+        raise _bad_hint(game, state.turn + 1, p, to, coins)
+    if not game.touched(hint, state.hands[to]):
+        raise _touches_nothing(game, state.turn + 1, p, hint)
+    return coins - 1
+
+
+def _discard(game: Game, state: State, p: int, card: int) -> tuple[int, tuple[int, ...]]:
+    """Check a discard; the coins and discard pile after it."""
+    if state.coins >= game.ruleset.coins:
+        raise turn_error(state.turn + 1,
+                         f"{game.players[p]} discards with {state.coins} coins in the middle")
+    return state.coins + 1, state.discards + (card,)
+
+
+def _play(game: Game, state: State, p: int, play: Play
+          ) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...]]:
+    """Check a play; the rows, score, coins, lives and discard pile after it. A joker
+    always fits, on the row its player names; a misfire costs a life."""
+    rows, turn, (card, row) = state.rows, state.turn + 1, play
+    suit = game.suit_of[card]
+    max_rank = game.ruleset.max_rank
+    if suit < 0:
+        if row < 0:
+            raise turn_error(turn, f"{game.players[p]} plays a joker without naming its row")
+        if rows[row] >= max_rank:
+            raise turn_error(turn, f"{game.players[p]} plays a joker onto the "
+                                   f"{game.suit_name(row)} row, which is complete")
+        suit, fits = row, True
+    else:
+        if row >= 0:
+            raise turn_error(turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
+                                   f"which is not a joker")
+        fits = rows[suit] + 1 == game.rank_of[card]
+    if not fits:
+        return rows, state.score, state.coins, state.lives - 1, state.discards + (card,)
+    height = rows[suit] + 1
+    coins = state.coins
+    if height == max_rank and coins < game.ruleset.coins:
+        coins += 1  # a completed row returns a coin
+    return rows[:suit] + (height,) + rows[suit + 1:], state.score + 1, coins, state.lives, \
+        state.discards
+
+
+def _draw(game: Game, state: State, p: int, card: int
+          ) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """Take `card` out of p's hand and draw the next card to the left end; the hands,
+    cards drawn and final-round turns after it. Drawing the last card starts the final
+    round: every player, this one included, has one more turn after this one."""
+    hands, drawn, final_turns = state.hands, state.drawn, state.final_turns
+    hand = hands[p]
+    i = hand.index(card)
+    if drawn < len(game.deck):
+        rest = (drawn,) + hand[:i] + hand[i + 1:]
+        drawn += 1
+        if drawn == len(game.deck) and final_turns < 0:
+            final_turns = len(game.players) + 1  # counted down in _end_turn, with this turn
+    else:
+        rest = hand[:i] + hand[i + 1:]
+    return hands[:p] + (rest,) + hands[p + 1:], drawn, final_turns
+
+
+def _end_turn(game: Game, state: State, hands: tuple[tuple[int, ...], ...], rows: tuple[int, ...],
+              drawn: int, coins: int, lives: int, discards: tuple[int, ...], score: int,
+              final_turns: int) -> State:
+    """Count down the final round and decide whether the game ended. The final-round
+    counter is cleared to 0 when play ends early in it (a perfect show, a strikeout)."""
     if final_turns > 0:
         final_turns -= 1
+    ending = None
+    rules = game.ruleset
     if lives == 0:
-        ending = STRIKEOUT
+        ending = Ending.STRIKEOUT
         if not rules.gentle_show:
             score = 0
     elif score == rules.perfect_score:
-        ending = PERFECT
+        ending = Ending.PERFECT
     elif final_turns == 0:
-        ending = DECK_OUT
-    return _new_state(State, (turn, hands, rows, drawn, coins, lives, discards, score,
+        ending = Ending.DECK_OUT
+    if ending is not None and final_turns > 0:
+        final_turns = 0
+    return _new_state(State, (state.turn + 1, hands, rows, drawn, coins, lives, discards, score,
                               final_turns, ending))
+
+
+def legal_actions(game: Game, state: State) -> list[Action]:
+    """Every action the rules allow at `state` (python-chess's `legal_moves`), hints
+    first (by receiver in turn order, suits then ranks), then plays and discards by slot;
+    none once the game is over."""
+    if state.ending is not None:
+        return []
+    n, rules = len(game.players), game.ruleset
+    p = state.turn % n
+    out: list[Action] = []
+    if state.coins > 0:
+        for k in range(1, n):
+            to = (p + k) % n
+            hand = state.hands[to]
+            hints = [Hint(to, suit=s) for s in range(len(rules.suits))]
+            hints += [Hint(to, rank=r) for r in rules.ranks]
+            out.extend(h for h in hints if game.touched(h, hand))
+    for card in state.hands[p]:
+        if game.suit_of[card] >= 0:
+            out.append(Play(card))
+        else:
+            out.extend(Play(card, row) for row, h in enumerate(state.rows) if h < rules.max_rank)
+    if state.coins < rules.coins:
+        out.extend(Discard(card) for card in state.hands[p])
+    return out
 
 
 def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalAction:
@@ -206,6 +283,11 @@ class Timeline(Sequence[State]):
         return self.states[-1]
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the game came out (None for a log that stops before the end)."""
+        return self.states[-1].outcome
+
+    @property
     def turns(self) -> int:
         return len(self.states) - 1
 
@@ -221,7 +303,8 @@ def replay(game: Game, actions: Sequence[Action], terminated: bool = False) -> T
     if terminated:
         if state.ending is not None:
             raise turn_error(
-                state.turn, f"the log says the game was terminated, but {_end_text(state)}",
+                state.turn,
+                f"the log says the game was terminated, but {state.ending.text(state.turn)}",
             )
-        states[-1] = state._replace(ending=TERMINATED)
+        states[-1] = state._replace(ending=Ending.TERMINATED)
     return Timeline(game, tuple(actions), tuple(states))
