@@ -27,6 +27,7 @@ from ..rules.errors import NovaError
 from ..views.report import analysis_report
 from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
 from ..views.text import ending_text, game_text, turn_text
+from .batch import batch_command
 from .simulate import simulate_command
 
 
@@ -320,3 +321,4 @@ def dashboard(path: str | None, host: str, port: int) -> None:
 
 
 main.add_command(simulate_command)
+main.add_command(batch_command)

@@ -1,0 +1,123 @@
+"""`nova-replay batch`: review a whole corpus into one table (a thin layer over
+`nova_replay.corpus`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+
+import click
+
+from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
+from ..corpus.run import default_workers, review_all
+from ..corpus.sources import SourceError, check_sources, count, items
+from ..corpus.tables import TableError, Writer, open_table, table_format
+from ..record.reader import MAX_FILE_BYTES
+
+
+class Progress:
+    """A one-line progress bar on a terminal: games done, games/s, ETA, invalid so far."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled = total, enabled
+        self.start = self.last = time.monotonic()
+
+    def show(self, done: int, invalid: int, final: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not final and now - self.last < 0.2):
+            return
+        self.last = now
+        rate = done / max(now - self.start, 1e-9)
+        eta = (self.total - done) / rate if rate and self.total > done else 0
+        click.echo(f"\r{done:,}/{self.total:,} games  {rate:,.0f} games/s  "
+                   f"ETA {int(eta) // 60}:{int(eta) % 60:02d}  invalid {invalid:,}   ",
+                   err=True, nl=final)
+
+
+@click.command("batch")
+@click.argument("games", nargs=-1, required=True)
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False),
+              help="The games table: .parquet, .csv or .jsonl (by its extension).")
+@click.option("--per-player", type=click.Path(dir_okay=False), default=None,
+              help="Also write one row per player of each valid game (.parquet, .csv, .jsonl).")
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes on this machine [default: all cores].")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Run on an existing Dask distributed cluster instead of local processes.")
+def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
+                  workers: int | None, scheduler: str | None) -> None:
+    """Review many games into one table: a row per game (valid, first problem, score,
+    max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
+
+    GAMES are files, folders (searched recursively for .json and .jsonl), globs and
+    JSON Lines files (one log a line), in our format or hanab.live's. Columns:
+    docs/batch.md. A progress bar shows on a terminal. Exit 1 if any log was invalid
+    (every valid row is still written); Ctrl-C writes what is done and says so.
+
+    \b
+    Examples:
+      nova-replay batch sample_games/ --out games.csv
+      nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
+      nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
+    """
+    try:
+        check_sources(games)
+        for path in filter(None, (out, per_player)):
+            table_format(path)
+            if any(os.path.exists(g) and os.path.samefile(g, path) for g in games
+                   if os.path.isfile(g)):
+                raise TableError(f"{path}: the output would replace an input; choose another name")
+    except (SourceError, TableError) as e:
+        click.echo(str(e), err=True)
+        sys.exit(2)
+    total = count(games)
+    progress = Progress(total, sys.stderr.isatty())
+    game_table = open_table(out, GAME_COLUMNS)
+    player_table: Writer | None = open_table(per_player, PLAYER_COLUMNS) if per_player else None
+    done = invalid = 0
+    endings: Counter[str] = Counter()
+    score_sum = 0
+    first_problems: list[str] = []
+    stopped = False
+    try:
+        for row, players in review_all(items(games, MAX_FILE_BYTES),
+                                       workers or default_workers(), scheduler):
+            game_table.write(row)
+            if player_table is not None:
+                for p in players:
+                    player_table.write(p)
+            done += 1
+            if row["valid"]:
+                score_sum += row["score"]
+                endings[row["ending"] or "unfinished"] += 1
+            else:
+                invalid += 1
+                if len(first_problems) < 10:
+                    where = row["file"] if row["line"] is None else f"{row['file']}:{row['line']}"
+                    first_problems.append(f"{where}: {row['problem']}")
+            progress.show(done, invalid)
+    except KeyboardInterrupt:
+        stopped = True
+    finally:
+        game_table.close()
+        if player_table is not None:
+            player_table.close()
+    progress.show(done, invalid, final=True)
+    for line in first_problems:
+        click.echo(line, err=True)
+    if invalid > len(first_problems):
+        click.echo(f"... and {invalid - len(first_problems):,} more invalid logs (see the "
+                   f"'problem' column)", err=True)
+    valid = done - invalid
+    mean = f"; mean score {score_sum / valid:.2f}" if valid else ""
+    by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))
+    click.echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
+               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {out}"
+               f"{' and ' + per_player if per_player else ''}")
+    if stopped:
+        click.echo(f"stopped by Ctrl-C after {done:,} of {total:,} games: the tables hold "
+                   f"those games", err=True)
+        sys.exit(130)
+    sys.exit(1 if invalid else 0)

@@ -1,0 +1,140 @@
+"""One log's rows in the corpus table: the game row and one row per player.
+
+The columns are listed once (`GAME_COLUMNS`, `PLAYER_COLUMNS`): the writers, the
+docs (docs/batch.md) and the tests read them from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..record.reader import decode_json
+from ..record.validation import check_data
+from ..review.analysis import Analysis, analyze
+from ..rules.errors import NovaError
+from ..rules.game import Discard, Hint
+from .sources import Item
+
+Row = dict[str, Any]
+
+
+class Column(NamedTuple):
+    name: str
+    kind: str  # 'str', 'int', 'float' or 'bool'; every column may be empty (null)
+    doc: str
+
+
+GAME_COLUMNS: tuple[Column, ...] = (
+    Column("file", "str", "The log's file."),
+    Column("line", "int", "Its line in a JSON Lines file (empty for a .json file)."),
+    Column("valid", "bool", "Whether the log passed validation (an unfinished game is valid)."),
+    Column("problem", "str", "The first problem, for an invalid log: 'where: what'."),
+    Column("format", "str", "'nova-replay', or the format it was read from ('hanab.live')."),
+    Column("ruleset", "str", "The ruleset and its variants, e.g. 'Nova (grand finale)'."),
+    Column("players", "int", "Number of players."),
+    Column("player_names", "str", "Names in turn order, comma-separated."),
+    Column("turns", "int", "Actions in the log."),
+    Column("score", "int", "The score at the end of the log."),
+    Column("max_score", "int", "Max score after the last turn (DESIGN.md)."),
+    Column("perfect_score", "int", "The ruleset's perfect score."),
+    Column("ending", "str", "How play ended (perfect, strikeout, final round, terminated); "
+                            "empty for an unfinished log."),
+    Column("hints", "int", "Hints given."),
+    Column("wasted_hints", "int", "Wasted hints (nothing new or only trash)."),
+    Column("wasted_nothing_new", "int", "Wasted hints that taught the receiver nothing new."),
+    Column("wasted_only_trash", "int", "Wasted hints that touched only trash."),
+    Column("lost_critical", "int", "Critical cards discarded or misfired."),
+    Column("lost_critical_cost", "int", "What those cards cost: the sum of their costs in max "
+                                        "score."),
+    Column("misfires", "int", "Plays that did not fit (lives lost)."),
+    Column("efficiency", "float", "Cards gotten per hint spent, at the end."),
+    Column("perfect_lost_turn", "int", "The first turn after which a perfect score was "
+                                       "impossible."),
+)
+
+PLAYER_COLUMNS: tuple[Column, ...] = (
+    Column("file", "str", "The log's file."),
+    Column("line", "int", "Its line in a JSON Lines file."),
+    Column("seat", "int", "The player's place in turn order, from 1."),
+    Column("player", "str", "The player's name."),
+    Column("turns", "int", "Turns the player took."),
+    Column("plays", "int", "Cards played that fit."),
+    Column("misfires", "int", "Cards played that did not fit."),
+    Column("discards", "int", "Cards discarded."),
+    Column("hints", "int", "Hints given."),
+    Column("wasted_hints", "int", "Of those, wasted."),
+    Column("critical_lost", "int", "Critical cards the player discarded or misfired."),
+)
+
+
+def review_item(item: Item) -> tuple[Row, list[Row]]:
+    """The game row and player rows of one log (an invalid log has no player rows)."""
+    row: Row = {c.name: None for c in GAME_COLUMNS}
+    row.update(file=item.file, line=item.line, valid=False)
+    if item.problem:
+        row["problem"] = item.problem
+        return row, []
+    try:
+        report = check_data(decode_json(item.raw, item.name), item.name)
+    except NovaError as e:
+        row["problem"] = _where_what(e.where, e.message)
+        return row, []
+    row["format"] = report.converted_from or "nova-replay"
+    errors = report.errors()
+    if errors or report.record is None:
+        row["problem"] = str(errors[0]) if errors else "the log does not replay"
+        return row, []
+    row["valid"] = True
+    return _game_row(row, analyze(report.record))
+
+
+def _where_what(where: str, what: str) -> str:
+    return f"{where}: {what}" if where else what
+
+
+def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
+    game, tl, s = analysis.record.game, analysis.timeline, analysis.summary
+    findings = analysis.findings
+    wasted = [f for f in findings if f.kind == "wasted_hint"]
+    lost = [f for f in findings if f.kind == "lost_critical"]
+    row.update(
+        ruleset=game.ruleset.title, players=len(game.players),
+        player_names=", ".join(game.players), turns=tl.turns, score=s.score,
+        max_score=s.max_score, perfect_score=s.perfect_score,
+        ending=None if s.ending is None else str(s.ending), hints=s.hints,
+        wasted_hints=len(wasted),
+        wasted_nothing_new=sum(f.details.get("reason") == "nothing_new" for f in wasted),
+        wasted_only_trash=sum(f.details.get("reason") == "only_trash" for f in wasted),
+        lost_critical=len(lost), lost_critical_cost=sum(_cost(f.details) for f in lost),
+        efficiency=s.efficiency, perfect_lost_turn=s.perfect_lost_turn,
+    )
+    n = len(game.players)
+    players: list[Row] = [
+        {"file": row["file"], "line": row["line"], "seat": p + 1, "player": name, "turns": 0,
+         "plays": 0, "misfires": 0, "discards": 0, "hints": 0, "wasted_hints": 0,
+         "critical_lost": 0}
+        for p, name in enumerate(game.players)
+    ]
+    row["misfires"] = 0
+    for t, action in enumerate(tl.actions, start=1):
+        who = players[(t - 1) % n]
+        who["turns"] += 1
+        if type(action) is Hint:
+            who["hints"] += 1
+        elif type(action) is Discard:
+            who["discards"] += 1
+        elif tl[t].lives < tl[t - 1].lives:
+            who["misfires"] += 1
+            row["misfires"] += 1
+        else:
+            who["plays"] += 1
+    for f in wasted:
+        players[f.player]["wasted_hints"] += 1
+    for f in lost:
+        players[f.player]["critical_lost"] += 1
+    return row, players
+
+
+def _cost(details: dict[str, Any]) -> int:
+    """A lost critical card's cost in max score."""
+    return int(details.get("cost", details.get("drop", 0)))

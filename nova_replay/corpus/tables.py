@@ -1,0 +1,97 @@
+"""Writing the corpus tables row by row: Parquet (pyarrow), CSV or JSON Lines, chosen
+by the output file's extension. Rows are written as they come, so a long run that is
+stopped keeps what it had done."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from typing import IO, Any, Protocol
+
+from .rows import Column, Row
+
+FORMATS = {".parquet": "parquet", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+_BATCH = 2048  # Parquet rows buffered per write
+
+
+class TableError(ValueError):
+    """An output the writers cannot make (an unknown extension, pyarrow missing)."""
+
+
+class Writer(Protocol):
+    def write(self, row: Row) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def table_format(path: str) -> str:
+    for ext, kind in FORMATS.items():
+        if path.lower().endswith(ext):
+            return kind
+    raise TableError(f"{path}: expected an output ending in .parquet, .csv or .jsonl")
+
+
+def open_table(path: str, columns: Sequence[Column]) -> Writer:
+    kind = table_format(path)
+    if kind == "parquet":
+        return _ParquetWriter(path, columns)
+    if kind == "csv":
+        return _CsvWriter(path, columns)
+    return _LinesWriter(path, columns)
+
+
+class _LinesWriter:
+    def __init__(self, path: str, columns: Sequence[Column]) -> None:
+        self.names = [c.name for c in columns]
+        self.f: IO[str] = open(path, "w", encoding="utf-8")
+
+    def write(self, row: Row) -> None:
+        self.f.write(json.dumps({n: row.get(n) for n in self.names}, ensure_ascii=False) + "\n")
+
+    def close(self) -> None:
+        self.f.close()
+
+
+class _CsvWriter:
+    def __init__(self, path: str, columns: Sequence[Column]) -> None:
+        self.names = [c.name for c in columns]
+        self.f: IO[str] = open(path, "w", encoding="utf-8", newline="")
+        self.out = csv.writer(self.f)
+        self.out.writerow(self.names)
+
+    def write(self, row: Row) -> None:
+        self.out.writerow(["" if row.get(n) is None else row.get(n) for n in self.names])
+
+    def close(self) -> None:
+        self.f.close()
+
+
+class _ParquetWriter:
+    def __init__(self, path: str, columns: Sequence[Column]) -> None:
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:  # pragma: no cover - pyarrow is a dependency
+            raise TableError("writing Parquet needs pyarrow (pip install pyarrow)") from None
+        types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
+        self.pa = pa
+        self.schema = pa.schema([pa.field(c.name, types[c.kind]) for c in columns])
+        self.names = [c.name for c in columns]
+        self.buffer: list[Row] = []
+        self.out: Any = pq.ParquetWriter(path, self.schema)
+
+    def write(self, row: Row) -> None:
+        self.buffer.append(row)
+        if len(self.buffer) >= _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.buffer:
+            data = {n: [r.get(n) for r in self.buffer] for n in self.names}
+            self.out.write_table(self.pa.Table.from_pydict(data, schema=self.schema))
+            self.buffer = []
+
+    def close(self) -> None:
+        self._flush()
+        self.out.close()

@@ -1,0 +1,141 @@
+"""`nova-replay batch`: a corpus in, one row per game (and per player) out, in order,
+the same on one process, two, and a Dask cluster."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers import SAMPLES
+
+from nova_replay.cli import main
+from nova_replay.corpus import run as run_module
+from nova_replay.corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
+
+WORKED = SAMPLES / "nova-3p-worked-example.json"  # 31 turns, a perfect show: 20 of 20
+STRIKEOUT = SAMPLES / "nova-3p-strikeout.json"  # the third life lost at turn 6: score 0
+BAD = SAMPLES / "invalid" / "discard-at-8-coins.json"
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """A folder with a sub-folder, an invalid log and a JSON Lines file of two logs
+    (the second line is not JSON)."""
+    games = tmp_path / "games"
+    (games / "b").mkdir(parents=True)
+    shutil.copy(WORKED, games / "a.json")
+    shutil.copy(STRIKEOUT, games / "b" / "c.json")
+    shutil.copy(BAD, games / "b" / "d.json")
+    worked = json.dumps(json.loads(WORKED.read_text()))
+    (games / "e.jsonl").write_text(f"{worked}\n{{not json\n\n{worked}\n")
+    return games
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_a_folder_gives_one_row_per_log_in_order_and_exit_1_for_an_invalid_one(
+        corpus: Path, tmp_path: Path) -> None:
+    out, players = tmp_path / "g.csv", tmp_path / "p.csv"
+    result = invoke("batch", str(corpus), "--out", str(out), "--per-player", str(players),
+                    "-j", "1")
+    assert result.exit_code == 1
+    rows = read_csv(out)
+    assert [(Path(r["file"]).name, r["line"]) for r in rows] == [
+        ("a.json", ""), ("c.json", ""), ("d.json", ""), ("e.jsonl", "1"), ("e.jsonl", "2"),
+        ("e.jsonl", "4")]
+    a, c, d, e1, e2, e4 = rows
+    assert (a["valid"], a["score"], a["ending"], a["turns"], a["players"]) == (
+        "True", "20", "perfect", "31", "3")
+    assert a["player_names"] == "Anna, Ben, Carla" and a["ruleset"] == "Nova"
+    assert (c["score"], c["ending"], c["misfires"], c["turns"]) == ("0", "strikeout", "3", "6")
+    assert d["valid"] == "False" and d["problem"] == "turn 1: Anna discards with 8 coins in the middle"
+    assert e2["valid"] == "False" and e2["problem"].startswith("not JSON:")
+    assert e1 == {**a, "file": e1["file"], "line": "1"} and e4["line"] == "4"
+    assert result.stdout.startswith("6 games: 4 valid, 2 invalid (perfect 3, strikeout 1)")
+    # Per player: every turn of every valid game is someone's, in seat order.
+    prow = read_csv(players)
+    assert len(prow) == 4 * 3
+    assert [r["seat"] for r in prow[:3]] == ["1", "2", "3"]
+    assert sum(int(r["turns"]) for r in prow[:3]) == 31
+    assert sum(int(r["misfires"]) for r in prow[3:6]) == 3
+    assert sum(int(r["hints"]) for r in prow[:3]) == int(a["hints"])
+
+
+def test_two_workers_and_every_format_give_the_same_table(corpus: Path, tmp_path: Path) -> None:
+    invoke("batch", str(corpus), "--out", str(tmp_path / "one.csv"), "-j", "1")
+    invoke("batch", str(corpus), "--out", str(tmp_path / "two.csv"), "-j", "2")
+    assert read_csv(tmp_path / "one.csv") == read_csv(tmp_path / "two.csv")
+    invoke("batch", str(corpus), "--out", str(tmp_path / "t.jsonl"), "-j", "1")
+    lines = [json.loads(x) for x in (tmp_path / "t.jsonl").read_text().splitlines()]
+    assert [x["line"] for x in lines] == [None, None, None, 1, 2, 4]
+    assert list(lines[0]) == [c.name for c in GAME_COLUMNS]
+    assert lines[0]["valid"] is True and lines[0]["efficiency"] == float(
+        read_csv(tmp_path / "one.csv")[0]["efficiency"])
+
+
+def test_parquet_tables_hold_the_same_rows(corpus: Path, tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    invoke("batch", str(corpus), "--out", str(tmp_path / "g.parquet"), "--per-player",
+           str(tmp_path / "p.parquet"), "-j", "1")
+    invoke("batch", str(corpus), "--out", str(tmp_path / "g.jsonl"), "-j", "1")
+    table = pq.read_table(tmp_path / "g.parquet").to_pylist()
+    expected = [json.loads(x) for x in (tmp_path / "g.jsonl").read_text().splitlines()]
+    assert table == expected
+    assert pq.read_table(tmp_path / "p.parquet").column_names == [c.name for c in PLAYER_COLUMNS]
+
+
+def test_a_dask_cluster_gives_the_same_table(corpus: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        result = invoke("batch", str(corpus), "--out", str(tmp_path / "dask.csv"),
+                        "--scheduler", cluster.scheduler_address)
+    assert result.exit_code == 1, result.output
+    invoke("batch", str(corpus), "--out", str(tmp_path / "local.csv"), "-j", "1")
+    assert read_csv(tmp_path / "dask.csv") == read_csv(tmp_path / "local.csv")
+
+
+def test_ctrl_c_keeps_what_is_done(corpus: Path, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    real = run_module.review_all
+
+    def stopped_after_two(*args, **kwargs):  # type: ignore[no-untyped-def]
+        for n, result in enumerate(real(*args, **kwargs)):
+            if n == 2:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr("nova_replay.cli.batch.review_all", stopped_after_two)
+    result = invoke("batch", str(corpus), "--out", str(tmp_path / "g.csv"), "-j", "1")
+    assert result.exit_code == 130
+    assert "stopped by Ctrl-C after 2 of 6 games" in result.stderr
+    assert len(read_csv(tmp_path / "g.csv")) == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nowhere/", "--out", "g.csv"], "nowhere/: no such file or folder"),
+    (["games/*.nope", "--out", "g.csv"], "games/*.nope: the pattern matches no file"),
+    ([str(WORKED), "--out", "g.xlsx"], "g.xlsx: expected an output ending in .parquet, .csv or .jsonl"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = invoke("batch", *args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+def test_docs_list_every_column_with_its_meaning() -> None:
+    text = (SAMPLES.parent / "docs" / "batch.md").read_text()
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    expected = [f"| `{c.name}` | {c.kind} | {c.doc} |" for c in GAME_COLUMNS + PLAYER_COLUMNS]
+    assert rows == expected
