@@ -173,6 +173,16 @@ def test_a_card_the_viewer_draws_is_hidden() -> None:
     assert "5♣" not in whole and "4♣" in whole
 
 
+def test_the_player_to_move_sees_the_others_cards_and_not_their_own() -> None:
+    game = build_game(NOVA, WORKED)
+    tl = timeline(game, [hint("Ben", rank=1)])
+    seen = Perspective.to_move(game, tl[1])
+    assert (seen.viewer, seen.turn, seen.spoilers) == (BEN, 1, False)
+    assert seen.hand(tl[1], BEN) == (None,) * 4
+    assert seen.hand(tl[1], ANNA) == tl[1].hands[ANNA]
+    assert REVIEWER.hand(tl[1], BEN) == tl[1].hands[BEN]
+
+
 def test_viewer_of_names_the_players() -> None:
     players = ("Anna", "Ben", "Carla")
     assert viewer_of(players, "Ben") == 1 and viewer_of(players, "carla") == 2

@@ -4,7 +4,9 @@ A `Perspective` is whose eyes look (`viewer`; None = the reviewer, who sees ever
 card) and when (`turn`; None = the end of the record), and whether the future may
 show (`spoilers`). From it, and from game data only, never from a sentence's wording:
 
-- `hides_hand(p)`: the viewer's own cards (and what they draw) are face down;
+- `hides_hand(p)` / `hand(state, p)`: the viewer's own cards (and what they draw) are
+  face down; `Perspective.to_move(game, state)` is the eyes of the player to move (a
+  bot's view);
 - `tier_for(p, tier)` / `knowledge_for(p, k)`: another player's deduced knowledge
   rules out the cards that player sees, the viewer's among them, so the viewer sees
   it only as its common tier (which the viewer can work out too);
@@ -20,7 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..rules.engine import Timeline
+from ..rules.engine import State, Timeline
+from ..rules.game import Game
 from .analysis import Finding
 from .knowledge import CardKnowledge
 
@@ -36,6 +39,12 @@ class Perspective:
     turn: int | None = None
     spoilers: bool = True
 
+    @classmethod
+    def to_move(cls, game: Game, state: State) -> Perspective:
+        """The eyes of the player whose turn it is at `state`, knowing nothing later:
+        what a bot (or a player at the table) decides from."""
+        return cls(state.player(game), state.turn, spoilers=False)
+
     def at(self, turn: int) -> Perspective:
         """The same eyes at another turn (a replay steps through them)."""
         return replace(self, turn=turn)
@@ -47,6 +56,12 @@ class Perspective:
     def hides_hand(self, player: int) -> bool:
         """Whether `player`'s cards are face down: a player never sees their own."""
         return self.viewer is not None and player == self.viewer
+
+    def hand(self, state: State, player: int) -> tuple[int | None, ...]:
+        """`player`'s cards at `state` as the viewer sees them, slot 1 first: deck
+        indices, or None for a card face down."""
+        cards = state.hands[player]
+        return (None,) * len(cards) if self.hides_hand(player) else cards
 
     def hides_draw(self, timeline: Timeline, turn: int) -> bool:
         """Whether the card drawn at `turn` (if any) is face down: its drawer's own."""

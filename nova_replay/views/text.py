@@ -113,8 +113,8 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[s
     ]
     nxt = state.player(game) if not state.over else -1
     for p, name in enumerate(game.players):
-        cards = " ".join(f"{'??' if seen.hides_hand(p) else game.card_text(c):>3}"
-                         for c in state.hands[p])
+        cards = " ".join(f"{'??' if c is None else game.card_text(c):>3}"
+                         for c in seen.hand(state, p))
         marker = "  <- to play" if p == nxt else ""
         lines.append(f"    {name:<{width}}  {cards}{marker}")
     return lines
