@@ -199,8 +199,9 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
     pace ran out. With --turn, each card's grid of suits x ranks shows what its
     holder could know ('*' the card, 'o' possible, '.' ruled out). With --as PLAYER,
-    what that player may see: a note naming a card they hold (at the end, or at
-    --turn), or a hinted copy of one, is listed only as hidden.
+    what that player may see: a note naming a card they still hold at the end, or a
+    hinted copy of one, is listed only as hidden; with --turn, their own grids
+    without the truth and the others' at the common tier.
 
     \b
     Example:
