@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 from dash import dcc, html
 
 from nova_replay.review.analysis import KINDS, SEVERITIES, Analysis, Finding
+from nova_replay.review.perspective import Perspective
+from nova_replay.review.perspective import hidden_note as hidden_note_text
 
 from .table import ViewOptions
 
@@ -49,28 +51,22 @@ def plot_text(text: str) -> str:
 
 def visible_findings(analysis: Analysis, turn: int, options: ViewOptions) -> list[Finding]:
     """The findings a reviewer may see: with no spoilers, none after `turn`."""
-    if options.no_spoilers:
-        return [f for f in analysis.findings if f.turn <= turn]
-    return list(analysis.findings)
+    return options.perspective(turn).visible_findings(analysis.findings)
 
 
 def hidden_from(analysis: Analysis, finding: Finding, turn: int, viewer: int | None) -> bool:
     """Whether `finding` is hidden from `viewer` looking at `turn`: it names a card in
-    their hand then (one of its cards, or a hinted copy its message names). The rule of
-    every view that shows findings; None (the reviewer) sees them all."""
-    if viewer is None:
-        return False
-    hand = analysis.timeline[turn].hands[viewer]
-    return (any(c in hand for c in finding.cards)
-            or any(c in hand for c in finding.details.get("related", ())))
+    their hand then (one of its cards, or a hinted copy of one, details["related"]). The rule of
+    every view that shows findings (`Perspective.hides_finding`); None (the reviewer)
+    sees them all."""
+    return Perspective(viewer, turn).hides_finding(finding, analysis.timeline)
 
 
 def hidden_note(analysis: Analysis, options: ViewOptions) -> str:
     """What stands for a hidden finding: neither its words nor its kind or severity,
     which alone could tell X that their touched cards are trash or their chop critical."""
     viewer = options.viewer if options.viewer is not None else 0
-    return (f"A note about your cards, hidden while viewing as "
-            f"{analysis.record.game.players[viewer]}.")
+    return hidden_note_text(analysis.record.game.players[viewer])
 
 
 def clock_figure(analysis: Analysis, turn: int, options: ViewOptions) -> dict[str, Any]:

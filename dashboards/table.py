@@ -15,6 +15,7 @@ from dash import html
 
 from nova_replay.review.analysis import Analysis
 from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from nova_replay.review.perspective import Perspective
 from nova_replay.rules.cards import SUITS, Card, rank_text
 from nova_replay.rules.game import Game
 from nova_replay.views.text import describe_turn
@@ -32,24 +33,20 @@ class ViewOptions:
     viewer: int | None = None
     no_spoilers: bool = False
 
+    def perspective(self, turn: int | None = None) -> Perspective:
+        """The viewer's eyes at `turn`: the rules of what they may see live there."""
+        return Perspective(self.viewer, turn, spoilers=not self.no_spoilers)
+
     def hides(self, player: int) -> bool:
-        return self.viewer == player
+        return self.perspective().hides_hand(player)
 
     def tier_for(self, player: int) -> str:
-        """The tier drawn for `player`'s cards. As player X, another player's deduced
-        knowledge rules out the cards that player sees, X's among them: X sees it as
-        the common tier, which X can work out too."""
-        if self.viewer is not None and player != self.viewer and self.tier == "deduced":
-            return "common"
-        return self.tier
+        """The tier drawn for `player`'s cards (`Perspective.tier_for`)."""
+        return self.perspective().tier_for(player, self.tier)
 
     def knowledge_for(self, player: int, k: CardKnowledge) -> CardKnowledge:
-        """`k` as the viewer may know it: the badges read `deduced`, which as player X
-        is, for another player's card, only its common tier. X's own cards keep X's
-        deductions (they use what X sees)."""
-        if self.viewer is not None and player != self.viewer:
-            return k._replace(deduced=k.common)
-        return k
+        """`k` as the viewer may know it (`Perspective.knowledge_for`)."""
+        return self.perspective().knowledge_for(player, k)
 
 
 def card_colour(card: Card) -> str:
@@ -71,13 +68,7 @@ def action_text(analysis: Analysis, turn: int, options: ViewOptions) -> str:
     timeline = analysis.timeline
     if turn == 0:
         return f"Turn 0: the deal ({timeline.game.hand_size} cards each)."
-    text = describe_turn(timeline, turn)
-    game = timeline.game
-    p = timeline[turn - 1].player(game)
-    after = timeline[turn]
-    if options.hides(p) and after.drawn > timeline[turn - 1].drawn:
-        text = text.replace(f"; draws {game.card_text(after.hands[p][0])}", "; draws a card", 1)
-    return f"Turn {turn}: {text}"
+    return f"Turn {turn}: {describe_turn(timeline, turn, options.perspective(turn))}"
 
 
 def comment_of(analysis: Analysis, turn: int) -> str | None:

@@ -22,10 +22,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import make_bot_samples  # noqa: E402
 import make_samples  # noqa: E402
 
-from nova_replay.record.load import load  # noqa: E402
 from nova_replay.record.log import json_schema  # noqa: E402
+from nova_replay.review.analysis import analyze  # noqa: E402
 from nova_replay.views.report import report_schema  # noqa: E402
-from nova_replay.views.text import game_text  # noqa: E402
+from nova_replay.views.review_text import playthrough_text  # noqa: E402
 
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 REPORT_SCHEMA_FILE = ROOT / "schemas" / "nova-analysis-v1.schema.json"
@@ -50,9 +50,9 @@ def write_report_schema() -> list[Path]:
 
 
 def golden_text(sample: Path) -> str:
-    """The `nova-replay replay` text of one sample game."""
-    record = load(sample)
-    return game_text(record.timeline, record.log)
+    """The golden playthrough of one sample game: its `nova-replay replay` text with,
+    after each turn, the clock and every player's observation."""
+    return playthrough_text(analyze(sample))
 
 
 def write_samples() -> list[Path]:
@@ -74,7 +74,7 @@ def write_schema() -> list[Path]:
 
 
 def write_golden() -> list[Path]:
-    """tests/golden/<sample>.txt: the replay text of each sample (old ones removed)."""
+    """tests/golden/<sample>.txt: the playthrough of each sample (old ones removed)."""
     GOLDEN.mkdir(parents=True, exist_ok=True)
     for old in GOLDEN.glob("*.txt"):
         old.unlink()

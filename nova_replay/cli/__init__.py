@@ -23,6 +23,7 @@ from ..record.reader import read_json
 from ..record.validation import Report, check
 from ..record.writer import dumps
 from ..review.analysis import analyze
+from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import NovaError
 from ..views.report import analysis_report
 from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
@@ -120,37 +121,46 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
                f"{', ' + final.ending if final.ending else ', unfinished'}{via})")
 
 
+AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
+           "hidden, other players' knowledge at the common tier.")
+
+
 @main.command()
 @click.argument("file", type=click.Path())
 @click.option("--turn", "-t", type=int, default=None,
               help="Show only the table after this turn (0 = the deal).")
 @click.option("--knowledge", "-k", is_flag=True,
               help="Under each table, what each player could deduce about their own cards.")
-def replay(file: str, turn: int | None, knowledge: bool) -> None:
+@click.option("--as", "as_player", metavar="PLAYER", default=None, help=AS_HELP)
+def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) -> None:
     """Show a game turn by turn: rows, coins, lives, draw pile, discards and hands.
 
     Slot 1 of a hand is the leftmost, newest card. Without --turn, the whole game
-    in order, ending with the score and how the game ended.
+    in order, ending with the score and how the game ended. With --as PLAYER, each
+    turn as that player saw it: their cards ??, with --knowledge what they knew of them.
 
     \b
     Example:
       nova-replay replay sample_games/nova-3p-worked-example.json
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
+      nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
     """
     record = open_record(file)
     timeline = record.timeline
+    seen = perspective_of(file, record, as_player)
     if turn is not None:
         check_turn(file, turn, timeline.turns)
     if not knowledge:
         if turn is None:
-            click.echo(game_text(timeline, record.log), nl=False)
+            click.echo(game_text(timeline, record.log, seen), nl=False)
         else:
-            click.echo("\n".join(turn_text(timeline, turn, record.log)))
+            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
         return
     analysis = analyze(record)
     turns = range(timeline.turns + 1) if turn is None else [turn]
     for t in turns:
-        click.echo("\n".join(turn_text(timeline, t, record.log) + knowledge_lines(analysis, t)))
+        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t))
+                             + knowledge_lines(analysis, t, seen.at(t))))
         click.echo("")
     if turn is None:
         click.echo(ending_text(record.game, timeline.final))
@@ -161,6 +171,17 @@ def check_turn(file: str, turn: int, last: int) -> None:
         fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", 2)
 
 
+def perspective_of(file: str, record: Record, as_player: str | None) -> Perspective:
+    """The reviewer's eyes, or with --as PLAYER that player's (a usage error if no
+    player has that name)."""
+    if as_player is None:
+        return REVIEWER
+    try:
+        return Perspective(viewer_of(record.game.players, as_player))
+    except ValueError as e:
+        fail(f"{file}: --as {as_player}: {e}", 2)
+
+
 @main.command("analyze")
 @click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True,
@@ -169,32 +190,43 @@ def check_turn(file: str, turn: int, last: int) -> None:
               help="Show every hand's knowledge grid after this turn.")
 @click.option("--tier", type=click.Choice(TIERS), default="deduced", show_default=True,
               help="Which knowledge to show with --turn.")
-def analyze_command(file: str, as_json: bool, turn: int | None, tier: str) -> None:
+@click.option("--as", "as_player", metavar="PLAYER", default=None,
+              help=AS_HELP + " Notes about their cards are hidden, and not counted.")
+def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
+                    as_player: str | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, good): lost critical cards, misfires,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
     pace ran out. With --turn, each card's grid of suits x ranks shows what its
-    holder could know ('*' the card, 'o' possible, '.' ruled out).
+    holder could know ('*' the card, 'o' possible, '.' ruled out). With --as PLAYER,
+    what that player may see: a note naming a card they still hold at the end, or a
+    hinted copy of one, is listed only as hidden; with --turn, their own grids
+    without the truth and the others' at the common tier.
 
     \b
     Example:
       nova-replay analyze sample_games/nova-4p.json
       nova-replay analyze sample_games/nova-4p.json --turn 17 --tier hinted
       nova-replay analyze sample_games/nova-4p.json --json > review.json
+      nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
     """
     record = open_record(file)
+    seen = perspective_of(file, record, as_player)
+    if as_json and as_player is not None:
+        fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
+             f"with every card", 2)
     analysis = analyze(record)
     if as_json:
         click.echo(analysis_report(analysis).model_dump_json(indent=2))
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(knowledge_text(analysis, turn, tier))
+        click.echo(knowledge_text(analysis, turn, tier, seen.at(turn)))
         return
-    click.echo(summary_text(analysis))
+    click.echo(summary_text(analysis, seen))
     click.echo("")
-    click.echo(notes_text(analysis))
+    click.echo(notes_text(analysis, seen))
 
 
 @main.command()

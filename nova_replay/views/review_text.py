@@ -1,41 +1,66 @@
 """Plain-text views of an analysis: the summary, the notes turn by turn, and
-knowledge grids (suits x ranks per card) for `analyze --turn` and `replay --knowledge`."""
+knowledge grids (suits x ranks per card) for `analyze --turn` and `replay --knowledge`.
+
+Each takes a `Perspective` (default: the reviewer, who sees everything); as player X
+(`--as X`) it shows what X may see, by the rules of `review.perspective`."""
 
 from __future__ import annotations
 
-from ..review.analysis import Analysis
+from ..review.analysis import SEVERITIES, Analysis
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
 from ..rules.cards import SUITS, rank_text
+from .text import game_text
 
 TIERS = ("hinted", "deduced", "common")
 
 
-def summary_text(a: Analysis) -> str:
+def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
+    """The score and the counts of notes. As player X the counts leave out the notes
+    hidden from X (counting them would tell their kind), and say how many."""
     s = a.summary
     game = a.record.game
     lost = (f"a perfect show was impossible from turn {s.perfect_lost_turn}"
             if s.perfect_lost_turn is not None else "a perfect show stayed possible throughout")
     eff = f"{s.efficiency:.2f} cards per hint" if s.efficiency is not None else "no hints given"
+    blunders, mistakes, good, wasted = s.blunders, s.mistakes, s.good, s.wasted_hints
+    hidden = ""
+    if seen.viewer is not None:
+        listed = seen.visible_findings(a.findings)
+        shown = seen.shown_findings(listed, a.timeline)
+        blunders, mistakes, good = (sum(f.severity == sev for f in shown) for sev in SEVERITIES)
+        wasted = sum(f.kind == "wasted_hint" for f in shown)
+        if len(shown) < len(listed):
+            hidden = (f" {len(listed) - len(shown)} hidden note(s) about "
+                      f"{game.players[seen.viewer]}'s cards are not counted.")
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
         f"score {s.score} of {s.perfect_score}, max score at the end {s.max_score}; {lost}.",
-        f"Blunders {s.blunders}, mistakes {s.mistakes}, good moves {s.good}; wasted hints "
-        f"{s.wasted_hints} of {s.hints}; efficiency {eff}.",
+        f"Blunders {blunders}, mistakes {mistakes}, good moves {good}; wasted hints "
+        f"{wasted} of {s.hints}; efficiency {eff}.{hidden}",
     ])
 
 
-def notes_text(a: Analysis) -> str:
-    """Every teaching note in turn order, each with the clock at that turn."""
+def notes_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
+    """Every teaching note in turn order, each with the clock at that turn; one hidden
+    from the viewer (`Perspective.hides_finding`) says only that it is there."""
     lines = []
-    for f in a.findings:
+    for f in seen.visible_findings(a.findings):
         c = a.clock[f.turn]
-        lines.append(f"Turn {f.turn:>3}  [{f.severity}] {f.message}  "
+        if seen.hides_finding(f, a.timeline):
+            assert seen.viewer is not None
+            said = f"[hidden] {hidden_note(a.record.game.players[seen.viewer])}"
+        else:
+            said = f"[{f.severity}] {f.message}"
+        lines.append(f"Turn {f.turn:>3}  {said}  "
                      f"(pile {c.draw_pile}, pace {c.pace}, max {c.max_score})")
     return "\n".join(lines) if lines else "No notes: nothing to flag in this game."
 
 
-def _badges(k: CardKnowledge, st: Status, ids_bit: int, chop: bool) -> str:
+def _badges(k: CardKnowledge, st: Status, ids_bit: int, chop: bool, own: bool = False) -> str:
+    """P/T/E from `k`'s deduced tier, C critical (unless `own`: the viewer's own card,
+    whose truth they cannot see), H hinted, chop."""
     marks = []
     if knows_playable(k, st):
         marks.append("P")
@@ -43,7 +68,7 @@ def _badges(k: CardKnowledge, st: Status, ids_bit: int, chop: bool) -> str:
         marks.append("T")
     if knows_exactly(k):
         marks.append("E")
-    if st.critical & ids_bit:
+    if st.critical & ids_bit and not own:
         marks.append("C")
     if k.touched:
         marks.append("H")
@@ -53,10 +78,13 @@ def _badges(k: CardKnowledge, st: Status, ids_bit: int, chop: bool) -> str:
 
 
 def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
-              hide_truth: bool = False) -> list[str]:
+              seen: Perspective = REVIEWER) -> list[str]:
     """One player's hand after `turn`: each card's truth, badges and a grid of the
-    tier's possibilities ('*' the truth, 'o' possible, '.' ruled out)."""
+    tier's possibilities ('*' the truth, 'o' possible, '.' ruled out). As player X:
+    X's own cards are '??' without the truth; another player's at `seen.tier_for`."""
     game, ids = a.record.game, a.ids
+    hide_truth = seen.hides_hand(player)
+    tier = seen.tier_for(player, tier)
     rules = game.ruleset
     st = a.knowledge.statuses[turn]
     hand = a.knowledge.of(turn, player)
@@ -66,7 +94,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     for slot, k in enumerate(hand):
         truth = ids.of_card[k.card]
         mask = getattr(k, tier)
-        badges = _badges(k, st, 1 << truth, slot == chop)
+        badges = _badges(seen.knowledge_for(player, k), st, 1 << truth, slot == chop, hide_truth)
         shown = "??" if hide_truth else game.card_text(k.card)
         block = [f"{slot + 1}:{shown}", f"{badges}" if badges else "",
                  "  " + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
@@ -90,29 +118,75 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     return lines
 
 
-def knowledge_text(a: Analysis, turn: int, tier: str = "deduced") -> str:
+def knowledge_text(a: Analysis, turn: int, tier: str = "deduced",
+                   seen: Perspective = REVIEWER) -> str:
     """Every hand after `turn` as knowledge grids, with a legend."""
     lines = [f"Knowledge after turn {turn} ({tier} tier). '*' the card, 'o' possible, "
              f"'.' ruled out; P knows playable, T knows trash, E knows exactly, "
              f"C critical, H hinted."]
+    if seen.viewer is not None:
+        lines.append(viewing_note(a.record.game.players[seen.viewer], tier))
     for p in range(len(a.record.game.players)):
-        lines.extend(hand_grid(a, turn, p, tier))
+        lines.extend(hand_grid(a, turn, p, tier, seen))
     return "\n".join(lines)
 
 
-def knowledge_lines(a: Analysis, turn: int) -> list[str]:
-    """A compact line per player for `replay --knowledge`: each card and what its
-    holder could deduce about it."""
+def viewing_note(name: str, tier: str) -> str:
+    """Why, as player X, the others' knowledge is not their own deductions."""
+    what = ("others' cards at the common tier" if tier == "deduced"
+            else "others' badges from common knowledge")
+    return (f"As {name} sees it: {name}'s own cards are ??; {what}, since their own "
+            f"deductions would tell what {name} holds.")
+
+
+def hand_line(a: Analysis, turn: int, player: int, seen: Perspective = REVIEWER) -> str:
+    """One hand after `turn` in a line: each card (?? if face down to the viewer) and
+    what its holder could deduce ([...] lists up to 3 identities; P knows playable,
+    T knows trash), another player's as the viewer may know it (`knowledge_for`)."""
     game, ids = a.record.game, a.ids
     st = a.knowledge.statuses[turn]
-    out = ["  Knowledge (deduced):"]
+    parts = []
+    for k in a.knowledge.of(turn, player):
+        k = seen.knowledge_for(player, k)
+        options = ids.members(k.deduced)
+        known = ("/".join(ids.show(i) for i in options) if len(options) <= 3
+                 else f"{len(options)} possible")
+        flag = " P" if knows_playable(k, st) else (" T" if knows_trash(k, st) else "")
+        shown = "??" if seen.hides_hand(player) else game.card_text(k.card)
+        parts.append(f"{shown} [{known}{flag}]")
+    return "  ".join(parts)
+
+
+def knowledge_lines(a: Analysis, turn: int, seen: Perspective = REVIEWER) -> list[str]:
+    """A compact line per player for `replay --knowledge`: each card and what its
+    holder could deduce about it (as player X: X's own cards ??, the others' at the
+    common tier)."""
+    game = a.record.game
+    if seen.viewer is None:
+        head = "  Knowledge (deduced):"
+    else:
+        name = game.players[seen.viewer]
+        head = f"  Knowledge as {name} sees it (own cards deduced, others' common):"
+    out = [head]
     for p, name in enumerate(game.players):
-        parts = []
-        for k in a.knowledge.of(turn, p):
-            options = ids.members(k.deduced)
-            known = ("/".join(ids.show(i) for i in options) if len(options) <= 3
-                     else f"{len(options)} possible")
-            flag = " P" if knows_playable(k, st) else (" T" if knows_trash(k, st) else "")
-            parts.append(f"{game.card_text(k.card)} [{known}{flag}]")
-        out.append(f"    {name}: " + "  ".join(parts))
+        out.append(f"    {name}: " + hand_line(a, turn, p, seen))
     return out
+
+
+def observation_lines(a: Analysis, turn: int) -> list[str]:
+    """What the golden playthroughs record after each turn: the clock, and each
+    player's observation of their own hand (their knowledge, as `replay --knowledge
+    --as PLAYER` shows it), so a change in knowledge or analysis shows as a diff."""
+    c = a.clock[turn]
+    lines = [f"  Clock: draw pile {c.draw_pile}, pace {c.pace}, score {c.score}, "
+             f"max score {c.max_score}"]
+    for p, name in enumerate(a.record.game.players):
+        lines.append(f"  Observation of {name}: "
+                     + hand_line(a, turn, p, Perspective(p, turn, spoilers=False)))
+    return lines
+
+
+def playthrough_text(a: Analysis) -> str:
+    """A golden playthrough: the `replay` text with, after each turn's table, the
+    `observation_lines` (open_spiel-like: every player's observation and the clock)."""
+    return game_text(a.timeline, a.record.log, more=lambda turn: observation_lines(a, turn))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..record.log import GameLog
+from ..review.perspective import REVIEWER, Perspective
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
 from ..rules.game import Discard, Game, Hint, Play
@@ -19,8 +22,9 @@ def row_text(game: Game, suit: int, height: int) -> str:
     return f"{SUITS[letter].symbol} {top}"
 
 
-def describe_turn(timeline: Timeline, turn: int) -> str:
-    """What happened at `turn` (1-based), in one sentence."""
+def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -> str:
+    """What happened at `turn` (1-based), in one sentence; a card drawn face down
+    (the viewer's own, `seen.hides_draw`) is "a card"."""
     game = timeline.game
     before, after = timeline[turn - 1], timeline[turn]
     action = timeline.actions[turn - 1]
@@ -55,7 +59,8 @@ def describe_turn(timeline: Timeline, turn: int) -> str:
             if height == game.ruleset.max_rank:
                 text += " (complete)"
         if after.drawn > before.drawn:
-            text += f"; draws {game.card_text(after.hands[p][0])}"
+            drawn = "a card" if seen.hides_draw(timeline, turn) else game.card_text(after.hands[p][0])
+            text += f"; draws {drawn}"
     if after.final_turns == len(game.players) and before.final_turns < 0:
         text += "; the draw pile is empty: one more turn each"
     return text + "."
@@ -78,8 +83,9 @@ def ending_text(game: Game, state: State) -> str:
     return f"Score {state.score} of {perfect}: {reasons[state.ending]}."
 
 
-def table_text(game: Game, state: State) -> list[str]:
-    """The table as it stands: rows, coins, lives, draw pile, discards, hands."""
+def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[str]:
+    """The table as it stands: rows, coins, lives, draw pile, discards, hands (the
+    viewer's own face down, '??')."""
     rules = game.ruleset
     rows = "  ".join(row_text(game, s, h) for s, h in enumerate(state.rows))
     by_suit: dict[str, list[str]] = {s: [] for s in rules.suits}
@@ -104,33 +110,43 @@ def table_text(game: Game, state: State) -> list[str]:
     ]
     nxt = state.player(game) if not state.over else -1
     for p, name in enumerate(game.players):
-        cards = " ".join(f"{game.card_text(c):>3}" for c in state.hands[p])
+        cards = " ".join(f"{'??' if c is None else game.card_text(c):>3}"
+                         for c in seen.hand(state, p))
         marker = "  <- to play" if p == nxt else ""
         lines.append(f"    {name:<{width}}  {cards}{marker}")
     return lines
 
 
-def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None) -> list[str]:
+def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None,
+              seen: Perspective = REVIEWER) -> list[str]:
     """A turn's heading, its comment if the log has one, and the table after it."""
     game = timeline.game
     if turn == 0:
         head = f"Turn 0: the deal ({game.hand_size} cards each)."
     else:
-        head = f"Turn {turn}: {describe_turn(timeline, turn)}"
+        head = f"Turn {turn}: {describe_turn(timeline, turn, seen)}"
     lines = [head]
     if log is not None and turn > 0 and log.actions[turn - 1].comment:
         lines.append(f"  Comment: {log.actions[turn - 1].comment}")
-    return lines + table_text(game, timeline[turn])
+    return lines + table_text(game, timeline[turn], seen)
 
 
-def game_text(timeline: Timeline, log: GameLog | None = None) -> str:
-    """The whole game in order, ending with the score and how it ended."""
+def game_text(timeline: Timeline, log: GameLog | None = None,
+              seen: Perspective = REVIEWER, more: Callable[[int], list[str]] | None = None) -> str:
+    """The whole game in order, ending with the score and how it ended; as player X
+    (`seen.viewer`), each turn as X saw it then. `more(turn)` adds lines after a
+    turn's table (the knowledge, in a playthrough)."""
     game = timeline.game
     title = log.meta.title if log is not None and log.meta and log.meta.title else None
     lines = [f"{title or 'Game'}: {game.ruleset.title}, {len(game.players)} players "
              f"({', '.join(game.players)})", ""]
+    if seen.viewer is not None:
+        name = game.players[seen.viewer]
+        lines[1:1] = [f"As {name} saw it: {name}'s own cards, and the cards {name} drew, face down (??)."]
     for turn in range(len(timeline)):
-        lines.extend(turn_text(timeline, turn, log))
+        lines.extend(turn_text(timeline, turn, log, seen.at(turn)))
+        if more is not None:
+            lines.extend(more(turn))
         lines.append("")
     lines.append(ending_text(game, timeline.final))
     return "\n".join(lines) + "\n"

@@ -1,0 +1,128 @@
+"""What player X may see at turn t: the one rule every view (and a bot's view) follows.
+
+A `Perspective` is whose eyes look (`viewer`; None = the reviewer, who sees every
+card) and when (`turn`; None = the end of the record), and whether the future may
+show (`spoilers`). From it, and from game data only, never from a sentence's wording:
+
+- `hides_hand(p)` / `hand(state, p)`: the viewer's own cards (and what they draw) are
+  face down; `Perspective.to_move(game, state)` is the eyes of the player to move (a
+  bot's view);
+- `tier_for(p, tier)` / `knowledge_for(p, k)`: another player's deduced knowledge
+  rules out the cards that player sees, the viewer's among them, so the viewer sees
+  it only as its common tier (which the viewer can work out too);
+- `hides_finding(f, timeline)`: a note that names a card in the viewer's hand at
+  `turn`, or a hinted copy of one (`details["related"]`), is hidden whole: words,
+  kind and severity, which alone could tell that a card is trash or critical;
+- `visible_findings(findings)`: with no spoilers, nothing after `turn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ..rules.engine import State, Timeline
+from ..rules.game import Game
+from .analysis import Finding
+from .knowledge import CardKnowledge
+
+Tier = Literal["hinted", "deduced", "common"]
+
+
+@dataclass(frozen=True)
+class Perspective:
+    """Whose eyes (`viewer`, a player index; None = the reviewer) at which moment
+    (`turn`; None = the end of the record), and whether later turns may show."""
+
+    viewer: int | None = None
+    turn: int | None = None
+    spoilers: bool = True
+
+    @classmethod
+    def to_move(cls, game: Game, state: State) -> Perspective:
+        """The eyes of the player whose turn it is at `state`, knowing nothing later:
+        what a bot (or a player at the table) decides from."""
+        return cls(state.player(game), state.turn, spoilers=False)
+
+    def at(self, turn: int) -> Perspective:
+        """The same eyes at another turn (a replay steps through them)."""
+        return replace(self, turn=turn)
+
+    def moment(self, timeline: Timeline) -> int:
+        """The turn looked at: `turn`, or the last one of the record."""
+        return timeline.turns if self.turn is None else self.turn
+
+    def hides_hand(self, player: int) -> bool:
+        """Whether `player`'s cards are face down: a player never sees their own."""
+        return self.viewer is not None and player == self.viewer
+
+    def hand(self, state: State, player: int) -> tuple[int | None, ...]:
+        """`player`'s cards at `state` as the viewer sees them, slot 1 first: deck
+        indices, or None for a card face down."""
+        cards = state.hands[player]
+        return (None,) * len(cards) if self.hides_hand(player) else cards
+
+    def hides_draw(self, timeline: Timeline, turn: int) -> bool:
+        """Whether the card drawn at `turn` (if any) is face down: its drawer's own."""
+        if turn <= 0:
+            return False
+        before = timeline[turn - 1]
+        return (timeline[turn].drawn > before.drawn
+                and self.hides_hand(before.player(timeline.game)))
+
+    def tier_for(self, player: int, tier: str) -> str:
+        """The knowledge tier shown for `player`'s cards when `tier` is asked for: as
+        player X, another player's deduced tier would tell X's cards; X sees common."""
+        if self.viewer is not None and player != self.viewer and tier == "deduced":
+            return "common"
+        return tier
+
+    def knowledge_for(self, player: int, k: CardKnowledge) -> CardKnowledge:
+        """`k` as the viewer may know it: its `deduced` (what badges such as "knows
+        playable" read) is, for another player's card, only its common tier. The
+        viewer's own cards keep the viewer's deductions (they use what the viewer sees)."""
+        if self.viewer is not None and player != self.viewer:
+            return k._replace(deduced=k.common)
+        return k
+
+    def hides_finding(self, finding: Finding, timeline: Timeline) -> bool:
+        """Whether `finding` names a card in the viewer's hand at the turn looked at:
+        one of its cards, or a hinted copy it points to (`details["related"]`).
+        Decided from the finding's cards, never its message."""
+        if self.viewer is None:
+            return False
+        hand = timeline[self.moment(timeline)].hands[self.viewer]
+        related: Iterable[int] = finding.details.get("related", ())
+        return any(c in hand for c in finding.cards) or any(c in hand for c in related)
+
+    def visible_findings(self, findings: Iterable[Finding]) -> list[Finding]:
+        """The findings not in the future: with no spoilers, none after `turn`.
+        (Hidden ones are still listed: a view shows that a note is there.)"""
+        if self.spoilers or self.turn is None:
+            return list(findings)
+        return [f for f in findings if f.turn <= self.turn]
+
+    def shown_findings(self, findings: Iterable[Finding], timeline: Timeline) -> list[Finding]:
+        """The findings whose words, kind and severity the viewer may read."""
+        return [f for f in self.visible_findings(findings)
+                if not self.hides_finding(f, timeline)]
+
+
+REVIEWER = Perspective()
+
+
+def hidden_note(name: str) -> str:
+    """What stands for a hidden finding: neither its words nor its kind or severity."""
+    return f"A note about your cards, hidden while viewing as {name}."
+
+
+def viewer_of(players: tuple[str, ...], name: str) -> int:
+    """The index of the player called `name`, or of the only one whose name matches
+    it ignoring case (raises ValueError naming the players)."""
+    if name in players:
+        return players.index(name)
+    folded = [p for p, n in enumerate(players) if n.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise ValueError(f"no player called {name!r}; expected one of {', '.join(players)}")
