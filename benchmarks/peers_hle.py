@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections import Counter
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -140,7 +140,7 @@ def hle_replay(players: int, seed: int, moves: list[Any], knowledge: bool) -> in
     return int(state.score())
 
 
-def timed(work: Callable[[], None], n: int) -> float:
+def timed(work: Callable[[], object], n: int) -> float:
     start = time.perf_counter()
     work()
     return n / (time.perf_counter() - start)
@@ -168,16 +168,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {seed}: HLE scored {score}, nova-replay {ours}", file=sys.stderr)
                 return 1
         n = len(games)
-        rates: dict[str, list[float]] = {k: [] for k in ("hle", "know", "val", "ana")}
+        stages: dict[str, Callable[[], object]] = {
+            "hle": lambda g=games, q=players: [hle_replay(q, s, m, False) for s, m, _, _ in g],
+            "know": lambda g=games, q=players: [hle_replay(q, s, m, True) for s, m, _, _ in g],
+            "val": lambda g=games: [check_data(log) for _, _, log, _ in g],
+            "ana": lambda g=games: [analyze(log) for _, _, log, _ in g],
+        }
+        rates: dict[str, list[float]] = {k: [] for k in stages}
         for _ in range(args.rounds):
-            rates["hle"].append(timed(lambda: [hle_replay(players, s, m, False)
-                                               for s, m, _, _ in games] and None, n))
-            rates["know"].append(timed(lambda: [hle_replay(players, s, m, True)
-                                                for s, m, _, _ in games] and None, n))
-            rates["val"].append(timed(lambda: [check_data(log) for _, _, log, _ in games]
-                                      and None, n))
-            rates["ana"].append(timed(lambda: [analyze(log) for _, _, log, _ in games]
-                                      and None, n))
+            for name, work in stages.items():
+                rates[name].append(timed(work, n))
         med = {k: statistics.median(v) for k, v in rates.items()}
         print(f"{players:>7} {med['hle']:>11,.0f} {med['know']:>9,.0f} {med['val']:>9,.0f} "
               f"{med['ana']:>9,.0f} {med['val'] / med['hle']:>8.2f} {med['ana'] / med['know']:>9.2f}")
