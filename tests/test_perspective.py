@@ -240,3 +240,25 @@ def test_analyze_as_does_not_go_with_json(tmp_path: Path) -> None:
     assert len(out.stderr.splitlines()) == 1 and "--as" in out.stderr
     full = CliRunner().invoke(main, ["analyze", path, "--json"])
     assert json.loads(full.stdout)
+
+
+def test_a_later_note_about_a_card_x_will_draw_is_hidden_from_x_before_the_draw() -> None:
+    """With spoilers on, X at an early turn must not read a later note naming a card X
+    held at that note's turn: it would tell X what they are yet to draw."""
+    samples = Path(__file__).resolve().parent.parent / "sample_games"
+    checked = 0
+    for path in sorted(samples.glob("*.json")):
+        a = analyze(str(path))
+        tl = a.timeline
+        for f in a.findings:
+            holder = next((p for p, hand in enumerate(tl[f.turn - 1].hands)
+                           if set(f.cards) & set(hand)), None)
+            if holder is None or set(f.cards) & set(tl[0].hands[holder]):
+                continue  # only cards drawn after the deal make the case
+            assert Perspective(holder, 0).hides_finding(f, tl), (path.name, f.turn)
+            others = [p for p in range(len(tl.game.players)) if p != holder
+                      and not set(f.cards) & set(tl[f.turn - 1].hands[p])
+                      and not set(f.details.get("related", ())) & set(tl[f.turn - 1].hands[p])]
+            assert all(not Perspective(p, 0).hides_finding(f, tl) for p in others)
+            checked += 1
+    assert checked > 20

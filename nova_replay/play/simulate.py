@@ -14,6 +14,7 @@ from typing import Any
 
 from ..record.writer import log_data
 from ..review.knowledge import Tracker
+from ..review.perspective import Perspective
 from ..rules.engine import State, apply, deal
 from ..rules.game import Action, Game, Hint
 from ..rules.rulesets import Ruleset
@@ -54,7 +55,10 @@ class Table:
         game, state, tr = self.game, self.state, self.tracker
         of_card = tr.ids.of_card
         st = tr.status(state)
-        hands = tuple(() if p == me else self.seen_hand(p) for p in range(len(game.players)))
+        eyes = Perspective.to_move(game, state)  # what the player to move may see
+        assert eyes.viewer == me, "a bot decides only on its own turn"
+        hands = tuple(() if eyes.hides_hand(p) else self.seen_hand(p)
+                      for p in range(len(game.players)))
         own = tr.hand(state, me)
         return View(
             me, len(game.players), state.turn, game.space, state.rows, state.coins,

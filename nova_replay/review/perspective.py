@@ -89,12 +89,17 @@ class Perspective:
     def hides_finding(self, finding: Finding, timeline: Timeline) -> bool:
         """Whether `finding` names a card in the viewer's hand at the turn looked at:
         one of its cards, or a hinted copy it points to (`details["related"]`).
+        A later note (spoilers on) is also hidden when it names a card the viewer held
+        at its own turn: it would tell the viewer a card they are yet to draw.
         Decided from the finding's cards, never its message."""
         if self.viewer is None:
             return False
-        hand = timeline[self.moment(timeline)].hands[self.viewer]
+        moment = self.moment(timeline)
+        held = set(timeline[moment].hands[self.viewer])
+        if finding.turn - 1 > moment:
+            held.update(timeline[finding.turn - 1].hands[self.viewer])
         related: Iterable[int] = finding.details.get("related", ())
-        return any(c in hand for c in finding.cards) or any(c in hand for c in related)
+        return any(c in held for c in finding.cards) or any(c in held for c in related)
 
     def visible_findings(self, findings: Iterable[Finding]) -> list[Finding]:
         """The findings not in the future: with no spoilers, none after `turn`.
