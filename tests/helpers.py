@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import pytest
 
 from nova_replay.rules.cards import Card, parse_card, parse_suit
 from nova_replay.rules.engine import State, Timeline, apply, deal, replay
@@ -17,6 +21,51 @@ INVALID = SAMPLES / "invalid"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
+
+# CI sets CI=true: there a missing browser or missing real data must fail, not skip.
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def _shared_data() -> Path:
+    """The real data (DESIGN.md, "Real data"): `../shared/data` beside the repository,
+    else `$NOVA_SHARED/data` (a git worktree elsewhere names the shared folder so)."""
+    beside = ROOT.parent / "shared" / "data"
+    named = os.environ.get("NOVA_SHARED")
+    if not beside.is_dir() and named:
+        return Path(named) / "data"
+    return beside
+
+
+SHARED = _shared_data()
+
+
+def shared(*parts: str) -> Path:
+    """A path in the shared real data. Without that folder the test is skipped, saying
+    why, except in CI, where it fails: CI has the data, so a missing folder is a fault."""
+    if not SHARED.is_dir():
+        why = (f"real data not found at {SHARED}: the tests read ../shared/data beside the "
+               f"repository, or $NOVA_SHARED/data")
+        if IN_CI:
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
+    return SHARED.joinpath(*parts)
+
+
+CHROMIUM = os.environ.get("DASH_TEST_CHROMEPATH", "/usr/bin/chromium")
+
+
+def missing_browser() -> str | None:
+    """Why the browser tests cannot run on this machine (None when they can): they need
+    Chromium and its chromedriver."""
+    chromium = os.path.exists(CHROMIUM) or any(
+        shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome"))
+    missing = [name for name, found in (("Chromium", chromium),
+                                        ("chromedriver", shutil.which("chromedriver")))
+               if not found]
+    if not missing:
+        return None
+    return (f"{' and '.join(missing)} not found; the dashboard's browser tests need both "
+            f"(Debian: apt-get install chromium chromium-driver)")
 
 
 def cards(text: str) -> list[Card]:

@@ -13,6 +13,7 @@ from helpers import ROOT, build_game, discard, hint, play, shuffled_game, timeli
 from nova_replay.cli import main
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
+from nova_replay.review.status import Identities, pace, status
 from nova_replay.rules.engine import apply, deal
 from nova_replay.rules.game import Action, Discard, Game, Hint
 from nova_replay.rules.rulesets import make_ruleset
@@ -154,11 +155,13 @@ def test_max_score_is_capped_by_the_turns_left_in_the_final_round() -> None:
     game, actions = drain(2, 3)
     a = analyze(log_data(game, actions))
     first = next(p for p in a.clock if p.final_turns_left is not None)
-    assert first.final_turns_left == 2
-    rows_max = a.knowledge.statuses[first.turn].max_score
-    assert rows_max > first.score + 2, "the cap must decide here"
-    assert first.max_score == first.score + 2
-    assert first.pace == first.score + 0 + 2 - rows_max  # pace uses the uncapped max
+    assert (first.turn, first.final_turns_left, first.score, first.draw_pile) == (52, 2, 0, 0)
+    # Both A♦ and both A♠ are discarded, and both 3♣ and both 3♥: the rows alone
+    # reach 2 + 0 + 2 + 0 = 4, but two turns can score at most 2.
+    assert a.knowledge.statuses[first.turn].max_score == 4
+    assert first.max_score == 2
+    # Pace uses the uncapped 4: 0 score + 0 cards + 2 players - 4 (the capped 2 would give 0).
+    assert first.pace == -2
 
 
 def test_the_turn_the_pace_runs_out_is_a_finding() -> None:
@@ -168,10 +171,16 @@ def test_the_turn_the_pace_runs_out_is_a_finding() -> None:
     assert [f.turn for f in a.findings if f.kind == "out_of_pace"] == [first]
 
 
-@pytest.mark.parametrize(("players", "pace"), [(2, 8), (3, 7), (4, 8), (5, 6)])
-def test_starting_pace_matches_the_nova_rules(players: int, pace: int) -> None:
-    a = analyze(log_data(shuffled_game(NOVA, players, 1), []))
-    assert a.clock[0].pace == pace
+@pytest.mark.parametrize(("players", "figure"), [(2, 8), (3, 7), (4, 8), (5, 6)])
+def test_starting_pace_matches_the_nova_rules(players: int, figure: int) -> None:
+    """The rules' own check figure: the team can afford "8 with 2 or 4 players, 7 with 3,
+    6 with 5" discards. The pace function and the clock must both say so at the deal."""
+    game = shuffled_game(NOVA, players, 1)
+    state = deal(game)
+    reach = status(Identities(game), state).max_score
+    assert reach == 20
+    assert pace(game, state, reach) == figure
+    assert analyze(log_data(game, [])).clock[0].pace == figure
 
 
 def test_the_summary_counts_and_efficiency() -> None:

@@ -5,8 +5,6 @@ and ends with an empty browser console.
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +18,9 @@ from selenium.webdriver.common.keys import Keys
 
 from nova_replay.review.analysis import Analysis
 
-pytestmark = [
-    pytest.mark.browser,
-    # Skipped on a machine without Chromium's driver, but never in CI (CI=true), where
-    # .ci/run installs it: there a missing driver must fail, not pass quietly.
-    pytest.mark.skipif(shutil.which("chromedriver") is None and not os.environ.get("CI"),
-                       reason="needs chromedriver (apt-get install chromium chromium-driver)"),
-]
+# Marked "browser": on a machine without Chromium or its driver, conftest.py skips these
+# tests and pytest's summary says why; in CI (CI=true) they always run.
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture

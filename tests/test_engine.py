@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from helpers import (
     Step,
     action_of,
     build_game,
+    discard,
     greedy_perfect,
     hint,
     play,
@@ -227,40 +226,45 @@ def test_a_joker_on_an_empty_row_counts_as_its_ace() -> None:
     assert states[2].rows == (0, 1, 0, 0) and states[2].lives == 2  # the row already had its Ace
 
 
-# --- Hanabi -------------------------------------------------------------------------------
-
-def test_hanabi_game_has_50_cards_and_25_points() -> None:
-    game, states = greedy_perfect(make_ruleset("hanabi"), 2)
-    assert len(game.deck) == 50
-    assert states[-1].score == 25 and states[-1].ending == PERFECT
-
-
-# --- purity, immutability, the timeline -----------------------------------------------------
-
-def test_states_are_immutable_and_apply_is_pure() -> None:
-    game = shuffled_game(NOVA, 3, seed=1)
+def test_a_row_named_for_a_card_that_is_not_a_joker_is_illegal() -> None:
+    """Only a joker's player names its row; any other card goes where its suit says."""
+    game = build_game(JOKER1, {"Anna": "JK AC 2D 3D 4D", "Ben": "AD 2C 3C 4C 5C"})
     state = deal(game)
-    snapshot = copy.deepcopy(state)
-    action = Play(state.hands[0][0])
-    first, second = apply(game, state, action), apply(game, state, action)
-    assert first == second
-    assert first is not state and first.turn == 1
-    assert state == snapshot
-    with pytest.raises(AttributeError):
-        state.coins = 3  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        state.hands[0][0] = 5  # type: ignore[index]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        game.players = ("X", "Y")  # type: ignore[misc]
+    ace = next(c for c in state.hands[0] if str(game.deck[c]) == "AC")
+    with pytest.raises(IllegalAction) as err:
+        apply(game, state, Play(ace, row=0))
+    assert str(err.value) == "turn 1: Anna names a row for A♣, which is not a joker"
+    assert apply(game, state, Play(ace)).rows == (1, 0, 0, 0)  # the same play, no row: fine
 
 
-def test_illegal_action_leaves_the_state_as_it_was() -> None:
-    game = shuffled_game(NOVA, 2, seed=2)
+# --- apply: pure, and refusing is all an illegal action does ------------------------------
+
+def test_apply_returns_a_new_state_and_earlier_states_stay_usable() -> None:
+    """The timeline and the dashboard branch from any stored state: applying an action to
+    it must not disturb what another action from the same state gives."""
+    game = build_game(NOVA, {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"})
     state = deal(game)
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(IllegalAction, match="turn 1: Anna discards with 8 coins"):
-        apply(game, state, Discard(state.hands[0][0]))
-    assert state == snapshot
+    played = apply(game, state, action_of(game, state, play("AH")))
+    hinted = apply(game, state, action_of(game, state, hint("Ben", rank=1)))
+    assert (played.turn, played.rows, played.coins, played.drawn) == (1, (0, 0, 1, 0), 8, 13)
+    assert (hinted.turn, hinted.rows, hinted.coins, hinted.drawn) == (1, (0, 0, 0, 0), 7, 12)
+    assert hinted.hands == state.hands and played.hands[1:] == state.hands[1:]
+    assert apply(game, state, action_of(game, state, play("AH"))) == played  # same action, same state
+
+
+def test_an_illegal_action_is_refused_and_the_rule_decides() -> None:
+    """Discarding at 8 coins is refused, told with its turn; three hints later (5 coins)
+    the same discard is legal and takes a coin back."""
+    game = build_game(NOVA, {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"})
+    state = deal(game)
+    with pytest.raises(IllegalAction) as err:
+        apply(game, state, action_of(game, state, discard("3C")))
+    assert str(err.value) == "turn 1: Anna discards with 8 coins in the middle"
+    assert (err.value.where, err.value.turn) == ("turn 1", 1)
+    states = run(game, [hint("Ben", rank=1), hint("Anna", rank=5), hint("Ben", rank=5),
+                        discard("3C")])
+    assert [s.coins for s in states] == [8, 7, 6, 5, 6]
+    assert [game.card_text(c) for c in states[-1].discards] == ["3♣"]
 
 
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)

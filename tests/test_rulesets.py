@@ -1,12 +1,10 @@
-"""Rulesets as data: hand sizes, deck sizes, perfect scores, pace, invalid combinations."""
+"""Rulesets as data: hand sizes, deck sizes, perfect scores, invalid combinations."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import shuffled_game
 
 from nova_replay.rules.cards import JOKER, Card
-from nova_replay.rules.engine import deal
 from nova_replay.rules.rulesets import RulesetError, make_ruleset
 
 
@@ -20,8 +18,9 @@ def test_hand_sizes(name: str, sizes: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_hand_size_rejects_player_counts(players: int) -> None:
-    with pytest.raises(RulesetError, match="2 to 5 players"):
+    with pytest.raises(RulesetError) as err:
         make_ruleset("nova").hand_size(players)
+    assert str(err.value) == f"expected 2 to 5 players, found {players}"
 
 
 @pytest.mark.parametrize(
@@ -59,32 +58,23 @@ def test_hanabi() -> None:
     assert [rules.cards[Card(r, "B")] for r in range(1, 6)] == [3, 2, 2, 2, 1]
 
 
-@pytest.mark.parametrize(("players", "pace"), [(2, 8), (3, 7), (4, 8), (5, 6)])
-def test_starting_pace_matches_the_nova_rules(players: int, pace: int) -> None:
-    """The rules: the team can afford "8 with 2 or 4 players, 7 with 3, 6 with 5" discards."""
-    rules = make_ruleset("nova")
-    game = shuffled_game(rules, players, seed=players)
-    state = deal(game)
-    assert state.score == 0
-    assert all(len(hand) == rules.hand_size(players) for hand in state.hands)
-    assert state.score + state.draw_pile(game) + players - rules.perfect_score == pace
-
-
 @pytest.mark.parametrize(
     ("name", "options", "message"),
     [
-        ("hanabi", {"gentle_show": True}, "gentle_show is a Nova variant"),
-        ("hanabi", {"grand_finale": True}, "grand_finale is a Nova variant"),
-        ("hanabi", {"jokers": 1}, "jokers is a Nova variant"),
-        ("nova", {"jokers": 3}, "expected 0, 1 or 2 jokers, found 3"),
-        ("nova", {"jokers": -1}, "expected 0, 1 or 2 jokers, found -1"),
-        ("chess", {}, "unknown ruleset 'chess'"),
+        ("hanabi", {"gentle_show": True},
+         "option gentle_show is a Nova variant; hanabi takes no options"),
+        ("hanabi", {"grand_finale": True},
+         "option grand_finale is a Nova variant; hanabi takes no options"),
+        ("hanabi", {"jokers": 1}, "option jokers is a Nova variant; hanabi takes no options"),
+        ("nova", {"jokers": 3}, "wild jokers: expected 0, 1 or 2 jokers, found 3"),
+        ("nova", {"jokers": -1}, "wild jokers: expected 0, 1 or 2 jokers, found -1"),
+        ("chess", {}, "unknown ruleset 'chess'; expected one of nova, hanabi"),
     ],
 )
 def test_invalid_combinations(name: str, options: dict[str, object], message: str) -> None:
-    with pytest.raises(RulesetError, match=message):
+    with pytest.raises(RulesetError) as err:
         make_ruleset(name, **options)  # type: ignore[arg-type]
-    assert issubclass(RulesetError, ValueError)
+    assert str(err.value) == message
 
 
 def test_titles() -> None:
