@@ -70,12 +70,10 @@ def test_replay_turn_shows_that_table(turn: int) -> None:
         assert result.stdout == TURN_TEXT[turn]
 
 
-@pytest.mark.xfail(strict=True, reason="views/text.py: the table after a perfect show still says "
-                   "'Final round: 3 turns left' and 'one more turn each', though the game is over")
 def test_replay_turn_after_a_perfect_show_says_no_turns_are_left() -> None:
     lines = invoke("replay", str(WORKED), "--turn", "31").stdout.splitlines()
     assert lines[0].startswith("Turn 31: Anna plays 5♠ from slot 3: the spades row is now at 5")
-    assert "Rows      ♣ 5  ♦ 5  ♥ 5  ♠ 5   (score 20 of 20)" in lines
+    assert "  Rows      ♣ 5  ♦ 5  ♥ 5  ♠ 5   (score 20 of 20)" in lines
     assert not [line for line in lines if "turns left" in line or "one more turn" in line]
 
 
