@@ -8,6 +8,7 @@ checked later by `game` and `engine`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,6 +28,7 @@ FORMAT_VERSION = 1
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
+@lru_cache(maxsize=1024)
 def _canonical_card(text: str) -> str:
     return str(parse_card(text))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 JOKER_LETTER = "*"
 
@@ -61,9 +63,10 @@ _SUIT_RE = re.compile(SUIT_PATTERN)  # the published schema's pattern: one truth
 NOVA_SUITS = frozenset("CDHS")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """A card: rank 1 (the Ace) to 6 and a suit letter; the joker has rank 0, suit '*'."""
+class Card(NamedTuple):
+    """A card: rank 1 (the Ace) to 6 and a suit letter; the joker has rank 0, suit '*'.
+    A named tuple: cards are hashed and compared in every deck check, and a tuple does
+    that in C (it sorts by rank, then suit)."""
 
     rank: int
     suit: str
@@ -104,7 +107,14 @@ def parse_suit(text: str) -> str:
 def parse_card(text: str) -> Card:
     """A card from its text: rank then suit ('3H', '3♥', 'ah', '5r') or suit then rank
     ('r5', as hanab.live writes it); 'J', 'JK', 'joker' or '🃏' for a joker."""
-    if not isinstance(text, str) or not _CARD_RE.match(text):
+    if not isinstance(text, str):
+        raise ValueError(f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}")
+    return _parse_card_text(text)
+
+
+@lru_cache(maxsize=1024)  # a deck is ~50 texts: each is parsed once per process
+def _parse_card_text(text: str) -> Card:
+    if not _CARD_RE.match(text):
         raise ValueError(
             f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}"
         )

@@ -56,7 +56,7 @@ class Game:
     def __post_init__(self) -> None:
         index = {s: i for i, s in enumerate(self.ruleset.suits)}
         space = identity_space(self.ruleset)
-        ids = {c: i for i, c in enumerate(space.cards)}
+        ids = space.index
         object.__setattr__(self, "suit_of", tuple(index.get(c.suit, -1) for c in self.deck))
         object.__setattr__(self, "rank_of", tuple(c.rank for c in self.deck))
         object.__setattr__(self, "identity_of", tuple(ids.get(c, -1) for c in self.deck))

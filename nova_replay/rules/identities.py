@@ -42,6 +42,7 @@ class IdentitySpace:
     suit_mask: tuple[int, ...] = field(init=False, repr=False)  # identities a suit hint touches
     rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
     all: int = field(init=False)
+    index: dict[Card, int] = field(init=False, repr=False, compare=False)  # card -> identity
 
     def __post_init__(self) -> None:
         rules = self.ruleset
@@ -55,7 +56,8 @@ class IdentitySpace:
         for name, value in (("count", len(cards)), ("joker", ns * m if rules.jokers else -1),
                             ("cards", tuple(cards)), ("copies", tuple(deck[c] for c in cards)),
                             ("suit_mask", suit_mask), ("rank_mask", rank_mask),
-                            ("all", (1 << len(cards)) - 1)):
+                            ("all", (1 << len(cards)) - 1),
+                            ("index", {c: i for i, c in enumerate(cards)})):
             object.__setattr__(self, name, value)
 
     def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import JOKER, SUITS, Card
 
@@ -34,11 +34,11 @@ class Ruleset:
     coins: int = 8
     lives: int = 3
 
-    @property
+    @cached_property  # the engine asks at every turn
     def max_rank(self) -> int:
         return len(self.copies)
 
-    @property
+    @cached_property
     def perfect_score(self) -> int:
         return len(self.suits) * self.max_rank
 
@@ -88,6 +88,7 @@ class Ruleset:
         return SUITS[self.suits[index]].name
 
 
+@lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once
 def make_ruleset(
     name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0
 ) -> Ruleset:
