@@ -139,3 +139,14 @@ def test_docs_list_every_column_with_its_meaning() -> None:
     rows = [line for line in text.splitlines() if line.startswith("| `")]
     expected = [f"| `{c.name}` | {c.kind} | {c.doc} |" for c in GAME_COLUMNS + PLAYER_COLUMNS]
     assert rows == expected
+
+
+def test_a_single_file_in_and_an_output_that_would_replace_an_input(tmp_path: Path) -> None:
+    log = tmp_path / "a.jsonl"
+    log.write_text(json.dumps(json.loads(WORKED.read_text())) + "\n")
+    result = invoke("batch", str(log), "--out", str(tmp_path / "new.csv"))
+    assert result.exit_code == 0 and len(read_csv(tmp_path / "new.csv")) == 1
+    result = invoke("batch", str(log), "--out", str(log))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{log}: the output would replace an input; choose another name"
+    assert log.read_text().startswith("{")

@@ -66,8 +66,8 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
         check_sources(games)
         for path in filter(None, (out, per_player)):
             table_format(path)
-            if any(os.path.exists(g) and os.path.samefile(g, path) for g in games
-                   if os.path.isfile(g)):
+            if os.path.exists(path) and any(os.path.isfile(g) and os.path.samefile(g, path)
+                                            for g in games):
                 raise TableError(f"{path}: the output would replace an input; choose another name")
     except (SourceError, TableError) as e:
         click.echo(str(e), err=True)
