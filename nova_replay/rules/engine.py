@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
+from .words import words
 
 # Why a game ended (State.ending); None while it goes on.
 PERFECT = "perfect"
@@ -101,7 +102,7 @@ def apply(game: Game, state: State, action: Action) -> State:
         if kind is Discard:
             if coins >= rules.coins:
                 raise turn_error(
-                    turn, f"{game.players[p]} discards with {coins} coins in the middle",
+                    turn, f"{game.players[p]} discards with {words(rules).coins(coins)} in the middle",
                 )
             discards = discards + (card,)
             coins += 1
@@ -162,7 +163,8 @@ def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalActi
     if to == p:
         return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
     if coins == 0:
-        return turn_error(turn, f"{actor} gives a hint with 0 coins left")
+        w = words(game.ruleset)
+        return turn_error(turn, f"{actor} gives a {w.hint} with {w.coins(0)} left")
     return turn_error(turn, f"{actor} hints player {to}, who does not exist")
 
 

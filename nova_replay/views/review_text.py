@@ -7,6 +7,8 @@ from ..review.analysis import Analysis
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from ..review.status import Status
 from ..rules.cards import SUITS, rank_text
+from ..rules.engine import TERMINATED
+from ..rules.words import words
 
 TIERS = ("hinted", "deduced", "common")
 
@@ -14,14 +16,21 @@ TIERS = ("hinted", "deduced", "common")
 def summary_text(a: Analysis) -> str:
     s = a.summary
     game = a.record.game
+    w = words(game.ruleset)
     lost = (f"a perfect show was impossible from turn {s.perfect_lost_turn}"
             if s.perfect_lost_turn is not None else "a perfect show stayed possible throughout")
-    eff = f"{s.efficiency:.2f} cards per hint" if s.efficiency is not None else "no hints given"
+    if s.ending == TERMINATED:
+        end = (f"the game was stopped after turn {a.timeline.turns}; had play gone on, "
+               f"max score {s.max_score}")
+    else:
+        end = f"max score at the end {s.max_score}"
+    eff = (f"{s.efficiency:.2f} cards per {w.hint}" if s.efficiency is not None
+           else f"no {w.hint}s given")
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
-        f"score {s.score} of {s.perfect_score}, max score at the end {s.max_score}; {lost}.",
-        f"Blunders {s.blunders}, mistakes {s.mistakes}, good moves {s.good}; wasted hints "
-        f"{s.wasted_hints} of {s.hints}; efficiency {eff}.",
+        f"score {s.score} of {s.perfect_score}, {end}; {lost}.",
+        f"Blunders {s.blunders}, mistakes {s.mistakes}, notes {s.info}, good moves {s.good}; "
+        f"wasted {w.hint}s {s.wasted_hints} of {s.hints}; efficiency {eff}.",
     ])
 
 
