@@ -163,7 +163,7 @@ BUILT = {
     "card outside the deck": (_card_out_of_deck, "turn 1: Anna plays card 99, but the deck has "
                               "cards 0 to 35"),
     "hint to a non-player": (_hint_unknown_player, "turn 1: Anna hints 'Zoe', who is not a player"),
-    "suit of another game": (_hanabi_suit_in_nova, "turn 1: Anna hints red, but nova has no such suit"),
+    "suit of another game": (_hanabi_suit_in_nova, "turn 1: Anna hints red, but Nova has no such suit"),
 }
 
 

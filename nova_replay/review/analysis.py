@@ -152,7 +152,7 @@ class _Reviewer:
                 reach = self.tk.statuses[t].max_score
                 self.add(t, p, "out_of_pace", MISTAKE, (),
                          f"After this turn the pace is {point.pace}: the rows could still reach "
-                         f"{reach}, but the turns left allow at most {point.max_score} (max score "
+                         f"{reach}, but the turns left cannot play that many (max score "
                          f"{point.max_score}); more cards will have to be lost.")
 
     def hint(self, t: int, p: int, hint: Hint) -> None:
@@ -249,7 +249,7 @@ class _Reviewer:
             if kept_st.max_score == self.tk.statuses[t].max_score:
                 why = "a spare joker must now take its place"
             else:
-                why = f"no point lost only because the turns left allow at most {now} anyway"
+                why = f"no point lost by itself, as the turns left allow at most {now} anyway"
             text = f"{said}: {self.jokers_can(t, card)}; {why}"
         else:
             severity = INFO

@@ -29,7 +29,7 @@ def summary_text(a: Analysis) -> str:
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
         f"score {s.score} of {s.perfect_score}, {end}; {lost}.",
-        f"Blunders {s.blunders}, mistakes {s.mistakes}, notes {s.info}, good moves {s.good}; "
+        f"Blunders {s.blunders}, mistakes {s.mistakes}, info notes {s.info}, good moves {s.good}; "
         f"wasted {w.hint}s {s.wasted_hints} of {s.hints}; efficiency {eff}.",
     ])
 
