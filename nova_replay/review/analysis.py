@@ -212,7 +212,7 @@ class _Reviewer:
                 return "can no longer be reached"
             return "is already played"
         if i in hinted:
-            return f"is already hinted in {self.name(hinted[i][0])}'s hand"
+            return f"is already {self.words.hinted} in {self.name(hinted[i][0])}'s hand"
         return ""
 
     def _touched_identities(self, turn: int, exclude: tuple[int, ...]
