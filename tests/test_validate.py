@@ -228,7 +228,7 @@ def test_unfinished_log_is_valid_with_a_warning(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == (
         f"{path}: warning: turn 5: the log stops before the game ended (score 2, 21 cards in "
-        f"the draw pile, 3 lives)")
+        f"the draw pile, 3 lives left)")
     assert result.stdout.splitlines()[-1] == "1 file: 1 valid, 0 invalid"
 
 
@@ -238,7 +238,7 @@ def test_strict_makes_an_unfinished_log_invalid(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         f"{path}: turn 5: the log stops before the game ended (score 2, 21 cards in the draw "
-        f"pile, 3 lives)",
+        f"pile, 3 lives left)",
         "1 file: 0 valid, 1 invalid",
     ]
 
