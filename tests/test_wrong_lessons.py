@@ -108,6 +108,24 @@ def test_a_five_discarded_on_the_last_turn_is_an_info_note_with_the_clocks_figur
     assert a.summary.blunders == 0 and a.summary.info == 1
 
 
+def test_a_five_its_holder_can_no_longer_play_is_an_info_note_while_others_still_play() -> None:
+    game = build_game(NOVA, THREE, THREE_PILE)
+    # Clubs stay at 3; Anna moves first in the final round and discards the 5♣: she has
+    # no turn left to play it, so it costs nothing, though a 4♣ can still be played.
+    actions = play_out(game, hold=("4C", "5C"),
+                       until=lambda s: s.final_turns >= 0 and s.player(game) == 0)
+    before = timeline(game, actions).final
+    assert (before.final_turns, before.rows[0]) == (3, 3)
+    actions.append(discard("5C")(game, before))
+    a = review(game, actions)
+    t = len(actions)
+    (f,) = [f for f in a.notes_at(t) if f.kind == "lost_critical"]
+    assert (f.severity, f.details["cost"]) == ("info", 0)
+    assert a.clock[t].max_score == 19 and a.clock[t].final_turns_left == 2
+    assert f.message == ("Anna discarded 5♣, the only 5♣, but it could not have been played in "
+                         "the turns left anyway (max score 19).")
+
+
 def test_a_critical_card_a_spare_joker_must_replace_is_a_mistake_of_cost_zero() -> None:
     game = build_game(JOKER, {"Anna": "AD 2C 2H 2S JK", "Ben": "4D 4D AC AH AS"})
     steps = [hint("Ben", rank=1), discard("4D")] * 2

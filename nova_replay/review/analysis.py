@@ -253,9 +253,9 @@ class _Reviewer:
             text = f"{said}: {self.jokers_can(t, card)}; {why}"
         else:
             severity = INFO
-            why = ("play ended with this turn" if play_ended(after)
-                   else "it could not have been played in the turns left")
-            text = f"{said}, but {why}: it could not have scored anyway"
+            text = (f"{said}, but play ended with this turn: it could not have scored anyway"
+                    if play_ended(after) else
+                    f"{said}, but it could not have been played in the turns left anyway")
         self.add(t, p, "lost_critical", severity, (card,), f"{text} (max score {now}).",
                  cost=cost, hinted=hinted, max_score=now)
         return True
