@@ -109,7 +109,7 @@ def test_a_five_discarded_on_the_last_turn_is_an_info_note_with_the_clocks_figur
 
 
 def test_a_five_its_holder_can_no_longer_play_is_an_info_note_while_others_still_play() -> None:
-    game = build_game(NOVA, THREE, THREE_PILE)
+    game = build_game(NOVA, {**THREE, "Ben": "2C 2D 2H 2S", "Carla": "3C 3D 3H 3S"}, THREE_PILE)
     # Clubs stay at 3; Anna moves first in the final round and discards the 5♣: she has
     # no turn left to play it, so it costs nothing, though a 4♣ can still be played.
     actions = play_out(game, hold=("4C", "5C"),
