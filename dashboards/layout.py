@@ -101,7 +101,7 @@ def findings_filters() -> html.Div:
         dcc.Dropdown(id="finding-kind", options=KIND_OPTIONS,
                      value=[], multi=True, placeholder="all kinds", className="kind-filter"),
         dcc.Checklist(id="finding-severity", options=SEVERITY_OPTIONS,
-                      value=["blunder", "mistake", "good"], inline=True, className="check"),
+                      value=[o["value"] for o in SEVERITY_OPTIONS], inline=True, className="check"),
     ], className="filters")
 
 

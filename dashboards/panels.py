@@ -194,6 +194,7 @@ def summary_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Di
         ("Efficiency", "–" if efficiency is None else f"{efficiency:.2f}", "sum-eff"),
         ("Blunders", str(counts["blunder"]), "sum-blunders"),
         ("Mistakes", str(counts["mistake"]), "sum-mistakes"),
+        ("Notes", str(counts["info"]), "sum-info"),
         ("Good plays", str(counts["good"]), "sum-good"),
         ("Wasted hints", str(wasted), "sum-wasted"),
     ]

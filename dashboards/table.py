@@ -16,8 +16,10 @@ from dash import html
 from nova_replay.review.analysis import Analysis
 from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from nova_replay.review.perspective import Perspective
+from nova_replay.review.status import final_turns_left
 from nova_replay.rules.cards import SUITS, Card, rank_text
 from nova_replay.rules.game import Game
+from nova_replay.rules.words import plural, words
 from nova_replay.views.text import describe_turn
 
 TIERS = ("hinted", "deduced", "common")
@@ -83,6 +85,7 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
     game = analysis.record.game
     state = analysis.timeline[turn]
     rules = game.ruleset
+    w = words(rules)
     rows = []
     for s, height in enumerate(state.rows):
         letter = rules.suits[s]
@@ -96,14 +99,16 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
         ))
     counters = [
         _counter("Score", f"{state.score} / {rules.perfect_score}", "score"),
-        _counter("Coins", "●" * state.coins + "○" * (rules.coins - state.coins), "coins",
-                 f"{state.coins} of {rules.coins} coins"),
-        _counter("Lives", "♥" * state.lives + "♡" * (rules.lives - state.lives), "lives",
-                 f"{state.lives} of {rules.lives} lives"),
+        _counter(f"{w.coin.capitalize()}s", "●" * state.coins + "○" * (rules.coins - state.coins),
+                 "coins", f"{state.coins} of {rules.coins} {w.coin}s"),
+        _counter("Strikes" if w.strikes else "Lives",
+                 "♥" * state.lives + "♡" * (rules.lives - state.lives), "lives",
+                 w.lives_left(state.lives, rules.lives)),
         _counter("Draw pile", str(state.draw_pile(game)), "draw-pile"),
     ]
-    if state.final_turns > 0:
-        counters.append(_counter("Final round", f"{state.final_turns} turns left", "final-round"))
+    turns = final_turns_left(state)
+    if turns:
+        counters.append(_counter("Final round", f"{plural(turns, 'turn')} left", "final-round"))
     action: list[Any] = [html.Div(action_text(analysis, turn, options), id="action-text",
                                   className="action")]
     comment = comment_of(analysis, turn)

@@ -196,3 +196,34 @@ def greedy_perfect(rules: Ruleset, players: int) -> tuple[Game, list[State]]:
         states.append(apply(game, s, action))
         assert len(states) < 500
     return game, states
+
+
+def greedy_move(game: Game, state: State, hold: Sequence[str] = ()) -> Action:
+    """A simple all-seeing move for scripting long games: play the lowest fitting card
+    (never one of `hold`), else hint the next player's newest card's rank, else discard
+    the oldest card not held back."""
+    p, n = state.player(game), len(game.players)
+    held = {parse_card(t) for t in hold}
+    free = [c for c in state.hands[p] if game.deck[c] not in held]
+    fits = [c for c in free if game.suit_of[c] >= 0
+            and state.rows[game.suit_of[c]] + 1 == game.rank_of[c]]
+    if fits:
+        return Play(min(fits, key=lambda c: game.rank_of[c]))
+    if state.coins > 0:
+        to = (p + 1) % n
+        return Hint(to, rank=game.rank_of[state.hands[to][0]] or 1)
+    return Discard(free[-1])
+
+
+def play_out(game: Game, steps: Sequence[Step] = (), hold: Sequence[str] = (),
+             until: Callable[[State], bool] = lambda s: s.over) -> list[Action]:
+    """The actions of `steps`, then greedy moves (see `greedy_move`) until `until`."""
+    state = deal(game)
+    actions: list[Action] = []
+    for step in steps:
+        actions.append(action_of(game, state, step))
+        state = apply(game, state, actions[-1])
+    while not until(state) and not state.over:
+        actions.append(greedy_move(game, state, hold))
+        state = apply(game, state, actions[-1])
+    return actions

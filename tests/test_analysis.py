@@ -64,9 +64,9 @@ def test_discarding_the_only_five_costs_one_point_of_max_score() -> None:
     assert a.clock[1].max_score == 20
     (f,) = at(a, 2)
     assert (f.kind, f.severity) == ("lost_critical", "blunder")
-    assert f.message == ("Ben discarded 5♦, the only 5♦: diamonds can now reach 4 at most "
-                         "(max score 19).")
-    assert f.details == {"drop": 1, "hinted": False, "max_score": 19}
+    assert f.message == ("Ben discarded 5♦, the only 5♦: diamonds can now reach 4 at most; it "
+                         "cost 1 point (max score 19).")
+    assert f.details == {"cost": 1, "hinted": False, "max_score": 19}
     assert a.clock[2].max_score == 19
 
 
@@ -76,9 +76,9 @@ def test_discarding_the_second_three_caps_hearts_at_two() -> None:
                       hint("Ben", rank=1), discard("3H")])
     assert not at(a, 2, "lost_critical"), "the first 3♥ is not critical"
     (f,) = at(a, 5, "lost_critical")
-    assert f.details["drop"] == 3
-    assert f.message == ("Ben discarded 3♥, the last 3♥: hearts can now reach 2 at most "
-                         "(max score 17).")
+    assert f.details["cost"] == 3
+    assert f.message == ("Ben discarded 3♥, the last 3♥: hearts can now reach 2 at most; it cost "
+                         "3 points (max score 17).")
     assert a.clock[5].max_score == 17
 
 
@@ -206,7 +206,7 @@ def test_analyze_command_text_json_and_turn() -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["analyze", sample])
     assert text.exit_code == 0
-    assert "score 14 of 20" in text.output and "[blunder]" in text.output
+    assert "score 14 of 20" in text.output and "[mistake]" in text.output
     out = runner.invoke(main, ["analyze", sample, "--json"])
     assert json.loads(out.output)["summary"]["score"] == 14
     grid = runner.invoke(main, ["analyze", sample, "--turn", "17"])
@@ -232,11 +232,12 @@ def test_a_joker_that_must_bridge_a_gap_is_critical() -> None:
     a = review(game, [hint("Ben", rank=2), hint("Anna", rank=4), discard("5D"),
                       hint("Anna", rank=4), discard("JK")])
     (five,) = at(a, 3)
-    assert five.details["drop"] == 0
-    assert five.message == ("Anna discarded 5♦, the only 5♦: only a spare joker can now take its "
-                            "place in diamonds (max score 20).")
+    assert (five.severity, five.details["cost"]) == ("mistake", 0)
+    assert five.message == ("Anna discarded 5♦, the only 5♦: diamonds can now reach 4 at most "
+                            "without a joker; the spare joker can still carry it to 5; a spare "
+                            "joker must now take its place (max score 20).")
     (joker,) = at(a, 5)
-    assert (joker.kind, joker.details["drop"]) == ("lost_critical", 1)
-    assert joker.message == ("Anna discarded a joker the rows needed to bridge a lost card: "
-                             "max score is now 19.")
+    assert (joker.kind, joker.severity, joker.details["cost"]) == ("lost_critical", "blunder", 1)
+    assert joker.message == ("Anna discarded a joker: no spare joker is left, and the rows can "
+                             "reach 19 at most; it cost 1 point (max score 19).")
     assert a.clock[5].max_score == 19

@@ -163,7 +163,7 @@ BUILT = {
     "card outside the deck": (_card_out_of_deck, "turn 1: Anna plays card 99, but the deck has "
                               "cards 0 to 35"),
     "hint to a non-player": (_hint_unknown_player, "turn 1: Anna hints 'Zoe', who is not a player"),
-    "suit of another game": (_hanabi_suit_in_nova, "turn 1: Anna hints red, but nova has no such suit"),
+    "suit of another game": (_hanabi_suit_in_nova, "turn 1: Anna hints red, but Nova has no such suit"),
 }
 
 
@@ -197,7 +197,7 @@ RULE_BRANCHES = {
     "row for a non-joker": (_row_for_a_non_joker,
                             "turn 1: Anna names a row for A♥, which is not a joker"),
     "hint above the top rank": (_hint_above_the_top_rank,
-                                "turn 1: Anna hints 6s, but nova ranks go up to 5"),
+                                "turn 1: Anna hints 6s, but Nova ranks go up to 5"),
     "terminated after the end": (_terminated_after_the_end,
                                  "turn 31: the log says the game was terminated, but every row "
                                  "was complete at turn 31"),
@@ -261,7 +261,7 @@ def test_unfinished_log_is_valid_with_a_warning(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == (
         f"{path}: warning: turn 5: the log stops before the game ended (score 2, 21 cards in "
-        f"the draw pile, 3 lives)")
+        f"the draw pile, 3 lives left)")
     assert result.stdout.splitlines()[-1] == "1 file: 1 valid, 0 invalid"
 
 
@@ -271,7 +271,7 @@ def test_strict_makes_an_unfinished_log_invalid(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         f"{path}: turn 5: the log stops before the game ended (score 2, 21 cards in the draw "
-        f"pile, 3 lives)",
+        f"pile, 3 lives left)",
         "1 file: 0 valid, 1 invalid",
     ]
 

@@ -196,7 +196,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
                     as_player: str | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
-    Notes have a severity (blunder, mistake, good): lost critical cards, misfires,
+    Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
     pace ran out. With --turn, each card's grid of suits x ranks shows what its
     holder could know ('*' the card, 'o' possible, '.' ruled out). With --as PLAYER,

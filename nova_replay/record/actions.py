@@ -13,6 +13,7 @@ from ..rules.cards import SUITS, parse_card
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import make_ruleset
+from ..rules.words import words
 from .log import DiscardAction, GameLog, HintAction, PlayAction
 
 
@@ -49,7 +50,7 @@ def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardA
         assert a.rank is not None
         if a.rank > game.ruleset.max_rank:
             raise turn_error(
-                turn, f"{actor} hints {a.rank}s, but {game.ruleset.name} ranks go up to "
+                turn, f"{actor} hints {a.rank}s, but {words(game.ruleset).game} ranks go up to "
                 f"{game.ruleset.max_rank}",
             )
         return Hint(to, rank=a.rank)
@@ -80,7 +81,7 @@ def _suit_index(game: Game, turn: int, letter: str, doing: str) -> int:
     if letter not in game.ruleset.suits:
         names = ", ".join(SUITS[s].name for s in game.ruleset.suits)
         raise turn_error(
-            turn, f"{doing} {SUITS[letter].name}, but {game.ruleset.name} has no such "
+            turn, f"{doing} {SUITS[letter].name}, but {words(game.ruleset).game} has no such "
             f"suit (its suits: {names})",
         )
     return game.ruleset.suits.index(letter)

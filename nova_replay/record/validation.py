@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.errors import NovaError
+from ..rules.words import words
 from .formats import convert
 from .load import Record, replay_log
 from .reader import parse_log, read_json
@@ -91,10 +92,11 @@ def check_data(data: Any, file: str = "") -> Report:
     final = record.timeline.final
     if not final.over:
         pile = final.draw_pile(record.game)
+        rules = record.game.ruleset
         problems.append(Problem(
             f"turn {final.turn}",
             f"the log stops before the game ended (score {final.score}, {pile} cards in the "
-            f"draw pile, {final.lives} lives)",
+            f"draw pile, {words(rules).lives_left(final.lives, rules.lives)})",
             "unfinished",
         ))
     return Report(file, tuple(problems), source, record)

@@ -14,13 +14,25 @@ from typing import Any, NamedTuple
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, Timeline
-from ..rules.game import Discard, Hint, Play
+from ..rules.engine import STRIKEOUT, State, Timeline
+from ..rules.game import Discard, Game, Hint, Play
+from ..rules.words import plural, words
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, knows_playable, timeline_knowledge
-from .status import Identities, Status, capped_max_score, pace
+from .status import (
+    Identities,
+    Status,
+    can_still_play,
+    final_turns_left,
+    jokers_left,
+    max_score,
+    pace,
+    play_ended,
+    played_jokers,
+    status,
+)
 
-BLUNDER, MISTAKE, GOOD = "blunder", "mistake", "good"
-SEVERITIES = (BLUNDER, MISTAKE, GOOD)
+BLUNDER, MISTAKE, INFO, GOOD = "blunder", "mistake", "info", "good"
+SEVERITIES = (BLUNDER, MISTAKE, INFO, GOOD)
 KINDS = ("lost_critical", "strikeout", "misfire", "wasted_hint", "discard_hinted",
          "discard_with_playable", "out_of_pace", "good_hint_playable", "good_save")
 
@@ -46,9 +58,9 @@ class ClockPoint(NamedTuple):
     draw_pile: int
     pace: int
     score: int
-    max_score: int  # capped by the turns left in the final round
+    max_score: int  # what can still be scored: `status.max_score`, the one rule
     efficiency: float | None  # cards gotten per hint spent; None before the first hint
-    final_turns_left: int | None  # None until the draw pile runs out
+    final_turns_left: int | None  # None before the final round and once play has ended
 
 
 @dataclass(frozen=True)
@@ -58,12 +70,13 @@ class Summary:
     perfect_score: int
     blunders: int
     mistakes: int
+    info: int
     good: int
     wasted_hints: int
     hints: int
     efficiency: float | None
     perfect_lost_turn: int | None  # the first turn after which a perfect show was impossible
-    ending: str | None
+    ending: str | None  # "terminated": the game was stopped, max score is what play could reach
 
 
 @dataclass(frozen=True)
@@ -103,10 +116,12 @@ def hand_chop(hand: tuple[CardKnowledge, ...]) -> int | None:
 class _Reviewer:
     """Walks the turns once, collecting findings."""
 
-    def __init__(self, record: Record, tk: TimelineKnowledge) -> None:
-        self.record, self.tk = record, tk
+    def __init__(self, record: Record, tk: TimelineKnowledge, clock: tuple[ClockPoint, ...]
+                 ) -> None:
+        self.record, self.tk, self.clock = record, tk, clock
         self.game = record.game
         self.ids = tk.ids
+        self.words = words(record.game.ruleset)
         self.findings: list[Finding] = []
 
     def name(self, p: int) -> str:
@@ -119,8 +134,8 @@ class _Reviewer:
             message: str, **details: Any) -> None:
         self.findings.append(Finding(turn, player, kind, severity, cards, message, details))
 
-    def review(self, clock: tuple[ClockPoint, ...]) -> None:
-        tl = self.record.timeline
+    def review(self) -> None:
+        tl, clock = self.record.timeline, self.clock
         n = len(self.game.players)
         pace_out = False
         for t, action in enumerate(tl.actions, start=1):
@@ -132,13 +147,13 @@ class _Reviewer:
             else:
                 self.play(t, p, action)  # type: ignore[arg-type]
             point = clock[t]
-            if not pace_out and point.pace < 0 and not tl[t].over:
+            if not pace_out and point.pace < 0 and not play_ended(tl[t]):
                 pace_out = True
-                max_score = self.tk.statuses[t].max_score
+                reach = self.tk.statuses[t].max_score
                 self.add(t, p, "out_of_pace", MISTAKE, (),
-                         f"After this turn the pace is {point.pace}: the draw pile can no longer "
-                         f"last until max score {max_score} is played; more cards will have to "
-                         f"be lost.")
+                         f"After this turn the pace is {point.pace}: the rows could still reach "
+                         f"{reach}, but the turns left cannot play that many (max score "
+                         f"{point.max_score}); more cards will have to be lost.")
 
     def hint(self, t: int, p: int, hint: Hint) -> None:
         game, tk = self.game, self.tk
@@ -147,7 +162,7 @@ class _Reviewer:
         receiver = self.name(hint.to)
         named = game.describe_hint(hint)
         touched = game.touched(hint, tuple(k.card for k in before_k))
-        said = f"{self.name(p)} hinted {named} to {receiver}"
+        said = f"{self.name(p)} {self.words.hinted} {named} to {receiver}"
         hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
         reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
         if all(reasons):
@@ -165,18 +180,23 @@ class _Reviewer:
                      f"{said}, but {receiver} learned nothing new about any card.",
                      reason="nothing_new")
             return
-        made = tuple(a.card for b, a in zip(before_k, after_k, strict=True)
-                     if knows_playable(a, st) and not knows_playable(b, st))
+        # Two copies of one card count once: only one of them can be played.
+        made: dict[int, int] = {}
+        for b, a in zip(before_k, after_k, strict=True):
+            if knows_playable(a, st) and not knows_playable(b, st):
+                made.setdefault(self.ids.of_card[a.card], a.card)
         if len(made) >= 2:
-            self.add(t, p, "good_hint_playable", GOOD, made,
-                     f"{said}: {len(made)} cards became known playable at once "
-                     f"({', '.join(self.show(c) for c in made)}).")
+            self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
+                     f"{said}: {len(made)} different cards became known playable at once "
+                     f"({', '.join(self.show(c) for c in made.values())}).")
         chop = hand_chop(before_k)
         if chop is not None:
             card = before_k[chop].card
             i = self.ids.of_card[card]
-            # A save, not a play hint: the card is critical and cannot be played yet.
-            if card in touched and (st.critical >> i) & 1 and not (st.playable >> i) & 1:
+            # A save, not a play hint: the card is critical, cannot be played yet, and can
+            # still be played in the turns left.
+            if (card in touched and (st.critical >> i) & 1 and not (st.playable >> i) & 1
+                    and can_still_play(game, self.record.timeline[t], st, card)):
                 which = "only" if self.ids.copies[i] == 1 else "last"
                 self.add(t, p, "good_save", GOOD, (card,),
                          f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "
@@ -192,7 +212,7 @@ class _Reviewer:
                 return "can no longer be reached"
             return "is already played"
         if i in hinted:
-            return f"is already hinted in {self.name(hinted[i][0])}'s hand"
+            return f"is already {self.words.hinted} in {self.name(hinted[i][0])}'s hand"
         return ""
 
     def _touched_identities(self, turn: int, exclude: tuple[int, ...]
@@ -203,36 +223,76 @@ class _Reviewer:
                 for k in hand if k.touched and k.card not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
-        st_before, st_after = self.tk.statuses[t - 1], self.tk.statuses[t]
+        """A lost critical card (DESIGN.md): its cost is max score after the turn had the
+        card stayed in its holder's hand, minus max score after the turn as it was."""
+        st_before = self.tk.statuses[t - 1]
         i = self.ids.of_card[card]
         if not (st_before.critical >> i) & 1:
             return False
-        game = self.game
+        game, w = self.game, self.words
+        after = self.record.timeline[t]
+        now = self.clock[t].max_score
+        kept, kept_st = kept_in_hand(game, self.ids, after, p, card)
+        cost = max_score(game, kept, kept_st) - now
         hinted = next(k.touched for k in self.tk.of(t - 1, p) if k.card == card)
-        drop = st_before.max_score - st_after.max_score
-        suit = game.suit_of[card]
-        if suit < 0:
-            what = "a joker the rows needed to bridge a lost card"
-            effect = f"max score is now {st_after.max_score}"
+        if game.suit_of[card] < 0:
+            what = "a joker"
         else:
-            letter = game.ruleset.suits[suit]
-            reach = st_after.reach[suit]
-            row = game.suit_name(suit)
             what = (f"{self.show(card)}, the {'only' if self.ids.copies[i] == 1 else 'last'} "
                     f"{self.show(card)}")
-            if drop == 0:
-                effect = (f"only a spare joker can now take its place in {row} "
-                          f"(max score {st_after.max_score})")
-            elif reach:
-                effect = (f"{row} can now reach {rank_text(reach, letter)} at most "
-                          f"(max score {st_after.max_score})")
+        said = f"{self.name(p)} {verb} {what}{f' (it had been {w.hinted})' if hinted else ''}"
+        if cost > 0:
+            severity = BLUNDER
+            text = f"{said}: {self.jokers_can(t, card)}; it cost {plural(cost, 'point')}"
+        elif can_still_play(game, kept, kept_st, card):
+            severity = MISTAKE
+            if kept_st.max_score == self.tk.statuses[t].max_score:
+                why = "a spare joker must now take its place"
             else:
-                effect = f"{row} can no longer score (max score {st_after.max_score})"
-        self.add(t, p, "lost_critical", BLUNDER, (card,),
-                 f"{self.name(p)} {verb} {what}{' (it had been hinted)' if hinted else ''}: "
-                 f"{effect}.",
-                 drop=drop, hinted=hinted, max_score=st_after.max_score)
+                why = f"no point lost by itself, as the turns left allow at most {now} anyway"
+            text = f"{said}: {self.jokers_can(t, card)}; {why}"
+        else:
+            severity = INFO
+            text = (f"{said}, but play ended with this turn: it could not have scored anyway"
+                    if play_ended(after) else
+                    f"{said}, but it could not have been played in the turns left anyway")
+        self.add(t, p, "lost_critical", severity, (card,), f"{text} (max score {now}).",
+                 cost=cost, hinted=hinted, max_score=now)
         return True
+
+    def jokers_can(self, t: int, card: int) -> str:
+        """What the lost card's row (or, for a joker, the rows) can still reach, and
+        what the spare jokers can still do."""
+        game, st = self.game, self.tk.statuses[t]
+        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.record.timeline[t]))
+        suit = game.suit_of[card]
+        if suit < 0:
+            left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
+            return f"{left}, and the rows can reach {st.max_score} at most"
+        letter, row = game.ruleset.suits[suit], game.suit_name(suit)
+        height = self.record.timeline[t].rows[suit]
+        m = game.ruleset.max_rank
+        base = suit * m
+        gaps = [r for r in range(height + 1, m + 1)
+                if st.lost[base + r - 1] >= self.ids.copies[base + r - 1]]
+        reach = [gaps[j] - 1 if j < len(gaps) else m for j in range(spare + 1)]
+
+        def to(r: int) -> str:
+            return rank_text(r, letter)
+
+        if reach[0] > height:
+            alone = f"{row} can now reach {to(reach[0])} at most"
+        else:
+            alone = f"{row} can no longer grow" if height else f"{row} can no longer score"
+        if not spare:
+            return alone
+        alone += " without a joker"
+        if spare == 1:
+            return f"{alone}; the spare joker can still carry it to {to(reach[1])}"
+        if reach[2] > reach[1]:
+            return (f"{alone}; one spare joker can still carry it to {to(reach[1])}, "
+                    f"both to {to(reach[2])}")
+        return f"{alone}; a spare joker can still carry it to {to(reach[1])}"
 
     def discard(self, t: int, p: int, card: int) -> None:
         before_k = self.tk.of(t - 1, p)
@@ -242,8 +302,8 @@ class _Reviewer:
         k = next(k for k in before_k if k.card == card)
         if k.touched and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
-                     f"{self.name(p)} discarded {self.show(card)}, a hinted card that was still "
-                     f"needed.")
+                     f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
+                     f"that was still needed.")
             return
         playable = [o.card for o in before_k if o.card != card and knows_playable(o, st)]
         if playable:
@@ -256,6 +316,7 @@ class _Reviewer:
         before, after = tl[t - 1], tl[t]
         if after.lives == before.lives:
             return
+        w = self.words
         card = play.card
         k = next(k for k in self.tk.of(t - 1, p) if k.card == card)
         options = self.ids.members(k.deduced)
@@ -266,18 +327,34 @@ class _Reviewer:
         height = before.rows[suit]
         at = f"was at {rank_text(height, letter)}" if height else "was empty"
         if after.ending == STRIKEOUT:
-            outcome = ("the show is cancelled (gentle show: the score is kept)"
-                       if self.game.ruleset.gentle_show else "the show is cancelled: score 0")
+            if self.game.ruleset.gentle_show:
+                outcome = "the show is cancelled (gentle show: the score is kept)"
+            elif w.strikes:
+                outcome = "the game ends with score 0"
+            else:
+                outcome = "the show is cancelled: score 0"
             self.add(t, p, "strikeout", BLUNDER, (card,),
-                     f"{self.name(p)} played {self.show(card)} and lost the last life: {outcome}.",
+                     f"{self.name(p)} played {self.show(card)} and "
+                     f"{'got' if w.strikes else 'lost'} {w.last_life}: {outcome}.",
                      believed=belief)
         else:
-            lives = f"{after.lives} {'life' if after.lives == 1 else 'lives'} left"
+            lives = w.lives_left(after.lives, self.game.ruleset.lives)
             self.add(t, p, "misfire", MISTAKE, (card,),
                      f"{self.name(p)} played {self.show(card)}, which did not fit "
                      f"(the {self.game.suit_name(suit)} row {at}); {self.name(p)} thought it "
-                     f"could be {belief}. {lives}.", believed=belief)
-        self.lost(t, p, card, "misfired")
+                     f"could be {belief}. {lives[0].upper()}{lives[1:]}.", believed=belief)
+        self.lost(t, p, card, w.misfired)
+
+
+def kept_in_hand(game: Game, ids: Identities, after: State, holder: int, card: int
+                 ) -> tuple[State, Status]:
+    """The table after a turn that lost `card`, had the card stayed in its holder's
+    hand: the same draw, the same spent turn, the same lives (a strikeout stays one)."""
+    hands = list(after.hands)
+    hands[holder] = hands[holder] + (card,)
+    kept = after._replace(hands=tuple(hands),
+                          discards=tuple(c for c in after.discards if c != card))
+    return kept, status(ids, kept, played_jokers(game, kept))
 
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
@@ -289,7 +366,6 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         if t and type(tl.actions[t - 1]) is Hint:
             hints += 1
         st: Status = tk.statuses[t]
-        max_score = capped_max_score(game, state, st.max_score) if not state.over else state.score
         efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
@@ -301,8 +377,8 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
                         useful |= 1 << of_card[k.card]
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
         points.append(_new_point(ClockPoint, (
-            t, deck_size - state.drawn, pace(game, state, st.max_score), state.score, max_score,
-            efficiency, state.final_turns if state.final_turns >= 0 else None)))
+            t, deck_size - state.drawn, pace(game, state, st.max_score), state.score,
+            max_score(game, state, st), efficiency, final_turns_left(state))))
     return tuple(points)
 
 
@@ -315,8 +391,8 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
     clock = _clock(record, tk)
-    reviewer = _Reviewer(record, tk)
-    reviewer.review(clock)
+    reviewer = _Reviewer(record, tk, clock)
+    reviewer.review()
     findings = tuple(reviewer.findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
@@ -324,7 +400,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     count = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
-        blunders=count[BLUNDER], mistakes=count[MISTAKE], good=count[GOOD],
+        blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
         wasted_hints=sum(f.kind == "wasted_hint" for f in findings),
         hints=sum(type(a) is Hint for a in record.timeline.actions),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules.cards import Card
-from ..rules.engine import State
+from ..rules.engine import TERMINATED, State
 from ..rules.game import Game
 from ..rules.identities import IdentitySpace
 
@@ -73,7 +73,7 @@ class Status(NamedTuple):
     critical: int  # the last copy not discarded of an identity that can still be played;
     # the joker, when max score needs every spare joker
     reach: tuple[int, ...]  # per row, the highest rank it can still reach
-    max_score: int  # from the rows alone (no final-round cap)
+    max_score: int  # the reach's total, from the rows alone: `max_score()` caps it by the turns left
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
@@ -181,8 +181,109 @@ def pace(game: Game, state: State, max_score: int) -> int:
     return pace_of(state.score, state.draw_pile(game), len(game.players), max_score)
 
 
-def capped_max_score(game: Game, state: State, max_score: int) -> int:
-    """Max score, also capped in the final round by one play per turn left."""
-    if state.final_turns >= 0:
-        return min(max_score, state.score + state.final_turns)
-    return max_score
+def play_ended(state: State) -> bool:
+    """Whether play is over for good: every row complete, the third life lost or the
+    final round played out. A termination is not an end of play (DESIGN.md)."""
+    return state.ending is not None and state.ending != TERMINATED
+
+
+def final_turns_left(state: State) -> int | None:
+    """Turns left in the final round; None before it and once play has ended (a
+    stopped game keeps its count: play could have gone on)."""
+    if state.final_turns < 0 or play_ended(state):
+        return None
+    return state.final_turns
+
+
+def played_jokers(game: Game, state: State) -> int:
+    """Jokers on the rows: drawn, and neither in a hand nor discarded."""
+    if not game.ruleset.jokers:
+        return 0
+    elsewhere = set(state.discards).union(*state.hands)
+    return sum(1 for c in range(state.drawn) if game.suit_of[c] < 0 and c not in elsewhere)
+
+
+def _turn_order(game: Game, state: State, turns: int) -> list[int]:
+    """The players who still have a turn in the final round, in turn order."""
+    n = len(game.players)
+    return [(state.turn + k) % n for k in range(turns)]
+
+
+def _final_round(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...],
+                 order: list[int], target: int = -1) -> int:
+    """The most plays the remaining turns (`order`) can make with the cards in hand,
+    each player playing at most one fitting card (a joker onto any incomplete row);
+    with `target`, 1 if some order of choices plays that card, else 0. Exhaustive
+    (at most 5 turns), with a bound: it stops once every turn can play."""
+    m = game.ruleset.max_rank
+    suit_of, rank_of = game.suit_of, game.rank_of
+    best = 0
+
+    def search(k: int, plays: int) -> bool:
+        nonlocal best
+        if target < 0:
+            best = max(best, plays)
+            if best == len(order) or plays + len(order) - k <= best:
+                return best == len(order)
+        if k == len(order):
+            return False
+        for c in hands[order[k]]:
+            s = suit_of[c]
+            options = [r for r in range(len(rows)) if rows[r] < m] if s < 0 else (
+                [s] if rows[s] + 1 == rank_of[c] else [])
+            for r in options:
+                if c == target:
+                    best = 1
+                    return True
+                rows[r] += 1
+                done = search(k + 1, plays + 1)
+                rows[r] -= 1
+                if done:
+                    return True
+        return search(k + 1, plays)
+
+    search(0, 0)
+    return best
+
+
+def max_score(game: Game, state: State, st: Status) -> int:
+    """What can still be scored (DESIGN.md, "max score"); the one rule that the clock,
+    the findings, the summary and every view read.
+
+    Before the final round: the reach, at most score + draw pile + players (each play
+    uses up a draw; the final round gives one play each). In the final round: the best
+    the players who still have a turn can do with the cards in their hands, searched
+    exactly. Once play has ended: the score. A stopped game counts as if play went on.
+    `st` is the status at `state`."""
+    if play_ended(state):
+        return state.score
+    turns = final_turns_left(state)
+    if turns is None:
+        return min(st.max_score, state.score + state.draw_pile(game) + len(game.players))
+    if all(h == game.ruleset.max_rank for h in state.rows):
+        return state.score
+    return state.score + _final_round(game, list(state.rows), state.hands,
+                                      _turn_order(game, state, turns))
+
+
+def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
+    """Whether deck card `card`, in a hand at `state`, can still be played in the turns
+    left (DESIGN.md): its row can reach it and, before the final round, needs at most
+    draw pile + players more plays; in the final round, some order of the remaining
+    turns plays it."""
+    if play_ended(state):
+        return False
+    suit = game.suit_of[card]
+    if suit < 0:
+        if all(h == game.ruleset.max_rank for h in state.rows):
+            return False
+        needed = 1
+    else:
+        if (st.trash >> game.identity_of[card]) & 1:
+            return False
+        needed = game.rank_of[card] - state.rows[suit]
+    turns = final_turns_left(state)
+    if turns is None:
+        return needed <= state.draw_pile(game) + len(game.players)
+    return _final_round(game, list(state.rows), state.hands,
+                        _turn_order(game, state, turns), target=card) == 1

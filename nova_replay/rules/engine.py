@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
+from .words import words
 
 
 class Ending(StrEnum):
@@ -134,7 +135,8 @@ def _discard(game: Game, state: State, p: int, card: int) -> tuple[int, tuple[in
     """Check a discard; the coins and discard pile after it."""
     if state.coins >= game.ruleset.coins:
         raise turn_error(state.turn + 1,
-                         f"{game.players[p]} discards with {state.coins} coins in the middle")
+                         f"{game.players[p]} discards with {words(game.ruleset).coins(state.coins)} "
+                         f"in the middle")
     return state.coins + 1, state.discards + (card,)
 
 
@@ -239,7 +241,8 @@ def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalActi
     if to == p:
         return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
     if coins == 0:
-        return turn_error(turn, f"{actor} gives a hint with 0 coins left")
+        w = words(game.ruleset)
+        return turn_error(turn, f"{actor} gives a {w.hint} with {w.coins(0)} left")
     return turn_error(turn, f"{actor} hints player {to}, who does not exist")
 
 

@@ -6,11 +6,13 @@ Each takes a `Perspective` (default: the reviewer, who sees everything); as play
 
 from __future__ import annotations
 
-from ..review.analysis import SEVERITIES, Analysis
+from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
 from ..rules.cards import SUITS, rank_text
+from ..rules.engine import TERMINATED
+from ..rules.words import words
 from .text import game_text
 
 TIERS = ("hinted", "deduced", "common")
@@ -21,24 +23,33 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     hidden from X (counting them would tell their kind), and say how many."""
     s = a.summary
     game = a.record.game
+    w = words(game.ruleset)
     lost = (f"a perfect show was impossible from turn {s.perfect_lost_turn}"
             if s.perfect_lost_turn is not None else "a perfect show stayed possible throughout")
-    eff = f"{s.efficiency:.2f} cards per hint" if s.efficiency is not None else "no hints given"
-    blunders, mistakes, good, wasted = s.blunders, s.mistakes, s.good, s.wasted_hints
+    if s.ending == TERMINATED:
+        end = (f"the game was stopped after turn {a.timeline.turns}; had play gone on, "
+               f"max score {s.max_score}")
+    else:
+        end = f"max score at the end {s.max_score}"
+    eff = (f"{s.efficiency:.2f} cards per {w.hint}" if s.efficiency is not None
+           else f"no {w.hint}s given")
+    blunders, mistakes, info, good, wasted = s.blunders, s.mistakes, s.info, s.good, s.wasted_hints
     hidden = ""
     if seen.viewer is not None:
         listed = seen.visible_findings(a.findings)
         shown = seen.shown_findings(listed, a.timeline)
-        blunders, mistakes, good = (sum(f.severity == sev for f in shown) for sev in SEVERITIES)
+        count = {sev: sum(f.severity == sev for f in shown) for sev in SEVERITIES}
+        blunders, mistakes, info, good = (count[BLUNDER], count[MISTAKE], count[INFO],
+                                          count[GOOD])
         wasted = sum(f.kind == "wasted_hint" for f in shown)
         if len(shown) < len(listed):
             hidden = (f" {len(listed) - len(shown)} hidden note(s) about "
                       f"{game.players[seen.viewer]}'s cards are not counted.")
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
-        f"score {s.score} of {s.perfect_score}, max score at the end {s.max_score}; {lost}.",
-        f"Blunders {blunders}, mistakes {mistakes}, good moves {good}; wasted hints "
-        f"{wasted} of {s.hints}; efficiency {eff}.{hidden}",
+        f"score {s.score} of {s.perfect_score}, {end}; {lost}.",
+        f"Blunders {blunders}, mistakes {mistakes}, info notes {info}, good moves {good}; "
+        f"wasted {w.hint}s {wasted} of {s.hints}; efficiency {eff}.{hidden}",
     ])
 
 

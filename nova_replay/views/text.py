@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 from ..record.log import GameLog
 from ..review.perspective import REVIEWER, Perspective
+from ..review.status import final_turns_left
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
 from ..rules.game import Discard, Game, Hint, Play
+from ..rules.words import plural, words
 
 
 def slot_of(hand: tuple[int, ...], card: int) -> int:
@@ -30,14 +32,15 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
     action = timeline.actions[turn - 1]
     p = before.player(game)
     actor = game.players[p]
+    w = words(game.ruleset)
     if isinstance(action, Hint):
         receiver = game.players[action.to]
         hand = before.hands[action.to]
         slots = [slot_of(hand, c) for c in game.touched(action, hand)]
         named = game.describe_hint(action)
         where = "slot" if len(slots) == 1 else "slots"
-        text = (f"{actor} hints {named} to {receiver} ({where} "
-                f"{', '.join(map(str, slots))}); {after.coins} coins left")
+        text = (f"{actor} {w.hints} {named} to {receiver} ({where} "
+                f"{', '.join(map(str, slots))}); {w.coins(after.coins)} left")
     else:
         card = action.card
         slot = slot_of(before.hands[p], card)
@@ -45,8 +48,8 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
         if isinstance(action, Discard):
             text = f"{actor} discards {shown} from slot {slot}"
         elif after.lives < before.lives:
-            text = (f"{actor} plays {shown} from slot {slot}: it misfires, "
-                    f"{after.lives} {'life' if after.lives == 1 else 'lives'} left")
+            text = (f"{actor} plays {shown} from slot {slot}: it {w.misfires}, "
+                    f"{w.lives_left(after.lives, game.ruleset.lives)}")
         else:
             assert isinstance(action, Play)
             suit = action.row if game.suit_of[card] < 0 else game.suit_of[card]
@@ -69,11 +72,13 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
 def ending_text(game: Game, state: State) -> str:
     """'Score 18 of 20: the final round ended after turn 45.' and the like."""
     perfect = game.ruleset.perfect_score
+    w = words(game.ruleset)
+    third = "the third strike came" if w.strikes else "the third life was lost"
     reasons = {
         PERFECT: f"a perfect show at turn {state.turn}",
-        STRIKEOUT: (f"the third life was lost at turn {state.turn}"
+        STRIKEOUT: (f"{third} at turn {state.turn}"
                     + (" (gentle show: the score is kept)" if game.ruleset.gentle_show
-                       else ", so the show scores 0")),
+                       else f", so the {'game' if w.strikes else 'show'} scores 0")),
         DECK_OUT: f"the final round ended at turn {state.turn}",
         TERMINATED: f"the game was terminated after turn {state.turn}",
     }
@@ -87,6 +92,7 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[s
     """The table as it stands: rows, coins, lives, draw pile, discards, hands (the
     viewer's own face down, '??')."""
     rules = game.ruleset
+    w = words(rules)
     rows = "  ".join(row_text(game, s, h) for s, h in enumerate(state.rows))
     by_suit: dict[str, list[str]] = {s: [] for s in rules.suits}
     jokers = []
@@ -100,11 +106,14 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[s
         f"{SUITS[s].symbol} {' '.join(r) if r else '-'}" for s, r in by_suit.items()
     ) + (f"  JK x{len(jokers)}" if jokers else "")
     width = max(len(name) for name in game.players)
+    lives = (f"Strikes {rules.lives - state.lives}/{rules.lives}" if w.strikes
+             else f"Lives {state.lives}/{rules.lives}")
+    turns = final_turns_left(state)
     lines = [
         f"  Rows      {rows}   (score {state.score} of {rules.perfect_score})",
-        f"  Coins {state.coins}/{rules.coins}   Lives {state.lives}/{rules.lives}   "
+        f"  {w.coin.capitalize()}s {state.coins}/{rules.coins}   {lives}   "
         f"Draw pile {state.draw_pile(game)}"
-        + (f"   Final round: {state.final_turns} turns left" if state.final_turns > 0 else ""),
+        + (f"   Final round: {plural(turns, 'turn')} left" if turns else ""),
         f"  Discards  {discards}",
         "  Hands (slot 1 = newest, on the left):",
     ]
