@@ -28,6 +28,7 @@ class Words:
     misfires: str  # the verb, third person
     misfired: str
     strikes: bool  # counts strikes taken (Hanabi) rather than lives left (Nova)
+    perfect: str = "perfect show"  # every row complete: Nova's show, Hanabi's perfect score
 
     def coins(self, n: int) -> str:
         """'1 coin', '8 clues'."""
@@ -48,7 +49,7 @@ class Words:
 NOVA_WORDS = Words("Nova", "coin", "hint", "hints", "hinted", "misfire", "misfires",
                    "misfired", strikes=False)
 HANABI_WORDS = Words("Hanabi", "clue", "clue", "clues", "clued", "misplay", "misplays",
-                     "misplayed", strikes=True)
+                     "misplayed", strikes=True, perfect="perfect score")
 
 
 def words(ruleset: Ruleset) -> Words:

@@ -24,8 +24,8 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     s = a.summary
     game = a.record.game
     w = words(game.ruleset)
-    lost = (f"a perfect show was impossible from turn {s.perfect_lost_turn}"
-            if s.perfect_lost_turn is not None else "a perfect show stayed possible throughout")
+    lost = (f"a {w.perfect} was impossible from turn {s.perfect_lost_turn}"
+            if s.perfect_lost_turn is not None else f"a {w.perfect} stayed possible throughout")
     if s.ending == TERMINATED:
         end = (f"the game was stopped after turn {a.timeline.turns}; had play gone on, "
                f"max score {s.max_score}")

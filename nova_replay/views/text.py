@@ -75,7 +75,7 @@ def ending_text(game: Game, state: State) -> str:
     w = words(game.ruleset)
     third = "the third strike came" if w.strikes else "the third life was lost"
     reasons = {
-        PERFECT: f"a perfect show at turn {state.turn}",
+        PERFECT: f"a {w.perfect} at turn {state.turn}",
         STRIKEOUT: (f"{third} at turn {state.turn}"
                     + (" (gentle show: the score is kept)" if game.ruleset.gentle_show
                        else f", so the {'game' if w.strikes else 'show'} scores 0")),
