@@ -136,5 +136,5 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
 
 
 def _cost(details: dict[str, Any]) -> int:
-    """A lost critical card's cost in max score."""
-    return int(details.get("cost", details.get("drop", 0)))
+    """A lost critical card's cost in max score (DESIGN.md)."""
+    return int(details["cost"])
