@@ -150,3 +150,17 @@ def test_a_single_file_in_and_an_output_that_would_replace_an_input(tmp_path: Pa
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{log}: the output would replace an input; choose another name"
     assert log.read_text().startswith("{")
+
+
+def test_lost_critical_cards_and_their_cost_and_who_lost_them(tmp_path: Path) -> None:
+    # lesson-lost-five: Ben discards the only 5♠ at turn 6 (1 point), Carla the only 5♣ at
+    # turn 23 (1 point), Ben the last 3♦ at turn 30 (3 points); Ben misfires once (turn 10).
+    out, players = tmp_path / "g.csv", tmp_path / "p.csv"
+    result = invoke("batch", str(SAMPLES / "lesson-lost-five.json"), "--out", str(out),
+                    "--per-player", str(players))
+    assert result.exit_code == 0
+    (row,) = read_csv(out)
+    assert (row["lost_critical"], row["lost_critical_cost"], row["misfires"]) == ("3", "5", "1")
+    by_name = {r["player"]: r for r in read_csv(players)}
+    assert by_name["Ben"]["critical_lost"] == "2" and by_name["Carla"]["critical_lost"] == "1"
+    assert by_name["Ben"]["misfires"] == "1"
