@@ -18,6 +18,7 @@ Two things differ from our format and are converted both ways:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..rules.engine import replay
@@ -78,15 +79,55 @@ def _deal_map(n: int, size: int, start: int) -> list[int]:
     return [((o // size - start) % n) + n * (o % size) for o in range(n * size)]
 
 
+# A hanab.live seed: "p{players}v{variant id}s{number}", e.g. p2v16s1 (variant 16 = Rainbow).
+_SEED = re.compile(r"^p(\d+)v(\d+)s(\d+)$")
+
+
+def variant_name(data: dict[str, Any]) -> str:
+    """The variant a hanab.live export was played in. It may be named in
+    `options.variant`, in a top-level `variant` (files written by other tools) or only
+    through the seed's variant id (vN, 0 = No Variant). Reading a variant game as No
+    Variant would be a silent misread, so any disagreement is refused, and so is a
+    non-zero seed variant whose name is not given (the id alone cannot be read here)."""
+    options = data.get("options")
+    named: list[tuple[str, Any]] = []
+    if isinstance(options, dict) and "variant" in options:
+        named.append(("$.options.variant", options["variant"]))
+    if "variant" in data:
+        named.append(("$.variant", data["variant"]))
+    for path, value in named:
+        if not isinstance(value, str) or not value.strip():
+            raise SchemaError(path, f"expected a hanab.live variant name, found {json.dumps(value)}")
+    if len(named) == 2 and named[0][1] != named[1][1]:
+        raise SchemaError("$.variant", f"the variant is named twice and differently: "
+                          f"options.variant {named[0][1]!r}, variant {named[1][1]!r}")
+    name = named[0][1] if named else None
+    seed = data.get("seed")
+    found = _SEED.match(seed) if isinstance(seed, str) else None
+    if found is None:
+        return name if name is not None else VARIANT
+    players, seed_variant = int(found.group(1)), int(found.group(2))
+    if isinstance(data.get("players"), list) and players != len(data["players"]):
+        raise SchemaError("$.seed", f"the seed {seed!r} is for {players} players, but the game "
+                          f"has {len(data['players'])}")
+    if name is None:
+        if seed_variant != 0:
+            raise SchemaError("$.seed", f"the seed {seed!r} says variant id {seed_variant} (not "
+                              f"{VARIANT}), but the file does not name the variant "
+                              f"(options.variant); it cannot be read without the name")
+        return VARIANT
+    if (seed_variant == 0) != (name == VARIANT):
+        says = VARIANT if seed_variant == 0 else f"variant id {seed_variant}, not {VARIANT}"
+        raise SchemaError("$.seed", f"the seed {seed!r} says {says}, but the file names the "
+                          f"variant {name!r}")
+    return name
+
+
 def _check_options(options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise SchemaError("$.options", f"expected an object, found {json.dumps(options)}")
-    variant = options.get("variant", VARIANT)
-    if variant != VARIANT:
-        raise SchemaError("$.options.variant", f"hanab.live variant {json.dumps(variant)} is not "
-                          f"supported; supported: '{VARIANT}' (the hanabi ruleset)")
     for name in RULE_OPTIONS:
         if options.get(name):
             raise SchemaError(f"$.options.{name}", f"option {name} changes the rules and is not "
@@ -128,6 +169,11 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         raise SchemaError("$", "not a hanab.live game export (expected players, a deck of "
                           f"{{suitIndex, rank}} and actions of {{type, target, value}}), found {found}")
     options = _check_options(data.get("options"))
+    variant = variant_name(data)
+    if variant != VARIANT:
+        path = "$.options.variant" if "variant" in options else "$.variant"
+        raise SchemaError(path, f"hanab.live variant {json.dumps(variant)} is not supported; supported: "
+                          f"'{VARIANT}' (the hanabi ruleset)")
     players = _check_players(data["players"])
     n = len(players)
     rules = make_ruleset("hanabi")
