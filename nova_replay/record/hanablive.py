@@ -101,7 +101,7 @@ def variant_name(data: dict[str, Any]) -> str:
     if len(named) == 2 and named[0][1] != named[1][1]:
         raise SchemaError("$.variant", f"the variant is named twice and differently: "
                           f"options.variant {named[0][1]!r}, variant {named[1][1]!r}")
-    name = named[0][1] if named else None
+    name: str | None = named[0][1] if named else None
     seed = data.get("seed")
     found = _SEED.match(seed) if isinstance(seed, str) else None
     if found is None:
