@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,6 +18,15 @@ INVALID = SAMPLES / "invalid"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
+
+
+def shared_data() -> Path:
+    """The shared real data (never copied into the repo): `../shared/data` beside the
+    repository, else $NOVA_SHARED/data, else /work/shared/data (for worktrees)."""
+    beside = ROOT.parent / "shared" / "data"
+    if beside.is_dir():
+        return beside
+    return Path(os.environ.get("NOVA_SHARED", "/work/shared")) / "data"
 
 
 def cards(text: str) -> list[Card]:

@@ -21,7 +21,7 @@ def game_from_log(log: GameLog) -> Game:
     spec = log.ruleset
     ruleset = make_ruleset(
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
-        jokers=spec.jokers,
+        jokers=spec.jokers, early_end=spec.early_end,
     )
     deck = tuple(parse_card(text) for text in log.deck)
     check_deck(ruleset, deck)

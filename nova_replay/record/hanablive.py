@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from ..rules.engine import replay
+from ..rules.engine import no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
 from ..rules.rulesets import make_ruleset
 from .actions import actions_from_log, game_from_log
@@ -195,6 +195,9 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         "format": FORMAT_NAME, "version": FORMAT_VERSION, "ruleset": {"name": "hanabi"},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
+    if game_over is None or END_CONDITIONS[game_over[2]] in _NATURAL_ENDS:
+        if _ends_early(log):
+            log["ruleset"]["early_end"] = True
     if game_over is not None:
         i, target, value = game_over
         if _ended_naturally(log):
@@ -260,6 +263,26 @@ def _convert_actions(
             drawn += 1
         out.append({"type": "play" if kind == PLAY else "discard", "card": order[target]})
     return out, None
+
+
+def _ends_early(log: dict[str, Any]) -> bool:
+    """Whether the game stops exactly where hanab.live's server ends a game early: the
+    first point after which no point can still be scored, before any natural end. A
+    game that goes on past that point (older servers did not stop) is not marked, and
+    stays legal."""
+    try:
+        typed = parse_log(log)
+        assert typed is not None
+        game = game_from_log(typed)
+        timeline = replay(game, actions_from_log(game, typed))
+    except NovaError:
+        return False
+    for state in timeline:
+        if state.over:
+            return False
+        if no_point_left(game, state):
+            return state.turn == timeline.turns
+    return False
 
 
 def _ended_naturally(log: dict[str, Any]) -> bool:

@@ -69,6 +69,9 @@ class RulesetSpec(_Model):
     gentle_show: bool = Field(False, description="Nova: the third lost life keeps the score.")
     grand_finale: bool = Field(False, description="Nova: 5s doubled and a 6 in every suit.")
     jokers: int = Field(0, ge=0, le=2, description="Nova wild jokers: 0, 1 or 2.")
+    early_end: bool = Field(False, description=(
+        "Hanabi as hanab.live's server plays it: the game ends as soon as no point can still "
+        "be scored (set for games read from hanab.live that end so)."))
 
 
 class HintAction(_Model):

@@ -19,6 +19,9 @@ PERFECT = "perfect"
 STRIKEOUT = "strikeout"
 DECK_OUT = "final round"
 TERMINATED = "terminated"
+# hanab.live's server ends a game as soon as no point can still be scored (its CheckEnd);
+# a ruleset with `early_end` (set for games read from hanab.live that end so) does too.
+NO_MORE_POINTS = "no more points"
 
 
 class State(NamedTuple):
@@ -33,7 +36,7 @@ class State(NamedTuple):
     discards: tuple[int, ...]  # in the order they were thrown (misfires too)
     score: int
     final_turns: int  # -1 until the draw pile runs out, then turns left in the final round
-    ending: str | None  # PERFECT, STRIKEOUT, DECK_OUT, TERMINATED, or None
+    ending: str | None  # PERFECT, STRIKEOUT, DECK_OUT, NO_MORE_POINTS, TERMINATED, or None
 
     @property
     def over(self) -> bool:
@@ -67,6 +70,8 @@ def _end_text(state: State) -> str:
         return f"every row was complete at turn {state.turn}"
     if state.ending == STRIKEOUT:
         return f"the last life was lost at turn {state.turn}"
+    if state.ending == NO_MORE_POINTS:
+        return f"no point could still be scored after turn {state.turn}"
     return f"it was terminated after turn {state.turn}"
 
 
@@ -153,8 +158,39 @@ def apply(game: Game, state: State, action: Action) -> State:
         ending = PERFECT
     elif final_turns == 0:
         ending = DECK_OUT
+    elif rules.early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
+        ending = NO_MORE_POINTS
     return _new_state(State, (turn, hands, rows, drawn, coins, lives, discards, score,
                               final_turns, ending))
+
+
+def no_point_left(game: Game, state: State) -> bool:
+    """Whether no point can still be scored: hanab.live's early end (see `_no_point_left`)."""
+    return _no_point_left(game, state.turn, state.hands, state.rows, state.discards,
+                          state.final_turns)
+
+
+def _no_point_left(game: Game, turn: int, hands: tuple[tuple[int, ...], ...],
+                   rows: tuple[int, ...], discards: tuple[int, ...], final_turns: int) -> bool:
+    """No incomplete row's next card has a copy that is neither thrown away nor held by a
+    player who has had their last turn (in the final round, the last `players -
+    final_turns` to act). Copies in the draw pile or in a hand with a turn left count."""
+    rules, space = game.ruleset, game.space
+    max_rank, of = rules.max_rank, game.identity_of
+    gone: dict[int, int] = {}
+    dead = list(discards)
+    if final_turns >= 0:
+        n = len(game.players)
+        for k in range(n - final_turns):
+            dead.extend(hands[(turn - 1 - k) % n])
+    for card in dead:
+        gone[of[card]] = gone.get(of[card], 0) + 1
+    for suit, height in enumerate(rows):
+        if height < max_rank:
+            needed = suit * max_rank + height  # the identity of rank height + 1
+            if space.copies[needed] > gone.get(needed, 0):
+                return False
+    return True
 
 
 def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalAction:

@@ -33,6 +33,7 @@ class Ruleset:
     grand_finale: bool = False
     coins: int = 8
     lives: int = 3
+    early_end: bool = False  # hanab.live: the game ends once no point can still be scored
 
     @property
     def max_rank(self) -> int:
@@ -75,6 +76,8 @@ class Ruleset:
             out.append((f"jokers{self.jokers}", f"{self.jokers} joker{'s' if self.jokers > 1 else ''}"))
         if self.gentle_show:
             out.append(("gentle", "gentle show"))
+        if self.early_end:
+            out.append(("early-end", "ends when no point is left"))
         return out
 
     @property
@@ -89,10 +92,14 @@ class Ruleset:
 
 
 def make_ruleset(
-    name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0
+    name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0,
+    early_end: bool = False,
 ) -> Ruleset:
-    """The ruleset called `name` with the given Nova variants."""
+    """The ruleset called `name` with the given Nova variants (or, for hanabi, hanab.live's
+    early end)."""
     if name == "nova":
+        if early_end:
+            raise RulesetError("option early_end is hanab.live's rule; nova does not take it")
         if not 0 <= jokers <= 2:
             raise RulesetError(f"wild jokers: expected 0, 1 or 2 jokers, found {jokers}")
         copies = (2, 2, 2, 2, 2, 1) if grand_finale else (2, 2, 2, 2, 1)
@@ -105,5 +112,6 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
-        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4))
+        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4),
+                       early_end=early_end)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from ..record.log import GameLog
 from ..rules.cards import SUITS, rank_text
-from ..rules.engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
+from ..rules.engine import (
+    DECK_OUT,
+    NO_MORE_POINTS,
+    PERFECT,
+    STRIKEOUT,
+    TERMINATED,
+    State,
+    Timeline,
+)
 from ..rules.game import Discard, Game, Hint, Play
 
 
@@ -70,6 +78,8 @@ def ending_text(game: Game, state: State) -> str:
                     + (" (gentle show: the score is kept)" if game.ruleset.gentle_show
                        else ", so the show scores 0")),
         DECK_OUT: f"the final round ended at turn {state.turn}",
+        NO_MORE_POINTS: (f"no point could still be scored after turn {state.turn}, so "
+                         f"hanab.live ended the game"),
         TERMINATED: f"the game was terminated after turn {state.turn}",
     }
     if state.ending is None:

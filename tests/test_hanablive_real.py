@@ -1,0 +1,67 @@
+"""Real hanab.live games as players have them (issue 11): early ends, anonymised exports,
+hanab.live's recorded score, six players, card notes. Reads ../shared/data (never copied)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nova_replay.record.hanablive import from_hanablive
+from nova_replay.record.load import load_data
+from nova_replay.record.validation import check_data
+from nova_replay.rules.engine import NO_MORE_POINTS, no_point_left, replay
+from nova_replay.rules.game import Game
+from tests.helpers import shared_data
+
+REAL = shared_data() / "real"
+DERIVED = REAL / "hanabi-challenges-derived"
+# The 9 named games that end where hanab.live ends a game early (score as recorded).
+EARLY = {"p2_03": 22, "p3_05": 23, "p3_07": 23, "p3_11": 23, "p3_12": 24, "p4_17": 24,
+         "p4_19": 18, "p5_02": 18, "p5_16": 22}
+
+pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="shared real data not present")
+
+
+def read(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(EARLY))
+def test_early_end_is_a_proper_ending(name: str) -> None:
+    data = read(DERIVED / f"{name}.json")
+    assert data["score"] == EARLY[name]
+    report = check_data(data, f"{name}.json")
+    assert report.valid(strict=True), report.problems
+    record = load_data(data)
+    final = record.timeline.final
+    assert final.ending == NO_MORE_POINTS and final.score == EARLY[name]
+    assert record.log.ruleset.early_end
+    # the rule decides: the same actions without hanab.live's early end leave it unfinished
+    plain = Game(replace(record.game.ruleset, early_end=False), record.game.players,
+                 record.game.deck)
+    again = replay(plain, record.timeline.actions)
+    assert again.final.ending is None and no_point_left(plain, again.final)
+    assert not any(no_point_left(plain, s) for s in again.states[:-1])
+
+
+def test_a_game_that_goes_on_past_that_point_stays_legal() -> None:
+    data = read(DERIVED / "p2_03.json")
+    record = load_data(data)
+    final = record.timeline.final
+    game = record.game
+    assert final.coins > 0
+    other = (final.player(game) + 1) % len(game.players)
+    rank = game.deck[final.hands[other][0]].rank
+    longer = copy.deepcopy(data)
+    longer["actions"].append({"type": 3, "target": other, "value": rank})
+    log = from_hanablive(longer)
+    assert not log["ruleset"].get("early_end")
+    report = check_data(longer, "p2_03+1.json")
+    assert report.valid(), report.problems
+    assert load_data(longer).timeline.final.ending is None
