@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from nova_replay.record.hanablive import from_hanablive
+from nova_replay.record.hanablive_export import to_hanablive
 from nova_replay.record.load import load_data
 from nova_replay.record.validation import check_data
 from nova_replay.rules.engine import NO_MORE_POINTS, no_point_left, replay
@@ -65,3 +66,41 @@ def test_a_game_that_goes_on_past_that_point_stays_legal() -> None:
     report = check_data(longer, "p2_03+1.json")
     assert report.valid(), report.problems
     assert load_data(longer).timeline.final.ending is None
+
+
+ANONYMISED = REAL / "hanabi-challenges" / "games"
+
+
+def test_anonymised_export_reads_with_placeholders_and_a_warning() -> None:
+    data = read(ANONYMISED / "p3_05.json")
+    assert "players" not in data and data["playerCount"] == 3
+    record = load_data(data)
+    assert record.game.players == ("Player 1", "Player 2", "Player 3")
+    report = check_data(data, "p3_05.json")
+    assert report.valid(strict=True)
+    assert [(p.where, p.stage) for p in report.problems] == [("$.players", "warning")]
+    assert "anonymised hanab.live export (no players)" in report.problems[0].message
+    assert to_hanablive(record) == data  # no players written back: the original
+
+
+def test_anonymised_export_names_the_same_game_as_its_named_copy() -> None:
+    anon, named = read(ANONYMISED / "p4_17.json"), read(DERIVED / "p4_17.json")
+    a, b = load_data(anon).timeline.final, load_data(named).timeline.final
+    assert (a.score, a.ending, a.turn) == (b.score, b.ending, b.turn) == (24, NO_MORE_POINTS, a.turn)
+
+
+def test_anonymised_export_without_a_player_count_is_refused() -> None:
+    data = read(ANONYMISED / "p3_05.json")
+    data["playerCount"] = 7
+    report = check_data(data, "x.json")
+    assert [str(p) for p in report.problems] == [
+        "$.playerCount: expected a player count 2 to 6, found 7"]
+
+
+@pytest.mark.parametrize("name", ["p6_02", "p6_03", "p6_19"])
+def test_six_player_games_deal_three_cards(name: str) -> None:
+    data = read(DERIVED / f"{name}.json")
+    record = load_data(data)
+    assert len(record.game.players) == 6 and record.game.hand_size == 3
+    assert check_data(data, name).valid()
+    assert to_hanablive(record) == data

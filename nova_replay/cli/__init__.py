@@ -15,7 +15,7 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-from ..record.hanablive import from_hanablive
+from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
 from ..record.load import Record, load, load_data
 from ..record.log import json_schema
@@ -43,6 +43,9 @@ def open_record(file: str) -> Record:
         fail(str(e))
     if record.converted_from:  # on stderr, so that stdout stays the command's output
         click.echo(f"{file}: read as {record.converted_from}", err=True)
+        warning = anonymised_warning(record.log)
+        if warning is not None:
+            click.echo(f"{file}: warning: {warning}", err=True)
     return record
 
 

@@ -42,7 +42,7 @@ def _usage(message: str) -> None:
 @click.option("--grand-finale", is_flag=True, help="Nova variant: rows up to 6.")
 @click.option("--jokers", type=int, default=0, show_default=True,
               help="Nova variant: wild jokers (0, 1 or 2).")
-@click.option("--players", "-p", type=int, required=True, help="2 to 5.")
+@click.option("--players", "-p", type=int, required=True, help="2 to 5 (hanabi: 2 to 6).")
 @click.option("--bot", "bots", multiple=True, metavar="convention|careless[:RATE]",
               help="The bot of each seat, in turn order (repeat it per seat); one value "
                    "applies to every seat. Default: convention.")

@@ -25,7 +25,7 @@ from ..rules.engine import no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
 from ..rules.rulesets import make_ruleset
 from .actions import actions_from_log, game_from_log
-from .log import FORMAT_NAME, FORMAT_VERSION
+from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
 from .reader import parse_log
 
 FORMAT = "hanab.live"
@@ -57,8 +57,9 @@ def looks_like_hanablive(data: Any) -> bool:
     if not isinstance(data, dict) or "format" in data:
         return False
     players, deck, actions = data.get("players"), data.get("deck"), data.get("actions")
+    anonymised = "players" not in data and "playerCount" in data
     return (
-        isinstance(players, list)
+        (isinstance(players, list) or anonymised)
         and isinstance(deck, list) and (bool(deck) or "seed" in data)
         and all(isinstance(c, dict) and ("suitIndex" in c or "rank" in c) for c in deck)
         and isinstance(actions, list)
@@ -135,9 +136,31 @@ def _check_options(options: Any) -> dict[str, Any]:
     return options
 
 
+ANONYMISED = "anonymised"  # our key in meta.hanablive: the file had no players
+
+
+def _players(data: dict[str, Any]) -> list[str]:
+    """The players' names; an anonymised export (no `players`, only `playerCount`, as
+    hanab.live's seed lists give them) gets placeholders Player 1 ... Player n."""
+    if "players" in data:
+        return _check_players(data["players"])
+    count = _int(data.get("playerCount"), "$.playerCount", 2, 6, "a player count")
+    return [f"Player {i}" for i in range(1, count + 1)]
+
+
+def anonymised_warning(log: GameLog) -> str | None:
+    """The warning for a log read from an anonymised hanab.live export, else None."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    if not (isinstance(kept, dict) and kept.get(ANONYMISED) is True):
+        return None
+    return (f"anonymised hanab.live export (no players): read with placeholder names "
+            f"{log.players[0]} ... {log.players[-1]}")
+
+
 def _check_players(players: list[Any]) -> list[str]:
-    if not 2 <= len(players) <= 5:
-        raise SchemaError("$.players", f"expected 2 to 5 players, found {len(players)}")
+    if not 2 <= len(players) <= 6:
+        raise SchemaError("$.players", f"expected 2 to 6 players, found {len(players)}")
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise SchemaError(f"$.players[{i}]", f"expected a name of 1 to 40 characters, "
@@ -174,7 +197,7 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         path = "$.options.variant" if "variant" in options else "$.variant"
         raise SchemaError(path, f"hanab.live variant {json.dumps(variant)} is not supported; supported: "
                           f"'{VARIANT}' (the hanabi ruleset)")
-    players = _check_players(data["players"])
+    players = _players(data)
     n = len(players)
     rules = make_ruleset("hanabi")
     size = rules.hand_size(n)
@@ -189,6 +212,8 @@ def from_hanablive(data: Any) -> dict[str, Any]:
     actions, game_over = _convert_actions(data["actions"], players, order, size, start,
                                           bool(options.get("deckPlays")))
     meta: dict[str, Any] = {k: v for k, v in data.items() if k not in _OWN_KEYS}
+    if "players" not in data:
+        meta[ANONYMISED] = True
     if "options" in data:
         meta["options"] = options
     log: dict[str, Any] = {

@@ -10,6 +10,7 @@ from typing import Any
 from ..rules.errors import SchemaError
 from ..rules.game import Hint, Play
 from .hanablive import (
+    ANONYMISED,
     COLOUR_CLUE,
     DISCARD,
     END_CONDITIONS,
@@ -61,6 +62,7 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         raise SchemaError("$.ruleset", f"hanab.live export takes the hanabi ruleset only "
                           f"({VARIANT}), found {game.ruleset.title}")
     meta = _hanablive_meta(log)
+    anonymised = meta.pop(ANONYMISED, False) is True
     options = meta.pop("options", None)
     game_over = meta.pop("gameOver", None)
     if options is not None and not isinstance(options, dict):
@@ -102,7 +104,8 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         actions.append({"type": GAME_OVER, "target": target, "value": value})
     elif isinstance(game_over, dict):
         actions.append(game_over)
-    out: dict[str, Any] = {"players": players, "deck": deck, "actions": actions}
+    out: dict[str, Any] = {"deck": deck, "actions": actions} if anonymised else {
+        "players": players, "deck": deck, "actions": actions}
     if options is not None:
         out["options"] = options
     out.update(meta)

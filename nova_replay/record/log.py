@@ -16,6 +16,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -24,6 +25,7 @@ from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
 
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
+NOVA_MAX_PLAYERS = 5
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
@@ -138,14 +140,20 @@ class GameLog(_Model):
 
     model_config = ConfigDict(
         title="Nova game log",
-        json_schema_extra={"$id": SCHEMA_ID},
+        json_schema_extra={
+            "$id": SCHEMA_ID,
+            # Nova's rules are for 2 to 5 players; Hanabi takes 6 (as hanab.live).
+            "if": {"properties": {"ruleset": {"properties": {"name": {"const": "nova"}}}}},
+            "then": {"properties": {"players": {"maxItems": NOVA_MAX_PLAYERS}}},
+        },
     )
 
     format: Literal["nova-replay"] = Field(description="Always 'nova-replay'.")
     version: Literal[1] = Field(description="The format version: 1.")
     ruleset: RulesetSpec
     players: list[PlayerName] = Field(
-        min_length=2, max_length=5, description="In turn order; the first player begins.",
+        min_length=2, max_length=6,
+        description="In turn order; the first player begins. 2 to 5 (Hanabi: 2 to 6).",
         json_schema_extra={"uniqueItems": True},
     )
     deck: list[CardText] = Field(
@@ -158,7 +166,10 @@ class GameLog(_Model):
 
     @field_validator("players")
     @classmethod
-    def _unique_names(cls, players: list[str]) -> list[str]:
+    def _unique_names(cls, players: list[str], info: ValidationInfo) -> list[str]:
+        spec = info.data.get("ruleset")
+        if isinstance(spec, RulesetSpec) and spec.name == "nova" and len(players) > NOVA_MAX_PLAYERS:
+            raise ValueError(f"expected 2 to {NOVA_MAX_PLAYERS} players, found {len(players)}")
         seen: set[str] = set()
         for name in players:
             if name in seen:

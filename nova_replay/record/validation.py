@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.errors import NovaError
 from .formats import convert
+from .hanablive import anonymised_warning
 from .load import Record, replay_log
 from .reader import parse_log, read_json
 
@@ -23,7 +24,7 @@ class Problem:
 
     where: str
     message: str
-    stage: str  # 'read', 'schema', 'deck', 'rules' or 'unfinished'
+    stage: str  # 'read', 'schema', 'deck', 'rules', 'unfinished' or 'warning'
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -48,7 +49,8 @@ class Report:
 
     def errors(self, strict: bool = False) -> tuple[Problem, ...]:
         """The problems that make the log invalid (an unfinished game only if strict)."""
-        return tuple(p for p in self.problems if strict or p.stage != "unfinished")
+        return tuple(p for p in self.problems
+                     if p.stage != "warning" and (strict or p.stage != "unfinished"))
 
     def valid(self, strict: bool = False) -> bool:
         return not self.errors(strict)
@@ -89,6 +91,9 @@ def check_data(data: Any, file: str = "") -> Report:
     except NovaError as e:
         return Report(file, (_problem(e),), source)
     final = record.timeline.final
+    warning = anonymised_warning(log)
+    if warning is not None:
+        problems.append(Problem("$.players", warning, "warning"))
     if not final.over:
         pile = final.draw_pile(record.game)
         problems.append(Problem(

@@ -13,7 +13,7 @@ from functools import cached_property
 from .cards import JOKER, SUITS, Card
 
 RULESET_NAMES = ("nova", "hanabi")
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Nova: 2 to 5 (its rules); Hanabi: 6 too (hanab.live)
 
 
 class RulesetError(ValueError):
@@ -27,7 +27,7 @@ class Ruleset:
     name: str
     suits: tuple[str, ...]
     copies: tuple[int, ...]  # copies[r - 1] = copies of rank r in each suit
-    hand_sizes: tuple[int, int, int, int]  # for 2, 3, 4, 5 players
+    hand_sizes: tuple[int, ...]  # for 2, 3, 4, 5 (and for Hanabi 6) players
     jokers: int = 0
     gentle_show: bool = False
     grand_finale: bool = False
@@ -47,9 +47,13 @@ class Ruleset:
     def ranks(self) -> range:
         return range(1, self.max_rank + 1)
 
+    @property
+    def max_players(self) -> int:
+        return MIN_PLAYERS + len(self.hand_sizes) - 1
+
     def hand_size(self, players: int) -> int:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesetError(f"expected 2 to 5 players, found {players}")
+        if not MIN_PLAYERS <= players <= self.max_players:
+            raise RulesetError(f"expected 2 to {self.max_players} players, found {players}")
         return self.hand_sizes[players - MIN_PLAYERS]
 
     @cached_property
@@ -112,6 +116,6 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
-        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4),
+        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
                        early_end=early_end)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")
