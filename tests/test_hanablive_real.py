@@ -15,8 +15,11 @@ from nova_replay.record.hanablive import from_hanablive
 from nova_replay.record.hanablive_export import to_hanablive
 from nova_replay.record.load import load_data
 from nova_replay.record.validation import check_data
+from nova_replay.review.analysis import analyze
 from nova_replay.rules.engine import NO_MORE_POINTS, no_point_left, replay
 from nova_replay.rules.game import Game
+from nova_replay.views.report import analysis_report
+from nova_replay.views.review_text import summary_text
 from tests.helpers import shared_data
 
 REAL = shared_data() / "real"
@@ -104,3 +107,21 @@ def test_six_player_games_deal_three_cards(name: str) -> None:
     assert len(record.game.players) == 6 and record.game.hand_size == 3
     assert check_data(data, name).valid()
     assert to_hanablive(record) == data
+
+
+def test_hanablive_score_is_what_hanablive_records() -> None:
+    data = read(DERIVED / "p2_04.json")  # terminated: hanab.live records 0
+    analysis = analyze(load_data(data, "p2_04.json"))
+    report = analysis_report(analysis).model_dump()
+    assert data["score"] == 0 == report["summary"]["hanablive_score"]
+    assert report["summary"]["score"] == analysis.record.timeline.final.score == 7
+    assert "hanab.live records a score of 0 for this game" in summary_text(analysis)
+    finished = analyze(load_data(read(DERIVED / "p2_03.json")))
+    assert analysis_report(finished).summary.hanablive_score == 22
+    assert "hanab.live records" not in summary_text(finished)
+
+
+def test_hanablive_score_is_absent_for_our_own_logs() -> None:
+    sample = sorted((Path(__file__).resolve().parent.parent / "sample_games").glob("*.json"))[0]
+    analysis = analyze(load_data(read(sample)))
+    assert analysis_report(analysis).summary.hanablive_score is None

@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from ..rules.engine import no_point_left, replay
+from ..rules.engine import STRIKEOUT, TERMINATED, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
 from ..rules.rulesets import make_ruleset
 from .actions import actions_from_log, game_from_log
@@ -156,6 +156,17 @@ def anonymised_warning(log: GameLog) -> str | None:
         return None
     return (f"anonymised hanab.live export (no players): read with placeholder names "
             f"{log.players[0]} ... {log.players[-1]}")
+
+
+def hanablive_score(log: GameLog, converted_from: str | None, score: int, ending: str | None
+                    ) -> int | None:
+    """The score hanab.live records for a game read from it (None for other games):
+    0 for a strikeout and for a terminated or timed-out game (a `termination` here),
+    else the score."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    if converted_from != FORMAT and META_KEY not in (extra or {}):
+        return None
+    return 0 if ending in (STRIKEOUT, TERMINATED) else score
 
 
 def _check_players(players: list[Any]) -> list[str]:

@@ -7,6 +7,7 @@ from ..review.analysis import Analysis
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from ..review.status import Status
 from ..rules.cards import SUITS, rank_text
+from .report import report_summary
 
 TIERS = ("hinted", "deduced", "common")
 
@@ -17,11 +18,16 @@ def summary_text(a: Analysis) -> str:
     lost = (f"a perfect show was impossible from turn {s.perfect_lost_turn}"
             if s.perfect_lost_turn is not None else "a perfect show stayed possible throughout")
     eff = f"{s.efficiency:.2f} cards per hint" if s.efficiency is not None else "no hints given"
+    recorded = report_summary(a).hanablive_score
+    differs = ([f"hanab.live records a score of {recorded} for this game (0 for a strikeout "
+                f"or a stopped game); ours is {s.score}."]
+               if recorded is not None and recorded != s.score else [])
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
         f"score {s.score} of {s.perfect_score}, max score at the end {s.max_score}; {lost}.",
         f"Blunders {s.blunders}, mistakes {s.mistakes}, good moves {s.good}; wasted hints "
         f"{s.wasted_hints} of {s.hints}; efficiency {eff}.",
+        *differs,
     ])
 
 
