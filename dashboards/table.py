@@ -13,6 +13,7 @@ from typing import Any
 
 from dash import html
 
+from nova_replay.record.hanablive import card_notes
 from nova_replay.review.analysis import Analysis
 from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from nova_replay.rules.cards import SUITS, Card, rank_text
@@ -232,15 +233,20 @@ def hands_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
     game: Game = analysis.record.game
     state = analysis.timeline[turn]
     to_play = state.player(game) if not state.over else -1
+    notes = card_notes(analysis.record.log)
     hands = []
     for p, name in enumerate(game.players):
         hidden = options.hides(p)
         cards = []
         for slot, k in enumerate(analysis.knowledge.of(turn, p)):
+            noted = [html.Div(f"{who}: {note}", className="card-note")
+                     for who, note in notes.get(k.card, ())]
             cards.append(html.Div([
                 html.Div(f"slot {slot + 1}", className="slot"),
                 card_face(None if hidden else game.deck[k.card],
                           "touched" if k.touched else ""),
+                *([html.Div(noted, className="card-notes", title="players' notes (hanab.live)")]
+                  if noted else []),
                 html.Div(badges(analysis, turn, p, slot, k, options), className="badges"),
                 knowledge_grid(analysis, k, options.tier_for(p), show_truth=not hidden),
             ], className="hand-card", id=f"card-{p}-{slot}"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nova_replay.record.hanablive import from_hanablive
+from nova_replay.record.hanablive import card_notes, from_hanablive
 from nova_replay.record.hanablive_export import to_hanablive
 from nova_replay.record.load import load_data
 from nova_replay.record.validation import check_data
@@ -20,6 +20,7 @@ from nova_replay.rules.engine import NO_MORE_POINTS, no_point_left, replay
 from nova_replay.rules.game import Game
 from nova_replay.views.report import analysis_report
 from nova_replay.views.review_text import summary_text
+from nova_replay.views.text import card_notes_text, turn_text
 from tests.helpers import shared_data
 
 REAL = shared_data() / "real"
@@ -125,3 +126,25 @@ def test_hanablive_score_is_absent_for_our_own_logs() -> None:
     sample = sorted((Path(__file__).resolve().parent.parent / "sample_games").glob("*.json"))[0]
     analysis = analyze(load_data(read(sample)))
     assert analysis_report(analysis).summary.hanablive_score is None
+
+
+def test_card_notes_are_kept_and_shown_on_their_card_while_in_hand() -> None:
+    data = read(shared_data() / "hanablive" / "example_game_3p.json")
+    record = load_data(data)
+    notes = card_notes(record.log)
+    # hanab.live card order 0 (Alice's first card) is our deck index 0; order 1 is index 3
+    assert notes[0] == (("Alice", "y3?"), ("Cathy", "not 1"))
+    assert notes[3] == (("Alice", "y4"), ("Cathy", "y4"))
+    assert record.game.deck[0] == record.game.deck[3]  # both 3G, as hanab.live's deck says
+    assert data["deck"][0] == data["deck"][1] == {"suitIndex": 2, "rank": 3}
+    tl = record.timeline
+    gone = next(t for t in range(len(tl)) if 6 not in tl[t].hands[0])  # 1B leaves Alice's hand
+    shown = "\n".join(turn_text(tl, gone - 1, record.log))
+    assert "Alice slot 3 (1B): Alice's note 'r2'" in shown
+    assert "'r2'" not in "\n".join(turn_text(tl, gone, record.log))
+    report = analysis_report(analyze(record)).model_dump()
+    first = report["turns"][0]["hands"][0]["cards"]
+    assert [c["notes"] for c in first if c["card"] == 6] == [["Alice: r2", "Cathy: b3>"]]
+    assert "1B (card 6, in hand turns 0-12): Alice: 'r2'; Cathy: 'b3>'" in card_notes_text(
+        tl, record.log)
+    assert to_hanablive(record) == data  # kept verbatim for the export

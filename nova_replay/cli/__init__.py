@@ -26,7 +26,7 @@ from ..review.analysis import analyze
 from ..rules.errors import NovaError
 from ..views.report import analysis_report
 from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
-from ..views.text import ending_text, game_text, turn_text
+from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .simulate import simulate_command
 
 
@@ -197,6 +197,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str) -> No
     click.echo(summary_text(analysis))
     click.echo("")
     click.echo(notes_text(analysis))
+    noted = card_notes_text(record.timeline, record.log)
+    if noted:
+        click.echo("")
+        click.echo(noted)
 
 
 @main.command()

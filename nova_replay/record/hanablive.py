@@ -158,6 +158,33 @@ def anonymised_warning(log: GameLog) -> str | None:
             f"{log.players[0]} ... {log.players[-1]}")
 
 
+def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Players' notes on cards, kept from a hanab.live export (`meta.hanablive.notes`:
+    per player in hanab.live's seating, a list indexed by hanab.live card order), as our
+    deck index -> ((player, note), ...). Empty for other logs or unusable notes."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    notes = kept.get("notes") if isinstance(kept, dict) else None
+    n = len(log.players)
+    if not isinstance(notes, list) or len(notes) != n:
+        return {}
+    options = kept.get("options") if isinstance(kept, dict) else None
+    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        return {}
+    size = make_ruleset("hanabi").hand_size(n)
+    order = _deal_map(n, size, start) + list(range(n * size, len(log.deck)))
+    seating = log.players[n - start:] + log.players[:n - start]  # hanab.live's order
+    out: dict[int, list[tuple[str, str]]] = {}
+    for q, theirs in enumerate(notes):
+        if not isinstance(theirs, list):
+            continue
+        for o, note in enumerate(theirs[:len(order)]):
+            if isinstance(note, str) and note.strip():
+                out.setdefault(order[o], []).append((seating[q], note.strip()))
+    return {index: tuple(found) for index, found in out.items()}
+
+
 def hanablive_score(log: GameLog, converted_from: str | None, score: int, ending: str | None
                     ) -> int | None:
     """The score hanab.live records for a game read from it (None for other games):

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..record.hanablive import hanablive_score
+from ..record.hanablive import card_notes, hanablive_score
 from ..review.analysis import Analysis, Summary
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 
@@ -40,6 +40,8 @@ class CardView(_Model):
     critical: bool
     trash: bool
     chop: bool
+    notes: list[str] = Field(default_factory=list, description=(
+        "Players' notes on this card from a hanab.live export, as 'player: note'."))
 
 
 class HandView(_Model):
@@ -114,6 +116,7 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
     def names(mask: int) -> list[str]:
         return [str(ids.card(i)) for i in ids.members(mask)]
 
+    notes = card_notes(analysis.record.log)
     hands = []
     for p, name in enumerate(game.players):
         know = analysis.knowledge.of(turn, p)
@@ -123,6 +126,7 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
             bit = 1 << ids.of_card[k.card]
             cards.append(CardView(
                 slot=slot + 1, card=k.card, truth=str(game.deck[k.card]),
+                notes=[f"{who}: {note}" for who, note in notes.get(k.card, ())],
                 hinted=names(k.hinted), deduced=names(k.deduced), common=names(k.common),
                 touched=k.touched, knows_exactly=knows_exactly(k),
                 knows_playable=knows_playable(k, st), knows_trash=knows_trash(k, st),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..record.hanablive import card_notes
 from ..record.log import GameLog
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import (
@@ -130,7 +131,20 @@ def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None) -> list
     lines = [head]
     if log is not None and turn > 0 and log.actions[turn - 1].comment:
         lines.append(f"  Comment: {log.actions[turn - 1].comment}")
-    return lines + table_text(game, timeline[turn])
+    return lines + table_text(game, timeline[turn]) + notes_text(game, timeline[turn], log)
+
+
+def notes_text(game: Game, state: State, log: GameLog | None) -> list[str]:
+    """Players' notes (from a hanab.live export) on the cards in hand now, each shown on
+    its card for as long as the card is in hand."""
+    notes = card_notes(log) if log is not None else {}
+    lines = []
+    for p, name in enumerate(game.players):
+        for slot, c in enumerate(state.hands[p], start=1):
+            for who, note in notes.get(c, ()):
+                lines.append(f"      {name} slot {slot} ({game.card_text(c)}): "
+                             f"{who}'s note {note!r}")
+    return (["  Notes on cards in hand:", *lines]) if lines else []
 
 
 def game_text(timeline: Timeline, log: GameLog | None = None) -> str:
@@ -144,3 +158,24 @@ def game_text(timeline: Timeline, log: GameLog | None = None) -> str:
         lines.append("")
     lines.append(ending_text(game, timeline.final))
     return "\n".join(lines) + "\n"
+
+
+def card_notes_text(timeline: Timeline, log: GameLog) -> str:
+    """Every card players wrote a note on (hanab.live exports), with the turns it was in
+    a hand; empty when there are none."""
+    notes = card_notes(log)
+    if not notes:
+        return ""
+    game = timeline.game
+    held: dict[int, list[int]] = {}
+    for state in timeline:
+        for hand in state.hands:
+            for c in hand:
+                held.setdefault(c, []).append(state.turn)
+    lines = ["Players' notes on cards (from hanab.live):"]
+    for c in sorted(notes, key=lambda c: held.get(c, [0])[0]):
+        turns = held.get(c, [])
+        when = f"in hand turns {turns[0]}-{turns[-1]}" if turns else "never in a hand"
+        said = "; ".join(f"{who}: {note!r}" for who, note in notes[c])
+        lines.append(f"  {game.card_text(c)} (card {c}, {when}): {said}")
+    return "\n".join(lines)
