@@ -271,9 +271,11 @@ def mutate(name: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any
 
 
 REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
-    ("variant", lambda d: d.setdefault("options", {}).update(variant="Rainbow (6 Suits)"),
-     r"^\$\.options\.variant: hanab\.live variant \"Rainbow \(6 Suits\)\" is not supported; "
-     r"supported: 'No Variant'"),
+    ("variant", lambda d: d.setdefault("options", {}).update(variant="Up or Down (5 Suits)"),
+     r"^\$\.options\.variant: hanab\.live variant 'Up or Down \(5 Suits\)' is not supported: "
+     r"stacks may be built up from 1 or down from 5"),
+    ("variant's deck", lambda d: d.setdefault("options", {}).update(variant="Rainbow (6 Suits)"),
+     r"^\$\.deck: expected the 60 cards of Rainbow \(6 Suits\), found 50$"),
     ("one extra card", lambda d: d.setdefault("options", {}).update(oneExtraCard=True),
      r"^\$\.options\.oneExtraCard: option oneExtraCard changes the rules .*supported options: "
      r"startingPlayer"),
@@ -435,14 +437,15 @@ def test_cli_bad_input_is_one_line(command: str, file: Path, message: str) -> No
 
 
 def test_cli_import_refusal_names_the_file(tmp_path: Path) -> None:
-    bad = tmp_path / "rainbow.json"
+    bad = tmp_path / "up-or-down.json"
     data = real("example_game_3p.json")
-    data["options"]["variant"] = "Rainbow (6 Suits)"
+    data["options"]["variant"] = "Up or Down (5 Suits)"
     bad.write_text(json.dumps(data))
     result = run("import-hanablive", str(bad))
     assert result.exit_code == 1
-    assert result.stderr == (f"{bad}: $.options.variant: hanab.live variant \"Rainbow (6 Suits)\" "
-                             f"is not supported; supported: 'No Variant' (the hanabi ruleset)\n")
+    assert result.stderr == (f"{bad}: $.options.variant: hanab.live variant 'Up or Down (5 Suits)' "
+                             f"is not supported: stacks may be built up from 1 or down from 5 "
+                             f"(START cards)\n")
 
 
 def test_validate_and_replay_read_hanablive_files() -> None:
@@ -505,9 +508,13 @@ def test_variant_is_read_from_every_place_it_may_be(change: Callable[[dict[str, 
 
 
 def test_top_level_variant_is_not_read_as_no_variant() -> None:
-    data = mutate("example_game_3p.json", lambda d: d.update(variant="Rainbow (6 Suits)"))
-    with pytest.raises(SchemaError, match=r"^\$\.variant: hanab\.live variant \"Rainbow \(6 Suits\)\""):
+    data = mutate("example_game_3p.json", lambda d: d.update(variant="Up or Down (5 Suits)"))
+    with pytest.raises(SchemaError, match=r"^\$\.variant: hanab\.live variant 'Up or Down"):
         from_hanablive(data)
+    data = mutate("example_game_3p.json", lambda d: d.update(variant="Rainbow (5 Suits)"))
+    with pytest.raises(SchemaError, match=r"^\$\.actions\[4\]\.value: expected a Rainbow \(5 Suits\) "
+                       r"colour \(red, yellow, green, blue\) 0 to 3, found 4$"):
+        from_hanablive(data)  # read as Rainbow: it has no fifth clue colour
 
 
 MISREADS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [

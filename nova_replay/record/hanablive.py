@@ -23,15 +23,13 @@ from typing import Any
 
 from ..rules.engine import STRIKEOUT, TERMINATED, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
-from ..rules.rulesets import make_ruleset
+from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from .actions import actions_from_log, game_from_log
 from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
 from .reader import parse_log
 
 FORMAT = "hanab.live"
 VARIANT = "No Variant"
-SUIT_LETTERS = "RYGBW"  # No Variant suit indices 0-4: red, yellow, green, blue, purple (= our W)
-SUIT_NAMES = "red, yellow, green, blue, purple"
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER = range(5)
 
 # EndCondition.ts, in order from 0; 0 (in progress) never ends a game.
@@ -44,8 +42,8 @@ _NATURAL_ENDS = ("normal", "strikeout")
 # Options that change the rules; deckPlays only matters when a deck play is made.
 RULE_OPTIONS = ("cardCycle", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
                 "detrimentalCharacters")
-SUPPORTED_OPTIONS = ("startingPlayer, variant 'No Variant', timed, timeBase, timePerTurn, "
-                     "speedrun, deckPlays (if no deck play is made)")
+SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), timed, timeBase, "
+                     "timePerTurn, speedrun, deckPlays (if no deck play is made)")
 _OWN_KEYS = ("players", "deck", "actions", "options")
 META_KEY = "hanablive"
 
@@ -208,16 +206,26 @@ def _check_players(players: list[Any]) -> list[str]:
     return players
 
 
-def _deck_cards(deck: list[Any], size: int) -> list[str]:
+def _names(rules: Ruleset) -> str:
+    return ", ".join(rules.suit_name(i) for i in range(len(rules.suits)))
+
+
+def _colour_names(rules: Ruleset) -> str:
+    return ", ".join(rules.colour_name(i) for i in range(rules.colour_count)) or "none"
+
+
+def _deck_cards(deck: list[Any], rules: Ruleset, variant: str) -> list[str]:
+    size = rules.deck_size
     if len(deck) != size:
         why = " (a deck given only by its seed cannot be rebuilt here)" if not deck else ""
-        raise SchemaError("$.deck", f"expected the {size} cards of {VARIANT}, found {len(deck)}{why}")
+        raise SchemaError("$.deck", f"expected the {size} cards of {variant}, found {len(deck)}{why}")
     cards = []
+    last = len(rules.suits) - 1
     for i, c in enumerate(deck):
-        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, 4,
-                    f"a {VARIANT} suit index ({SUIT_NAMES})")
+        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, last,
+                    f"a {variant} suit index ({_names(rules)})")
         rank = _int(c.get("rank"), f"$.deck[{i}].rank", 1, 5, "a rank")
-        cards.append(f"{rank}{SUIT_LETTERS[suit]}")
+        cards.append(f"{rank}{rules.suits[suit]}")
     return cards
 
 
@@ -231,31 +239,32 @@ def from_hanablive(data: Any) -> dict[str, Any]:
                           f"{{suitIndex, rank}} and actions of {{type, target, value}}), found {found}")
     options = _check_options(data.get("options"))
     variant = variant_name(data)
-    if variant != VARIANT:
-        path = "$.options.variant" if "variant" in options else "$.variant"
-        raise SchemaError(path, f"hanab.live variant {json.dumps(variant)} is not supported; supported: "
-                          f"'{VARIANT}' (the hanabi ruleset)")
+    try:
+        rules = make_ruleset("hanabi", variant_name=variant)
+    except RulesetError as e:
+        raise SchemaError("$.options.variant" if "variant" in options else "$.variant",
+                          str(e)) from None
     players = _players(data)
     n = len(players)
-    rules = make_ruleset("hanabi")
     size = rules.hand_size(n)
     start = _int(options.get("startingPlayer", 0), "$.options.startingPlayer", 0, n - 1,
                  "a player index")
-    hl_cards = _deck_cards(data["deck"], rules.deck_size)
+    hl_cards = _deck_cards(data["deck"], rules, variant)
     order = _deal_map(n, size, start) + list(range(n * size, len(hl_cards)))
     deck = [""] * len(hl_cards)
     for o, index in enumerate(order):
         deck[index] = hl_cards[o]
 
     actions, game_over = _convert_actions(data["actions"], players, order, size, start,
-                                          bool(options.get("deckPlays")))
+                                          bool(options.get("deckPlays")), rules)
     meta: dict[str, Any] = {k: v for k, v in data.items() if k not in _OWN_KEYS}
     if "players" not in data:
         meta[ANONYMISED] = True
     if "options" in data:
         meta["options"] = options
     log: dict[str, Any] = {
-        "format": FORMAT_NAME, "version": FORMAT_VERSION, "ruleset": {"name": "hanabi"},
+        "format": FORMAT_NAME, "version": FORMAT_VERSION,
+        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
     if game_over is None or END_CONDITIONS[game_over[2]] in _NATURAL_ENDS:
@@ -278,7 +287,7 @@ def from_hanablive(data: Any) -> dict[str, Any]:
 
 def _convert_actions(
     raw: list[dict[str, Any]], players: list[str], order: list[int], size: int, start: int,
-    deck_plays: bool,
+    deck_plays: bool, rules: Ruleset,
 ) -> tuple[list[dict[str, Any]], tuple[int, int, int] | None]:
     """Our actions, and (index, target, value) of the game-over action if any. Follows the
     hands in hanab.live's numbering, so that a card not in its player's hand (or a deck
@@ -303,11 +312,18 @@ def _convert_actions(
                 raise SchemaError(f"$.actions[{i + 1}]", f"action after the game over at {path}")
             return out, (i, target, value)
         if kind == COLOUR_CLUE:
-            value = _int(value, f"{path}.value", 0, 4, f"a {VARIANT} colour ({SUIT_NAMES})")
-            out.append({"type": "hint", "to": players[target], "suit": SUIT_LETTERS[value]})
+            value = _int(value, f"{path}.value", 0, rules.colour_count - 1,
+                         f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})")
+            named = ({"colour": rules.clue_colours[value]} if rules.kinds
+                     else {"suit": rules.suits[value]})
+            out.append({"type": "hint", "to": players[target], **named})
             continue
         if kind == RANK_CLUE:
             value = _int(value, f"{path}.value", 1, 5, "a rank")
+            if rules.kinds and value not in rules.clue_ranks:
+                has = ", ".join(map(str, rules.clue_ranks)) or "none"
+                raise SchemaError(f"{path}.value", f"rank {value} is not a clue of "
+                                  f"{rules.variant} (its rank clues: {has})")
             out.append({"type": "hint", "to": players[target], "rank": value})
             continue
         hand = hands[actor]

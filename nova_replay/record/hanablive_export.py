@@ -18,7 +18,6 @@ from .hanablive import (
     META_KEY,
     PLAY,
     RANK_CLUE,
-    SUIT_LETTERS,
     VARIANT,
     _deal_map,
 )
@@ -84,7 +83,8 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     hl_order = {index: o for o, index in enumerate(order)}
     deck: list[dict[str, int]] = [{}] * len(game.deck)
     for index, card in enumerate(game.deck):
-        deck[hl_order[index]] = {"suitIndex": SUIT_LETTERS.index(card.suit), "rank": card.rank}
+        deck[hl_order[index]] = {"suitIndex": game.ruleset.suits.index(card.suit),
+                                 "rank": card.rank}
     actions: list[dict[str, int]] = []
     for action in record.timeline.actions:
         if isinstance(action, Hint):

@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from ..rules.variants import COLOURS
 
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
@@ -71,27 +72,36 @@ class RulesetSpec(_Model):
     gentle_show: bool = Field(False, description="Nova: the third lost life keeps the score.")
     grand_finale: bool = Field(False, description="Nova: 5s doubled and a 6 in every suit.")
     jokers: int = Field(0, ge=0, le=2, description="Nova wild jokers: 0, 1 or 2.")
+    variant: str | None = Field(None, description=(
+        "Hanabi: a hanab.live variant by its name, e.g. 'Rainbow (5 Suits)'. Supported: every "
+        "variant whose difference is only in its suits' properties (see docs/variants.md); "
+        "absent or 'No Variant' is the plain game."))
     early_end: bool = Field(False, description=(
         "Hanabi as hanab.live's server plays it: the game ends as soon as no point can still "
         "be scored (set for games read from hanab.live that end so)."))
 
 
 class HintAction(_Model):
-    """Tell another player which of their cards have one suit or one rank."""
+    """Tell another player which of their cards have one suit (in a hanab.live variant:
+    one clue colour) or one rank."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"oneOf": [{"required": ["suit"]}, {"required": ["rank"]}]}
-    )
+    model_config = ConfigDict(json_schema_extra={"oneOf": [
+        {"required": ["suit"]}, {"required": ["colour"]}, {"required": ["rank"]}]})
 
     type: Literal["hint"]
     to: PlayerName = Field(description="The receiver's name.")
     suit: SuitText | None = None
+    colour: Literal[COLOURS] | None = Field(  # type: ignore[valid-type]
+        None, description="In a hanab.live variant: the clue colour named (Rainbow is a suit, "
+        "not a colour; Pink is a colour where a pink suit is in play).")
     rank: int | None = Field(None, ge=1, le=6, description="1 is the Ace.")
     comment: Comment = None
 
     @model_validator(mode="after")
     def _one_of_suit_or_rank(self) -> HintAction:
-        if (self.suit is None) == (self.rank is None):
+        if self.colour is not None and (self.suit is not None or self.rank is not None):
+            raise ValueError("a hint names exactly one colour, suit or rank, found more than one")
+        if self.colour is None and (self.suit is None) == (self.rank is None):
             found = "both" if self.suit is not None else "neither"
             raise ValueError(f"a hint names exactly one suit or one rank, found {found}")
         return self

@@ -28,6 +28,8 @@ def log_data(
         ruleset["grand_finale"] = True
     if rules.jokers:
         ruleset["jokers"] = rules.jokers
+    if rules.variant:
+        ruleset["variant"] = rules.variant
     if rules.early_end:
         ruleset["early_end"] = True
     acts = []

@@ -93,8 +93,9 @@ def apply(game: Game, state: State, action: Action) -> State:
 
     if kind is Hint:
         to, suit, rank = action  # type: ignore[misc]
-        if to == p or coins == 0 or not 0 <= to < n:
-            raise _bad_hint(game, turn, p, to, coins)
+        if (to == p or coins == 0 or not 0 <= to < n or suit >= rules.colour_count
+                or rank > max_rank):
+            raise _bad_hint(game, turn, p, to, coins, suit, rank)
         if not game.touched(action, hands[to]):  # type: ignore[arg-type]
             raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
         coins -= 1
@@ -193,8 +194,15 @@ def _no_point_left(game: Game, turn: int, hands: tuple[tuple[int, ...], ...],
     return True
 
 
-def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalAction:
+def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int, colour: int, rank: int
+              ) -> IllegalAction:
     actor = game.players[p]
+    if rank > game.ruleset.max_rank:
+        return turn_error(turn, f"{actor} hints rank {rank}, but ranks go to "
+                          f"{game.ruleset.max_rank}")
+    if colour >= game.ruleset.colour_count:
+        return turn_error(turn, f"{actor} hints colour {colour}, but the game has colours 0 to "
+                          f"{game.ruleset.colour_count - 1}")
     if to == p:
         return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
     if coins == 0:
@@ -203,7 +211,7 @@ def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalActi
 
 
 def _touches_nothing(game: Game, turn: int, p: int, hint: Hint) -> IllegalAction:
-    what = (game.suit_name(hint.suit).rstrip("s") if hint.suit >= 0
+    what = (game.colour_name(hint.suit).rstrip("s") if hint.suit >= 0
             else game.describe_hint(hint)[:-1])
     receiver = game.players[hint.to]
     return turn_error(turn, f"{game.players[p]} hints {game.describe_hint(hint)} to {receiver}, "

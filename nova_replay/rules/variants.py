@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 NO_VARIANT = "No Variant"
+# The clue colours hanab.live's supported variants have (a variant has some of them).
+COLOURS = ("Red", "Yellow", "Green", "Blue", "Purple", "Teal", "Black", "Pink", "Brown")
 STANDARD_COPIES = (3, 2, 2, 2, 1)
 
 
