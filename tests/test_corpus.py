@@ -18,7 +18,7 @@ import pytest
 
 from nova_replay.record.hanablive import hanablive_score
 from nova_replay.record.hanablive_export import to_hanablive
-from nova_replay.record.validation import Report, check
+from nova_replay.record.validation import Report, check_each
 from nova_replay.rules.engine import State
 from nova_replay.rules.game import Game
 from tests.helpers import shared_data
@@ -38,10 +38,16 @@ class Walked:
     path: Path
     report: Report
     stated: int | None  # the score its source states, if any
+    index: int | None = None  # the game's place in a file holding an array of games
 
     @property
     def name(self) -> str:
-        return self.path.relative_to(DATA).as_posix()
+        name = self.path.relative_to(DATA).as_posix()
+        return name if self.index is None else f"{name}[{self.index}]"
+
+    def original(self) -> object:
+        data = json.loads(self.path.read_text())
+        return data if self.index is None else data[self.index]
 
     @property
     def accepted(self) -> bool:
@@ -52,11 +58,15 @@ def stated_scores() -> dict[str, int]:
     """file (relative to the data folder) -> the score its SOURCES.md states."""
     out: dict[str, int] = {}
     for folder in ("real", "hanablive"):
+        column = -1
         for line in (DATA / folder / "SOURCES.md").read_text().splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) < 3 or not re.search(r"\.(json|log)\b", cells[0]):
+            scored = [i for i, c in enumerate(cells) if "score" in c]
+            if cells[0] == "file" and scored:  # a table's header: which column says the score
+                column = scored[0]
+            if len(cells) <= column or not re.search(r"\.(json|log)\b", cells[0]):
                 continue
-            score = re.match(r"(\d+)\b", cells[-1])
+            score = re.match(r"(\d+)\b", cells[column])
             if score is None:
                 continue
             for name in re.findall(r"[\w./-]+\.(?:json|log)", cells[0]):
@@ -70,9 +80,18 @@ def corpus_files() -> list[Path]:
 
 
 def walk() -> list[Walked]:
+    """Every game of the corpus; a file holding an array of games (hanab.live seed lists)
+    gives one per game, whose stated score is its own `score`."""
     stated = stated_scores()
-    return [Walked(p, check(p), stated.get(p.relative_to(DATA).as_posix()))
-            for p in corpus_files()]
+    out = []
+    for p in corpus_files():
+        reports = check_each(p)
+        if len(reports) == 1 and not reports[0].file.endswith("]"):
+            out.append(Walked(p, reports[0], stated.get(p.relative_to(DATA).as_posix())))
+            continue
+        games = json.loads(p.read_text())
+        out += [Walked(p, r, games[i]["score"], i) for i, r in enumerate(reports)]
+    return out
 
 
 def reason(w: Walked) -> str:
@@ -148,7 +167,7 @@ def test_corpus_file(w: Walked) -> None:
     elif w.stated is not None:
         assert expected_score(w) == w.stated, (w.name, final.score, final.ending)
     if record.converted_from == "hanab.live":
-        assert to_hanablive(record) == json.loads(w.path.read_text()), "export gives back the file"
+        assert to_hanablive(record) == w.original(), "export gives back the file"
 
 
 def test_corpus_table() -> None:
@@ -157,12 +176,14 @@ def test_corpus_table() -> None:
     refused = Counter(reason(w) for w in WALKED if not w.accepted)
     scored = [w for w in accepted if w.stated is not None
               and w.name.removeprefix("real/") not in CONTINUED]
-    assert (len(WALKED), len(accepted), sum(refused.values())) == (368, 248, 120)
-    assert len(scored) == 228 and all(expected_score(w) == w.stated for w in scored)
+    # 368 files; the seed-list file holds 99 games
+    assert (len(WALKED), len(accepted), sum(refused.values())) == (466, 340, 126)
+    assert len(scored) == 323 and all(expected_score(w) == w.stated for w in scored)
     assert refused["variant: an inverted suit (Orange, hanab.live's 'inverted' suit property)"] == 11
     assert refused["not JSON (a pyhanabi text log)"] == 60
     assert refused["pyhanabi rules: a discard at 8 clues"] == 15
     early = [w.name for w in accepted if w.report.record is not None
              and w.report.record.timeline.final.ending == "no more points"]
-    # 9 named games and 4 six-player ones, each with its anonymised copy; one variant game
-    assert len(early) == 27 and "real/cpp-bot-replays/replay_1875304.json" in early
+    # 9 named games and 4 six-player ones, each with its anonymised copy and its entry in
+    # the seed list; one variant game
+    assert len(early) == 40 and "real/cpp-bot-replays/replay_1875304.json" in early

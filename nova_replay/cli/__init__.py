@@ -20,7 +20,7 @@ from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanabli
 from ..record.load import Record, load, load_data
 from ..record.log import json_schema
 from ..record.reader import read_json
-from ..record.validation import Report, check
+from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
 from ..rules.errors import NovaError
@@ -91,7 +91,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     paths = expand_paths(files)
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), 2)
-    reports = [check(p) for p in paths]
+    reports = [r for p in paths for r in check_each(p)]
     bad = sum(not r.valid(strict) for r in reports)
     if as_json:
         out = {"files": len(reports), "valid": len(reports) - bad, "invalid": bad,
@@ -100,7 +100,8 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     else:
         for r in reports:
             _print_report(r, strict, quiet)
-        click.echo(f"{len(reports)} file{'s' if len(reports) != 1 else ''}: "
+        games = "" if len(reports) == len(paths) else f" ({len(reports)} games)"
+        click.echo(f"{len(paths)} file{'s' if len(paths) != 1 else ''}{games}: "
                    f"{len(reports) - bad} valid, {bad} invalid")
     sys.exit(1 if bad else 0)
 

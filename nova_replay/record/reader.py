@@ -182,6 +182,10 @@ def parse_log(data: Any, errors: list[NovaError] | None = None) -> GameLog | Non
     if not isinstance(data, dict):
         kind = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
             type(data), "a number")
+        if isinstance(data, list) and data and all(isinstance(g, dict) and "deck" in g
+                                                   for g in data):
+            kind = (f"an array of {len(data)} games (`validate` checks each; the other "
+                    f"commands read one game a file)")
         problems.append(SchemaError("$", f"expected a JSON object (a game log), found {kind}"))
     else:
         try:

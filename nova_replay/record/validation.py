@@ -13,7 +13,7 @@ from typing import Any
 
 from ..rules.errors import NovaError
 from .formats import convert
-from .hanablive import anonymised_warning
+from .hanablive import anonymised_warning, looks_like_hanablive
 from .load import Record, replay_log
 from .reader import parse_log, read_json
 
@@ -113,6 +113,19 @@ def check(path: str | os.PathLike[str]) -> Report:
     except NovaError as e:
         return Report(name, (_problem(e),))
     return check_data(data, name)
+
+
+def check_each(path: str | os.PathLike[str]) -> list[Report]:
+    """The reports of the file at `path`: one per game for a JSON array of hanab.live
+    exports (named file[0], file[1], ...; hanab.live's seed lists come so), else one."""
+    name = os.fspath(path)
+    try:
+        data = read_json(name)
+    except NovaError as e:
+        return [Report(name, (_problem(e),))]
+    if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
+        return [check_data(game, f"{name}[{i}]") for i, game in enumerate(data)]
+    return [check_data(data, name)]
 
 
 def _problem(e: NovaError) -> Problem:
