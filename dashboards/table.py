@@ -102,7 +102,7 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
             [html.Span(suit.symbol, className="row-symbol"), html.Span(top, className="row-top")],
             className="row-pile" + (" complete" if height == rules.max_rank else ""),
             style={"color": suit.colour, "borderColor": suit.colour},
-            title=f"{suit.name}: {top if height else 'empty'}",
+            title=f"{rules.suit_name(s)}: {top if height else 'empty'}",
         ))
     counters = [
         _counter("Score", f"{state.score} / {rules.perfect_score}", "score"),
@@ -114,6 +114,11 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
     ]
     if state.final_turns > 0:
         counters.append(_counter("Final round", f"{state.final_turns} turns left", "final-round"))
+    if rules.kinds:  # a hanab.live variant: the clues that exist
+        colours = ", ".join(rules.clue_colours) or "none"
+        ranks = ", ".join(map(str, rules.clue_ranks)) or "none"
+        counters.append(_counter("Clues", f"{colours}; ranks {ranks}", "variant-clues",
+                                 f"{rules.variant}: clue colours {colours}; rank clues {ranks}"))
     action: list[Any] = [html.Div(action_text(analysis, turn, options), id="action-text",
                                   className="action")]
     comment = comment_of(analysis, turn)

@@ -17,7 +17,7 @@ from nova_replay.record.load import load_data
 from nova_replay.record.validation import check_data
 from nova_replay.review.analysis import analyze
 from nova_replay.rules.engine import NO_MORE_POINTS, no_point_left, replay
-from nova_replay.rules.game import Game
+from nova_replay.rules.game import Game, Hint
 from nova_replay.views.report import analysis_report
 from nova_replay.views.review_text import summary_text
 from nova_replay.views.text import card_notes_text, turn_text
@@ -148,3 +148,30 @@ def test_card_notes_are_kept_and_shown_on_their_card_while_in_hand() -> None:
     assert "1B (card 6, in hand turns 0-12): Alice: 'r2'; Cathy: 'b3>'" in card_notes_text(
         tl, record.log)
     assert to_hanablive(record) == data  # kept verbatim for the export
+
+
+def test_a_variant_game_is_shown_with_its_suits_and_clue_colours() -> None:
+    from nova_replay.dashboard.table import ViewOptions, hands_view, table_view
+
+    from tests.test_dashboard import find, text_of
+
+    record = load_data(read(REAL / "cpp-bot-replays" / "1915981.json"))
+    rules = record.game.ruleset
+    assert rules.variant == "Ambiguous & Null (5 Suits)"
+    assert [rules.suit_name(i) for i in range(5)] == ["tomato", "mahogany", "berry", "navy",
+                                                      "null"]
+    text = "\n".join(turn_text(record.timeline, 1, record.log))
+    assert "Rows      AR1 .  AR2 .  AB1 .  AB2 .  Nu ." in text
+    assert "hints 3s to will-bot67" in text
+    colour_hints = [a for a in record.timeline.actions if isinstance(a, Hint) and a.suit >= 0]
+    assert {record.game.describe_hint(h) for h in colour_hints} == {"red", "blue"}
+    analysis = analyze(record)
+    table = table_view(analysis, 0, ViewOptions())
+    assert text_of(find(table, "counter-variant-clues")) == "Red, Blue; ranks 1, 2, 3, 4, 5"
+    faces = {c.style["color"] for c in by_class_cards(hands_view(analysis, 0, ViewOptions()))}
+    assert {"#e53935", "#660000", "#eeeeee"} <= faces  # tomato, mahogany, null: distinct
+
+
+def by_class_cards(node: Any) -> list[Any]:
+    from tests.test_dashboard import by_class
+    return by_class(node, "card-face")

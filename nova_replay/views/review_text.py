@@ -67,7 +67,8 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     st = a.knowledge.statuses[turn]
     hand = a.knowledge.of(turn, player)
     chop = a.chop(turn, player)
-    width = rules.max_rank + 4
+    pad = max(len(SUITS[letter].symbol) for letter in rules.suits)  # variant keys: Ra, Nu1
+    width = rules.max_rank + pad + 3
     blocks: list[list[str]] = []
     for slot, k in enumerate(hand):
         truth = ids.of_card[k.card]
@@ -75,7 +76,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
         badges = _badges(k, st, 1 << truth, slot == chop)
         shown = "??" if hide_truth else game.card_text(k.card)
         block = [f"{slot + 1}:{shown}", f"{badges}" if badges else "",
-                 "  " + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
+                 " " * (pad + 1) + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
         for s, letter in enumerate(rules.suits):
             cells = []
             for r in rules.ranks:
@@ -84,7 +85,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
                     cells.append("*")
                 else:
                     cells.append("o" if (mask >> i) & 1 else ".")
-            block.append(f"{SUITS[letter].symbol} {''.join(cells)}")
+            block.append(f"{SUITS[letter].symbol:<{pad}} {''.join(cells)}")
         if ids.joker >= 0:
             j = ids.joker
             cell = "*" if j == truth and not hide_truth else ("o" if (mask >> j) & 1 else ".")
