@@ -175,3 +175,22 @@ def test_a_variant_game_is_shown_with_its_suits_and_clue_colours() -> None:
 def by_class_cards(node: Any) -> list[Any]:
     from tests.test_dashboard import by_class
     return by_class(node, "card-face")
+
+
+def test_simulated_variant_game_exports_with_its_variant_and_reads_back(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from nova_replay.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "--ruleset", "hanabi", "--variant",
+                                       "Black & Rainbow (6 Suits)", "--players", "6",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (path,) = tmp_path.glob("hanabi-black-rainbow-6-suits-6p-seed0-0001.json")
+    record = load_data(read(path))
+    assert record.game.ruleset.variant == "Black & Rainbow (6 Suits)"
+    assert any(a.get("colour") for a in read(path)["actions"] if a["type"] == "hint")
+    exported = to_hanablive(record)
+    assert exported["options"] == {"variant": "Black & Rainbow (6 Suits)"}
+    back = load_data(exported)
+    assert back.game.deck == record.game.deck and back.timeline.final == record.timeline.final

@@ -6,6 +6,7 @@ variant is a change of data (see DESIGN.md, "Rules as data").
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -95,8 +96,8 @@ class Ruleset:
     def variants(self) -> list[tuple[str, str]]:
         """The variants in play, each as (short tag, words): ('jokers2', '2 jokers')."""
         out = []
-        if self.variant:
-            out.append(("variant", self.variant))
+        if self.variant:  # 'Rainbow (6 Suits)' -> ('rainbow-6-suits', 'Rainbow (6 Suits)')
+            out.append(("-".join(re.findall(r"[a-z0-9]+", self.variant.lower())), self.variant))
         if self.grand_finale:
             out.append(("finale", "grand finale"))
         if self.jokers:
