@@ -9,6 +9,14 @@ from typing import Any
 
 import pytest
 
+from nova_replay.record.load import load_data
+from nova_replay.review.status import Identities, status
+from nova_replay.rules.cards import Card, parse_card
+from nova_replay.rules.engine import deal
+from nova_replay.rules.errors import IllegalAction
+from nova_replay.rules.game import Game
+from nova_replay.rules.identities import touches
+from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.rules.variants import VariantError, variant
 from tests.helpers import shared_data
 
@@ -117,3 +125,75 @@ def test_variant_suits_colours_and_ranks(name: str, suits: str, colours: str, ra
 def test_refusals_name_the_rule(name: str, rule: str) -> None:
     with pytest.raises(VariantError, match=re.escape(rule)):
         variant(name)
+
+
+# --- the one touch rule, case by case (the rule decides each outcome) --------------------
+
+
+def touch(name: str, card: str, colour: str | None = None, rank: int = 0) -> bool:
+    rules = make_ruleset("hanabi", variant_name=name)
+    index = rules.clue_colours.index(colour) if colour is not None else -1
+    return touches(rules, parse_card(card), index, rank)
+
+
+@pytest.mark.parametrize(("name", "card", "colour", "rank", "touched"), [
+    ("Rainbow (5 Suits)", "3Ra", "Red", 0, True),  # rainbow: every colour
+    ("Rainbow (5 Suits)", "3Ra", "Blue", 0, True),
+    ("Rainbow (5 Suits)", "3R", "Blue", 0, False),
+    ("White (5 Suits)", "3Wh", None, 3, True),  # white: no colour, ranks as usual
+    ("Brown (5 Suits)", "3Br", None, 3, False),  # brown: no rank
+    ("Brown (5 Suits)", "3Br", "Brown", 0, True),  # ... but its own colour
+    ("Prism (3 Suits)", "1Pr", "Red", 0, True),  # prism: colours Red, Blue; rank 1 -> Red
+    ("Prism (3 Suits)", "2Pr", "Blue", 0, True),  # rank 2 -> Blue
+    ("Prism (3 Suits)", "3Pr", "Red", 0, True),  # rank 3 -> Red again
+    ("Prism (3 Suits)", "3Pr", "Blue", 0, False),
+    ("Dark Pink (6 Suits)", "4Pi1", None, 2, True),  # pink: every rank
+    ("Dark Pink (6 Suits)", "4Pi1", "Pink", 0, True),  # Dark Pink is touched by Pink
+    ("White-Ones & Rainbow (4 Suits)", "1Ra", "Red", 0, True),  # the suit decides first
+    ("White-Ones & Rainbow (4 Suits)", "1R", "Red", 0, False),  # special rank: no colour
+    ("Rainbow-Fives (5 Suits)", "5G", "Red", 0, True),  # special rank: every colour
+    ("Pink-Ones (4 Suits)", "1B", None, 4, True),  # special rank: every rank clue
+    ("Pink-Ones (4 Suits)", "1B", None, 1, False),  # and the 1 clue does not exist
+    ("Null-Fives & Omni (5 Suits)", "5Om", None, 3, True),  # the suit decides first
+])
+def test_touch_rule(name: str, card: str, colour: str | None, rank: int, touched: bool) -> None:
+    rules = make_ruleset("hanabi", variant_name=name)
+    if colour is not None and colour not in rules.clue_colours:
+        assert not touched  # that colour does not exist in the variant
+        return
+    assert touch(name, card, colour, rank) is touched
+
+
+def test_dual_colour_suits_are_touched_by_both_colours() -> None:
+    rules = make_ruleset("hanabi", variant_name="Dual-Color (3 Suits)")
+    assert rules.clue_colours == ("Red", "Yellow", "Blue")  # Tangerine RY, Violet RB, Jade YB
+    tangerine, jade = parse_card("2DRY"), parse_card("2DYB")
+    assert [touches(rules, tangerine, i) for i in range(3)] == [True, True, False]
+    assert [touches(rules, jade, i) for i in range(3)] == [False, True, True]
+
+
+def test_a_rank_clue_the_variant_lacks_is_refused_with_its_turn() -> None:
+    rules = make_ruleset("hanabi", variant_name="Pink-Ones (4 Suits)")
+    deck = sorted(rules.cards.elements())
+    data = {"format": "nova-replay", "version": 1,
+            "ruleset": {"name": "hanabi", "variant": "Pink-Ones (4 Suits)"},
+            "players": ["Anna", "Ben"], "deck": [str(c) for c in deck],
+            "actions": [{"type": "hint", "to": "Ben", "rank": 1}]}
+    with pytest.raises(IllegalAction, match=r"^turn 1: Anna hints rank 1, which is not a clue "
+                       r"of Pink-Ones \(4 Suits\) \(its rank clues: 2, 3, 4, 5\)$"):
+        load_data(data)
+    data["actions"] = [{"type": "hint", "to": "Ben", "suit": "R"}]
+    with pytest.raises(IllegalAction, match=r"hints a suit; in Pink-Ones \(4 Suits\) hints name "
+                       r"a clue colour"):
+        load_data(data)
+
+
+def test_dark_suits_have_one_of_each_so_every_card_is_critical() -> None:
+    rules = make_ruleset("hanabi", variant_name="Black (6 Suits)")
+    assert rules.deck_size == 5 * 10 + 5 and rules.perfect_score == 30
+    game = Game(rules, ("Anna", "Ben"), tuple(sorted(rules.cards.elements())))
+    st = status(Identities(game), deal(game))
+    ids = game.space
+    for r in range(1, 6):
+        assert (st.critical >> ids.of(Card(r, "Bk"))) & 1, f"{r}Bk is critical"
+        assert bool((st.critical >> ids.of(Card(r, "R"))) & 1) is (r == 5)  # red: only the 5
