@@ -251,10 +251,10 @@ def _summary(record: Record) -> str:
 def import_hanablive(file: str, output: str | None) -> None:
     """Convert a hanab.live game export (JSON) to a nova-replay log.
 
-    Only "No Variant" games without rule-changing options convert. The deck is
-    reordered for our round-robin deal (same cards in the same hands and slots); id,
-    seed, notes and options are kept in meta.hanablive. Other commands also read
-    hanab.live files directly.
+    No Variant and the supported variants (docs/variants.md) without rule-changing
+    options convert. The deck is reordered for our round-robin deal (same cards in
+    the same hands and slots); id, seed, notes and options are kept in
+    meta.hanablive. Other commands also read hanab.live files directly.
 
     \b
     Example:
@@ -267,6 +267,9 @@ def import_hanablive(file: str, output: str | None) -> None:
         record = load_data(data, file)  # refuse a game that does not replay, here
     except NovaError as e:
         fail(str(e if e.file else e.in_file(file)))
+    warning = anonymised_warning(record.log)
+    if warning is not None:
+        click.echo(f"{file}: warning: {warning}", err=True)
     _write(dumps(data), output, _summary(record))
 
 
