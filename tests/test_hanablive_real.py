@@ -148,6 +148,14 @@ def test_card_notes_are_kept_and_shown_on_their_card_while_in_hand() -> None:
     assert "1B (card 6, in hand turns 0-12): Alice: 'r2'; Cathy: 'b3>'" in card_notes_text(
         tl, record.log)
     assert to_hanablive(record) == data  # kept verbatim for the export
+    from nova_replay.dashboard.table import ViewOptions, hands_view
+
+    from tests.test_dashboard import by_class, text_of
+
+    def shown_notes(turn: int) -> str:
+        return text_of(by_class(hands_view(analyze(record), turn, ViewOptions()), "card-notes"))
+
+    assert "Alice: r2" in shown_notes(gone - 1) and "Alice: r2" not in shown_notes(gone)
 
 
 def test_a_variant_game_is_shown_with_its_suits_and_clue_colours() -> None:
