@@ -16,6 +16,7 @@ from dash import dcc, html
 from nova_replay.review.analysis import KINDS, SEVERITIES, Analysis, Finding
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.perspective import hidden_note as hidden_note_text
+from nova_replay.views.report import report_summary
 
 from .table import ViewOptions
 
@@ -203,6 +204,10 @@ def summary_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Di
     note = (f"A perfect score was out of reach from turn {lost}." if lost is not None
             else "A perfect score was still possible.")
     notes = [html.Div(note, className="muted")]
+    recorded = report_summary(analysis).hanablive_score
+    if not options.no_spoilers and recorded is not None and recorded != s.score:
+        notes.append(html.Div(f"hanab.live records {recorded} for this game (0 for a strikeout "
+                              f"or a stopped game).", className="muted", id="sum-hanablive"))
     if len(shown) < len(seen):
         notes.append(html.Div(f"{len(seen) - len(shown)} hidden note(s) about your cards are "
                               f"not counted.", className="muted", id="sum-hidden"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from dash import html
 
+from nova_replay.record.hanablive import card_notes
 from nova_replay.review.analysis import Analysis
 from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from nova_replay.review.perspective import Perspective
@@ -95,7 +96,7 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
             [html.Span(suit.symbol, className="row-symbol"), html.Span(top, className="row-top")],
             className="row-pile" + (" complete" if height == rules.max_rank else ""),
             style={"color": suit.colour, "borderColor": suit.colour},
-            title=f"{suit.name}: {top if height else 'empty'}",
+            title=f"{rules.suit_name(s)}: {top if height else 'empty'}",
         ))
     counters = [
         _counter("Score", f"{state.score} / {rules.perfect_score}", "score"),
@@ -109,6 +110,11 @@ def table_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
     turns = final_turns_left(state)
     if turns:
         counters.append(_counter("Final round", f"{plural(turns, 'turn')} left", "final-round"))
+    if rules.kinds:  # a hanab.live variant: the clues that exist
+        colours = ", ".join(rules.clue_colours) or "none"
+        ranks = ", ".join(map(str, rules.clue_ranks)) or "none"
+        counters.append(_counter("Clues", f"{colours}; ranks {ranks}", "variant-clues",
+                                 f"{rules.variant}: clue colours {colours}; rank clues {ranks}"))
     action: list[Any] = [html.Div(action_text(analysis, turn, options), id="action-text",
                                   className="action")]
     comment = comment_of(analysis, turn)
@@ -228,15 +234,20 @@ def hands_view(analysis: Analysis, turn: int, options: ViewOptions) -> html.Div:
     game: Game = analysis.record.game
     state = analysis.timeline[turn]
     to_play = state.player(game) if not state.over else -1
+    notes = card_notes(analysis.record.log)
     hands = []
     for p, name in enumerate(game.players):
         hidden = options.hides(p)
         cards = []
         for slot, k in enumerate(analysis.knowledge.of(turn, p)):
+            noted = [html.Div(f"{who}: {note}", className="card-note")
+                     for who, note in notes.get(k.card, ())]
             cards.append(html.Div([
                 html.Div(f"slot {slot + 1}", className="slot"),
                 card_face(None if hidden else game.deck[k.card],
                           "touched" if k.touched else ""),
+                *([html.Div(noted, className="card-notes", title="players' notes (hanab.live)")]
+                  if noted else []),
                 html.Div(badges(analysis, turn, p, slot, k, options), className="badges"),
                 knowledge_grid(analysis, k, options.tier_for(p), show_truth=not hidden),
             ], className="hand-card", id=f"card-{p}-{slot}"))

@@ -68,6 +68,15 @@ def missing_browser() -> str | None:
             f"(Debian: apt-get install chromium chromium-driver)")
 
 
+def shared_data() -> Path:
+    """The shared real data (never copied into the repo): `../shared/data` beside the
+    repository, else $NOVA_SHARED/data, else /work/shared/data (for worktrees)."""
+    beside = ROOT.parent / "shared" / "data"
+    if beside.is_dir():
+        return beside
+    return Path(os.environ.get("NOVA_SHARED", "/work/shared")) / "data"
+
+
 def cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.split()]
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import nova_replay
 from nova_replay.cli import main
 from nova_replay.record.formats import CONVERTERS
-from nova_replay.record.hanablive import from_hanablive, looks_like_hanablive
+from nova_replay.record.hanablive import from_hanablive, looks_like_hanablive, variant_name
 from nova_replay.record.hanablive_export import to_hanablive
 from nova_replay.record.load import load, load_data
 from nova_replay.record.log import GameLog
@@ -275,9 +275,11 @@ def mutate(name: str, change: Callable[[dict[str, Any]], None]) -> dict[str, Any
 
 
 REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
-    ("variant", lambda d: d.setdefault("options", {}).update(variant="Rainbow (6 Suits)"),
-     r"^\$\.options\.variant: hanab\.live variant \"Rainbow \(6 Suits\)\" is not supported; "
-     r"supported: 'No Variant'"),
+    ("variant", lambda d: d.setdefault("options", {}).update(variant="Up or Down (5 Suits)"),
+     r"^\$\.options\.variant: hanab\.live variant 'Up or Down \(5 Suits\)' is not supported: "
+     r"stacks may be built up from 1 or down from 5"),
+    ("variant's deck", lambda d: d.setdefault("options", {}).update(variant="Rainbow (6 Suits)"),
+     r"^\$\.deck: expected the 60 cards of Rainbow \(6 Suits\), found 50$"),
     ("one extra card", lambda d: d.setdefault("options", {}).update(oneExtraCard=True),
      r"^\$\.options\.oneExtraCard: option oneExtraCard changes the rules .*supported options: "
      r"startingPlayer"),
@@ -304,8 +306,8 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      r"^\$\.deck: expected the 50 cards of No Variant, found 49$"),
     ("sixth suit", lambda d: d["deck"][3].update(suitIndex=5),
      r"^\$\.deck\[3\]\.suitIndex: expected a No Variant suit index .* 0 to 4, found 5$"),
-    ("six players", lambda d: d["players"].extend(["Dan", "Eve", "Fay"]),
-     r"^\$\.players: expected 2 to 5 players, found 6$"),
+    ("seven players", lambda d: d["players"].extend(["Dan", "Eve", "Fay", "Gus"]),
+     r"^\$\.players: expected 2 to 6 players, found 7$"),
     ("duplicate player", lambda d: d["players"].__setitem__(2, "Alice"),
      r"^\$\.players\[2\]: duplicate player name 'Alice'$"),
     ("starting player", lambda d: d.setdefault("options", {}).update(startingPlayer=3),
@@ -450,14 +452,15 @@ def test_cli_bad_input_is_one_line(command: str, file: Path, message: str) -> No
 
 
 def test_cli_import_refusal_names_the_file(tmp_path: Path) -> None:
-    bad = tmp_path / "rainbow.json"
+    bad = tmp_path / "up-or-down.json"
     data = real("example_game_3p.json")
-    data["options"]["variant"] = "Rainbow (6 Suits)"
+    data["options"]["variant"] = "Up or Down (5 Suits)"
     bad.write_text(json.dumps(data))
     result = run("import-hanablive", str(bad))
     assert result.exit_code == 1
-    assert result.stderr == (f"{bad}: $.options.variant: hanab.live variant \"Rainbow (6 Suits)\" "
-                             f"is not supported; supported: 'No Variant' (the hanabi ruleset)\n")
+    assert result.stderr == (f"{bad}: $.options.variant: hanab.live variant 'Up or Down (5 Suits)' "
+                             f"is not supported: stacks may be built up from 1 or down from 5 "
+                             f"(START cards)\n")
 
 
 def test_validate_and_replay_read_hanablive_files() -> None:
@@ -501,3 +504,64 @@ def test_import_refuses_a_lone_surrogate_in_kept_fields(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["import-hanablive", str(path)])
     assert result.exit_code == 1
     assert "$.notes[0]: a lone UTF-16 surrogate escape" in result.output
+
+
+# --- which variant a file names (issue 11: no silent misreads) --------------------------
+
+
+@pytest.mark.parametrize(("change", "name"), [
+    (lambda d: None, "No Variant"),
+    (lambda d: d.update(variant="Rainbow (5 Suits)"), "Rainbow (5 Suits)"),
+    (lambda d: d.setdefault("options", {}).update(variant="Black (6 Suits)"), "Black (6 Suits)"),
+    (lambda d: d.update(seed="p3v0s1"), "No Variant"),
+    (lambda d: d.update(seed="p3v16s1", variant="Rainbow (5 Suits)"), "Rainbow (5 Suits)"),
+    (lambda d: d.update(seed="not a hanab.live seed"), "No Variant"),
+])
+def test_variant_is_read_from_every_place_it_may_be(change: Callable[[dict[str, Any]], None],
+                                                     name: str) -> None:
+    assert variant_name(mutate("example_game_3p.json", change)) == name
+
+
+def test_top_level_variant_is_not_read_as_no_variant() -> None:
+    data = mutate("example_game_3p.json", lambda d: d.update(variant="Up or Down (5 Suits)"))
+    with pytest.raises(SchemaError, match=r"^\$\.variant: hanab\.live variant 'Up or Down"):
+        from_hanablive(data)
+    data = mutate("example_game_3p.json", lambda d: d.update(variant="Rainbow (5 Suits)"))
+    with pytest.raises(SchemaError, match=r"^\$\.actions\[4\]\.value: expected a Rainbow \(5 Suits\) "
+                       r"colour \(red, yellow, green, blue\) 0 to 3, found 4$"):
+        from_hanablive(data)  # read as Rainbow: it has no fifth clue colour
+
+
+MISREADS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("seed names a variant only", lambda d: d.update(seed="p3v16s1"),
+     r"^\$\.seed: the seed 'p3v16s1' says variant id 16 \(not No Variant\), but the file does not "
+     r"name the variant \(options.variant\); it cannot be read without the name$"),
+    ("seed says No Variant, name says Rainbow",
+     lambda d: d.update(seed="p3v0s1", variant="Rainbow (5 Suits)"),
+     r"^\$\.seed: the seed 'p3v0s1' says No Variant, but the file names the variant "
+     r"'Rainbow \(5 Suits\)'$"),
+    ("seed says a variant, name says No Variant",
+     lambda d: (d.update(seed="p3v16s1"), d.setdefault("options", {}).update(variant="No Variant")),
+     r"^\$\.seed: the seed 'p3v16s1' says variant id 16, not No Variant, but the file names the "
+     r"variant 'No Variant'$"),
+    ("two names disagree",
+     lambda d: (d.update(variant="Rainbow (5 Suits)"), d.setdefault("options", {}).update(
+         variant="No Variant")),
+     r"^\$\.variant: the variant is named twice and differently: options.variant 'No Variant', "
+     r"variant 'Rainbow \(5 Suits\)'$"),
+    ("seed for other players", lambda d: d.update(seed="p2v0s1"),
+     r"^\$\.seed: the seed 'p2v0s1' is for 2 players, but the game has 3$"),
+    ("variant not a name", lambda d: d.update(variant=16),
+     r"^\$\.variant: expected a hanab.live variant name, found 16$"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), [(c, m) for _, c, m in MISREADS],
+                         ids=[n for n, _, _ in MISREADS])
+def test_possible_misreads_are_refused(change: Callable[[dict[str, Any]], None],
+                                       message: str) -> None:
+    data = mutate("example_game_3p.json", change)
+    with pytest.raises(SchemaError, match=message):
+        from_hanablive(data)
+    report = check_data(data, "game.json")
+    assert not report.valid() and len(report.problems) == 1

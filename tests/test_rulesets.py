@@ -23,6 +23,13 @@ def test_hand_size_rejects_player_counts(players: int) -> None:
     assert str(err.value) == f"expected 2 to 5 players, found {players}"
 
 
+def test_hanabi_takes_six_players_with_three_cards_as_hanablive() -> None:
+    rules = make_ruleset("hanabi")
+    assert rules.hand_size(6) == 3
+    with pytest.raises(RulesetError, match=r"^expected 2 to 6 players, found 7$"):
+        rules.hand_size(7)
+
+
 @pytest.mark.parametrize(
     ("options", "deck", "perfect", "max_rank"),
     [

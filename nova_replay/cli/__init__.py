@@ -15,19 +15,19 @@ from typing import NoReturn
 import click
 
 from .. import __version__
-from ..record.hanablive import from_hanablive
+from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
 from ..record.load import Record, load, load_data
 from ..record.log import json_schema
 from ..record.reader import read_json
-from ..record.validation import Report, check
+from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import NovaError
 from ..views.report import analysis_report
 from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
-from ..views.text import ending_text, game_text, turn_text
+from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .simulate import simulate_command
 
@@ -45,6 +45,9 @@ def open_record(file: str) -> Record:
         fail(str(e))
     if record.converted_from:  # on stderr, so that stdout stays the command's output
         click.echo(f"{file}: read as {record.converted_from}", err=True)
+        warning = anonymised_warning(record.log)
+        if warning is not None:
+            click.echo(f"{file}: warning: {warning}", err=True)
     return record
 
 
@@ -90,7 +93,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     paths = expand_paths(files)
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), 2)
-    reports = [check(p) for p in paths]
+    reports = [r for p in paths for r in check_each(p)]
     bad = sum(not r.valid(strict) for r in reports)
     if as_json:
         out = {"files": len(reports), "valid": len(reports) - bad, "invalid": bad,
@@ -99,7 +102,8 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     else:
         for r in reports:
             _print_report(r, strict, quiet)
-        click.echo(f"{len(reports)} file{'s' if len(reports) != 1 else ''}: "
+        games = "" if len(reports) == len(paths) else f" ({len(reports)} games)"
+        click.echo(f"{len(paths)} file{'s' if len(paths) != 1 else ''}{games}: "
                    f"{len(reports) - bad} valid, {bad} invalid")
     sys.exit(1 if bad else 0)
 
@@ -227,6 +231,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     click.echo(summary_text(analysis, seen))
     click.echo("")
     click.echo(notes_text(analysis, seen))
+    noted = card_notes_text(record.timeline, record.log, seen)
+    if noted:
+        click.echo("")
+        click.echo(noted)
 
 
 @main.command()
@@ -276,10 +284,10 @@ def _summary(record: Record) -> str:
 def import_hanablive(file: str, output: str | None) -> None:
     """Convert a hanab.live game export (JSON) to a nova-replay log.
 
-    Only "No Variant" games without rule-changing options convert. The deck is
-    reordered for our round-robin deal (same cards in the same hands and slots); id,
-    seed, notes and options are kept in meta.hanablive. Other commands also read
-    hanab.live files directly.
+    No Variant and the supported variants (docs/variants.md) without rule-changing
+    options convert. The deck is reordered for our round-robin deal (same cards in
+    the same hands and slots); id, seed, notes and options are kept in
+    meta.hanablive. Other commands also read hanab.live files directly.
 
     \b
     Example:
@@ -292,6 +300,9 @@ def import_hanablive(file: str, output: str | None) -> None:
         record = load_data(data, file)  # refuse a game that does not replay, here
     except NovaError as e:
         fail(str(e if e.file else e.in_file(file)))
+    warning = anonymised_warning(record.log)
+    if warning is not None:
+        click.echo(f"{file}: warning: {warning}", err=True)
     _write(dumps(data), output, _summary(record))
 
 

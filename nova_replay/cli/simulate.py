@@ -42,7 +42,9 @@ def _usage(message: str) -> None:
 @click.option("--grand-finale", is_flag=True, help="Nova variant: rows up to 6.")
 @click.option("--jokers", type=int, default=0, show_default=True,
               help="Nova variant: wild jokers (0, 1 or 2).")
-@click.option("--players", "-p", type=int, required=True, help="2 to 5.")
+@click.option("--variant", default="", metavar="NAME",
+              help="Hanabi: a hanab.live variant, e.g. 'Rainbow (6 Suits)'.")
+@click.option("--players", "-p", type=int, required=True, help="2 to 5 (hanabi: 2 to 6).")
 @click.option("--bot", "bots", multiple=True, metavar="convention|careless[:RATE]",
               help="The bot of each seat, in turn order (repeat it per seat); one value "
                    "applies to every seat. Default: convention.")
@@ -53,7 +55,7 @@ def _usage(message: str) -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False), required=True,
               help="Folder for the logs (created if missing).")
 def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers: int,
-                     players: int, bots: tuple[str, ...], seed: int, games: int,
+                     variant: str, players: int, bots: tuple[str, ...], seed: int, games: int,
                      out: str) -> None:
     """Let bots play games and write one log per game.
 
@@ -70,7 +72,7 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
     """
     try:
         rules = make_ruleset(ruleset, gentle_show=gentle_show, grand_finale=grand_finale,
-                             jokers=jokers)
+                             jokers=jokers, variant_name=variant)
         rules.hand_size(players)
     except RulesetError as e:
         _usage(str(e))

@@ -220,9 +220,10 @@ class ConventionBot:
     # ---- hints -----------------------------------------------------------------
     def candidate_hints(self, view: View, q: int) -> list[Hint]:
         space, hand = view.space, view.hands[q]
-        suits = sorted({space.suit(c.identity) for c in hand if c.identity != space.joker})
-        ranks = sorted({space.rank(c.identity) for c in hand if c.identity != space.joker})
-        return [Hint(q, suit=s) for s in suits] + [Hint(q, rank=r) for r in ranks]
+        found = sorted({h for c in hand if c.identity != space.joker
+                        for h in space.hints_touching(c.identity)},
+                       key=lambda h: (h[0] < 0, h[0], h[1]))  # colours first, then ranks
+        return [Hint(q, suit=s, rank=r) for s, r in found]
 
     def hinted_identities(self, view: View, skip: int) -> int:
         """Identities already touched in some hand other than player `skip`'s."""
@@ -308,7 +309,9 @@ class ConventionBot:
             ident = hand[c].identity
             if ident == space.joker or not (st.critical >> ident) & 1:
                 continue
-            for hint in (Hint(q, rank=space.rank(ident)), Hint(q, suit=space.suit(ident))):
+            ways = space.hints_touching(ident)
+            for hint in [Hint(q, suit=s, rank=r) for s, r in ways if s < 0] + [
+                    Hint(q, suit=s, rank=r) for s, r in ways if s >= 0]:
                 if self.rate_hint(view, hint) is not None:
                     return hint
         return None

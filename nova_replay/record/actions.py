@@ -22,7 +22,7 @@ def game_from_log(log: GameLog) -> Game:
     spec = log.ruleset
     ruleset = make_ruleset(
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
-        jokers=spec.jokers,
+        jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
     )
     deck = tuple(parse_card(text) for text in log.deck)
     check_deck(ruleset, deck)
@@ -38,19 +38,35 @@ def actions_from_log(game: Game, log: GameLog) -> list[Action]:
 def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
     """One log action, read at `turn` (1-based), as an engine action."""
     actor = game.players[(turn - 1) % len(game.players)]
+    w = words(game.ruleset)
     if isinstance(a, HintAction):
         if a.to not in game.players:
             raise turn_error(
-                turn, f"{actor} hints {a.to!r}, who is not a player "
+                turn, f"{actor} {w.hints} {a.to!r}, who is not a player "
                 f"(players: {', '.join(game.players)})",
             )
         to = game.players.index(a.to)
+        rules = game.ruleset
+        if a.colour is not None:
+            if a.colour not in rules.clue_colours:
+                has = ", ".join(rules.clue_colours) or "none"
+                where = rules.variant or f"{rules.name} without a variant (hints name suits)"
+                raise turn_error(turn, f"{actor} {w.hints} {a.colour}, which is not a clue colour "
+                                 f"of {where} (its colours: {has})")
+            return Hint(to, suit=rules.clue_colours.index(a.colour))
         if a.suit is not None:
-            return Hint(to, suit=_suit_index(game, turn, a.suit, f"{actor} hints"))
+            if rules.kinds:
+                raise turn_error(turn, f"{actor} {w.hints} a suit; in {rules.variant} {w.hint}s name a "
+                                 f"clue colour ('colour': one of {', '.join(rules.clue_colours)})")
+            return Hint(to, suit=_suit_index(game, turn, a.suit, f"{actor} {w.hints}"))
         assert a.rank is not None
+        if rules.kinds and a.rank not in rules.clue_ranks:
+            has = ", ".join(map(str, rules.clue_ranks)) or "none"
+            raise turn_error(turn, f"{actor} {w.hints} rank {a.rank}, which is not a clue of "
+                             f"{rules.variant} (its rank clues: {has})")
         if a.rank > game.ruleset.max_rank:
             raise turn_error(
-                turn, f"{actor} hints {a.rank}s, but {words(game.ruleset).game} ranks go up to "
+                turn, f"{actor} {w.hints} {a.rank}s, but {w.game} ranks go up to "
                 f"{game.ruleset.max_rank}",
             )
         return Hint(to, rank=a.rank)
@@ -64,7 +80,9 @@ def action_to_log(game: Game, action: Action) -> dict[str, Any]:
     """One engine action as a log action object (the inverse of `action_from_log`)."""
     if isinstance(action, Hint):
         out: dict[str, Any] = {"type": "hint", "to": game.players[action.to]}
-        if action.suit >= 0:
+        if action.suit >= 0 and game.ruleset.kinds:
+            out["colour"] = game.ruleset.clue_colours[action.suit]
+        elif action.suit >= 0:
             out["suit"] = game.ruleset.suits[action.suit]
         else:
             out["rank"] = action.rank

@@ -18,19 +18,18 @@ Two things differ from our format and are converted both ways:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from ..rules.engine import replay
+from ..rules.engine import STRIKEOUT, TERMINATED, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
-from ..rules.rulesets import make_ruleset
+from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from .actions import actions_from_log, game_from_log
-from .log import FORMAT_NAME, FORMAT_VERSION
+from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
 from .reader import parse_log
 
 FORMAT = "hanab.live"
 VARIANT = "No Variant"
-SUIT_LETTERS = "RYGBW"  # No Variant suit indices 0-4: red, yellow, green, blue, purple (= our W)
-SUIT_NAMES = "red, yellow, green, blue, purple"
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER = range(5)
 
 # EndCondition.ts, in order from 0; 0 (in progress) never ends a game.
@@ -43,8 +42,8 @@ _NATURAL_ENDS = ("normal", "strikeout")
 # Options that change the rules; deckPlays only matters when a deck play is made.
 RULE_OPTIONS = ("cardCycle", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
                 "detrimentalCharacters")
-SUPPORTED_OPTIONS = ("startingPlayer, variant 'No Variant', timed, timeBase, timePerTurn, "
-                     "speedrun, deckPlays (if no deck play is made)")
+SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), timed, timeBase, "
+                     "timePerTurn, speedrun, deckPlays (if no deck play is made)")
 _OWN_KEYS = ("players", "deck", "actions", "options")
 META_KEY = "hanablive"
 
@@ -56,8 +55,9 @@ def looks_like_hanablive(data: Any) -> bool:
     if not isinstance(data, dict) or "format" in data:
         return False
     players, deck, actions = data.get("players"), data.get("deck"), data.get("actions")
+    anonymised = "players" not in data and "playerCount" in data
     return (
-        isinstance(players, list)
+        (isinstance(players, list) or anonymised)
         and isinstance(deck, list) and (bool(deck) or "seed" in data)
         and all(isinstance(c, dict) and ("suitIndex" in c or "rank" in c) for c in deck)
         and isinstance(actions, list)
@@ -78,15 +78,55 @@ def _deal_map(n: int, size: int, start: int) -> list[int]:
     return [((o // size - start) % n) + n * (o % size) for o in range(n * size)]
 
 
+# A hanab.live seed: "p{players}v{variant id}s{number}", e.g. p2v16s1 (variant 16 = Rainbow).
+_SEED = re.compile(r"^p(\d+)v(\d+)s(\d+)$")
+
+
+def variant_name(data: dict[str, Any]) -> str:
+    """The variant a hanab.live export was played in. It may be named in
+    `options.variant`, in a top-level `variant` (files written by other tools) or only
+    through the seed's variant id (vN, 0 = No Variant). Reading a variant game as No
+    Variant would be a silent misread, so any disagreement is refused, and so is a
+    non-zero seed variant whose name is not given (the id alone cannot be read here)."""
+    options = data.get("options")
+    named: list[tuple[str, Any]] = []
+    if isinstance(options, dict) and "variant" in options:
+        named.append(("$.options.variant", options["variant"]))
+    if "variant" in data:
+        named.append(("$.variant", data["variant"]))
+    for path, value in named:
+        if not isinstance(value, str) or not value.strip():
+            raise SchemaError(path, f"expected a hanab.live variant name, found {json.dumps(value)}")
+    if len(named) == 2 and named[0][1] != named[1][1]:
+        raise SchemaError("$.variant", f"the variant is named twice and differently: "
+                          f"options.variant {named[0][1]!r}, variant {named[1][1]!r}")
+    name: str | None = named[0][1] if named else None
+    seed = data.get("seed")
+    found = _SEED.match(seed) if isinstance(seed, str) else None
+    if found is None:
+        return name if name is not None else VARIANT
+    players, seed_variant = int(found.group(1)), int(found.group(2))
+    if isinstance(data.get("players"), list) and players != len(data["players"]):
+        raise SchemaError("$.seed", f"the seed {seed!r} is for {players} players, but the game "
+                          f"has {len(data['players'])}")
+    if name is None:
+        if seed_variant != 0:
+            raise SchemaError("$.seed", f"the seed {seed!r} says variant id {seed_variant} (not "
+                              f"{VARIANT}), but the file does not name the variant "
+                              f"(options.variant); it cannot be read without the name")
+        return VARIANT
+    if (seed_variant == 0) != (name == VARIANT):
+        says = VARIANT if seed_variant == 0 else f"variant id {seed_variant}, not {VARIANT}"
+        raise SchemaError("$.seed", f"the seed {seed!r} says {says}, but the file names the "
+                          f"variant {name!r}")
+    return name
+
+
 def _check_options(options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise SchemaError("$.options", f"expected an object, found {json.dumps(options)}")
-    variant = options.get("variant", VARIANT)
-    if variant != VARIANT:
-        raise SchemaError("$.options.variant", f"hanab.live variant {json.dumps(variant)} is not "
-                          f"supported; supported: '{VARIANT}' (the hanabi ruleset)")
     for name in RULE_OPTIONS:
         if options.get(name):
             raise SchemaError(f"$.options.{name}", f"option {name} changes the rules and is not "
@@ -94,9 +134,69 @@ def _check_options(options: Any) -> dict[str, Any]:
     return options
 
 
+ANONYMISED = "anonymised"  # our key in meta.hanablive: the file had no players
+
+
+def _players(data: dict[str, Any]) -> list[str]:
+    """The players' names; an anonymised export (no `players`, only `playerCount`, as
+    hanab.live's seed lists give them) gets placeholders Player 1 ... Player n."""
+    if "players" in data:
+        return _check_players(data["players"])
+    count = _int(data.get("playerCount"), "$.playerCount", 2, 6, "a player count")
+    return [f"Player {i}" for i in range(1, count + 1)]
+
+
+def anonymised_warning(log: GameLog) -> str | None:
+    """The warning for a log read from an anonymised hanab.live export, else None."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    if not (isinstance(kept, dict) and kept.get(ANONYMISED) is True):
+        return None
+    return (f"anonymised hanab.live export (no players): read with placeholder names "
+            f"{log.players[0]} ... {log.players[-1]}")
+
+
+def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Players' notes on cards, kept from a hanab.live export (`meta.hanablive.notes`:
+    per player in hanab.live's seating, a list indexed by hanab.live card order), as our
+    deck index -> ((player, note), ...). Empty for other logs or unusable notes."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    notes = kept.get("notes") if isinstance(kept, dict) else None
+    n = len(log.players)
+    if not isinstance(notes, list) or len(notes) != n:
+        return {}
+    options = kept.get("options") if isinstance(kept, dict) else None
+    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        return {}
+    size = make_ruleset("hanabi").hand_size(n)
+    order = _deal_map(n, size, start) + list(range(n * size, len(log.deck)))
+    seating = log.players[n - start:] + log.players[:n - start]  # hanab.live's order
+    out: dict[int, list[tuple[str, str]]] = {}
+    for q, theirs in enumerate(notes):
+        if not isinstance(theirs, list):
+            continue
+        for o, note in enumerate(theirs[:len(order)]):
+            if isinstance(note, str) and note.strip():
+                out.setdefault(order[o], []).append((seating[q], note.strip()))
+    return {index: tuple(found) for index, found in out.items()}
+
+
+def hanablive_score(log: GameLog, converted_from: str | None, score: int, ending: str | None
+                    ) -> int | None:
+    """The score hanab.live records for a game read from it (None for other games):
+    0 for a strikeout and for a terminated or timed-out game (a `termination` here),
+    else the score."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    if converted_from != FORMAT and META_KEY not in (extra or {}):
+        return None
+    return 0 if ending in (STRIKEOUT, TERMINATED) else score
+
+
 def _check_players(players: list[Any]) -> list[str]:
-    if not 2 <= len(players) <= 5:
-        raise SchemaError("$.players", f"expected 2 to 5 players, found {len(players)}")
+    if not 2 <= len(players) <= 6:
+        raise SchemaError("$.players", f"expected 2 to 6 players, found {len(players)}")
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise SchemaError(f"$.players[{i}]", f"expected a name of 1 to 40 characters, "
@@ -106,16 +206,26 @@ def _check_players(players: list[Any]) -> list[str]:
     return players
 
 
-def _deck_cards(deck: list[Any], size: int) -> list[str]:
+def _names(rules: Ruleset) -> str:
+    return ", ".join(rules.suit_name(i) for i in range(len(rules.suits)))
+
+
+def _colour_names(rules: Ruleset) -> str:
+    return ", ".join(rules.colour_name(i) for i in range(rules.colour_count)) or "none"
+
+
+def _deck_cards(deck: list[Any], rules: Ruleset, variant: str) -> list[str]:
+    size = rules.deck_size
     if len(deck) != size:
         why = " (a deck given only by its seed cannot be rebuilt here)" if not deck else ""
-        raise SchemaError("$.deck", f"expected the {size} cards of {VARIANT}, found {len(deck)}{why}")
+        raise SchemaError("$.deck", f"expected the {size} cards of {variant}, found {len(deck)}{why}")
     cards = []
+    last = len(rules.suits) - 1
     for i, c in enumerate(deck):
-        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, 4,
-                    f"a {VARIANT} suit index ({SUIT_NAMES})")
+        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, last,
+                    f"a {variant} suit index ({_names(rules)})")
         rank = _int(c.get("rank"), f"$.deck[{i}].rank", 1, 5, "a rank")
-        cards.append(f"{rank}{SUIT_LETTERS[suit]}")
+        cards.append(f"{rank}{rules.suits[suit]}")
     return cards
 
 
@@ -128,27 +238,38 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         raise SchemaError("$", "not a hanab.live game export (expected players, a deck of "
                           f"{{suitIndex, rank}} and actions of {{type, target, value}}), found {found}")
     options = _check_options(data.get("options"))
-    players = _check_players(data["players"])
+    variant = variant_name(data)
+    try:
+        rules = make_ruleset("hanabi", variant_name=variant)
+    except RulesetError as e:
+        raise SchemaError("$.options.variant" if "variant" in options else "$.variant",
+                          str(e)) from None
+    players = _players(data)
     n = len(players)
-    rules = make_ruleset("hanabi")
     size = rules.hand_size(n)
     start = _int(options.get("startingPlayer", 0), "$.options.startingPlayer", 0, n - 1,
                  "a player index")
-    hl_cards = _deck_cards(data["deck"], rules.deck_size)
+    hl_cards = _deck_cards(data["deck"], rules, variant)
     order = _deal_map(n, size, start) + list(range(n * size, len(hl_cards)))
     deck = [""] * len(hl_cards)
     for o, index in enumerate(order):
         deck[index] = hl_cards[o]
 
     actions, game_over = _convert_actions(data["actions"], players, order, size, start,
-                                          bool(options.get("deckPlays")))
+                                          bool(options.get("deckPlays")), rules)
     meta: dict[str, Any] = {k: v for k, v in data.items() if k not in _OWN_KEYS}
+    if "players" not in data:
+        meta[ANONYMISED] = True
     if "options" in data:
         meta["options"] = options
     log: dict[str, Any] = {
-        "format": FORMAT_NAME, "version": FORMAT_VERSION, "ruleset": {"name": "hanabi"},
+        "format": FORMAT_NAME, "version": FORMAT_VERSION,
+        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
+    if game_over is None or END_CONDITIONS[game_over[2]] in _NATURAL_ENDS:
+        if _ends_early(log):
+            log["ruleset"]["early_end"] = True
     if game_over is not None:
         i, target, value = game_over
         if _ended_naturally(log):
@@ -166,7 +287,7 @@ def from_hanablive(data: Any) -> dict[str, Any]:
 
 def _convert_actions(
     raw: list[dict[str, Any]], players: list[str], order: list[int], size: int, start: int,
-    deck_plays: bool,
+    deck_plays: bool, rules: Ruleset,
 ) -> tuple[list[dict[str, Any]], tuple[int, int, int] | None]:
     """Our actions, and (index, target, value) of the game-over action if any. Follows the
     hands in hanab.live's numbering, so that a card not in its player's hand (or a deck
@@ -191,11 +312,18 @@ def _convert_actions(
                 raise SchemaError(f"$.actions[{i + 1}]", f"action after the game over at {path}")
             return out, (i, target, value)
         if kind == COLOUR_CLUE:
-            value = _int(value, f"{path}.value", 0, 4, f"a {VARIANT} colour ({SUIT_NAMES})")
-            out.append({"type": "hint", "to": players[target], "suit": SUIT_LETTERS[value]})
+            value = _int(value, f"{path}.value", 0, rules.colour_count - 1,
+                         f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})")
+            named = ({"colour": rules.clue_colours[value]} if rules.kinds
+                     else {"suit": rules.suits[value]})
+            out.append({"type": "hint", "to": players[target], **named})
             continue
         if kind == RANK_CLUE:
             value = _int(value, f"{path}.value", 1, 5, "a rank")
+            if rules.kinds and value not in rules.clue_ranks:
+                has = ", ".join(map(str, rules.clue_ranks)) or "none"
+                raise SchemaError(f"{path}.value", f"rank {value} is not a clue of "
+                                  f"{rules.variant} (its rank clues: {has})")
             out.append({"type": "hint", "to": players[target], "rank": value})
             continue
         hand = hands[actor]
@@ -214,6 +342,26 @@ def _convert_actions(
             drawn += 1
         out.append({"type": "play" if kind == PLAY else "discard", "card": order[target]})
     return out, None
+
+
+def _ends_early(log: dict[str, Any]) -> bool:
+    """Whether the game stops exactly where hanab.live's server ends a game early: the
+    first point after which no point can still be scored, before any natural end. A
+    game that goes on past that point (older servers did not stop) is not marked, and
+    stays legal."""
+    try:
+        typed = parse_log(log)
+        assert typed is not None
+        game = game_from_log(typed)
+        timeline = replay(game, actions_from_log(game, typed))
+    except NovaError:
+        return False
+    for state in timeline:
+        if state.over:
+            return False
+        if no_point_left(game, state):
+            return state.turn == timeline.turns
+    return False
 
 
 def _ended_naturally(log: dict[str, Any]) -> bool:

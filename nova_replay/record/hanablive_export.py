@@ -10,6 +10,7 @@ from typing import Any
 from ..rules.errors import SchemaError
 from ..rules.game import Hint, Play
 from .hanablive import (
+    ANONYMISED,
     COLOUR_CLUE,
     DISCARD,
     END_CONDITIONS,
@@ -17,7 +18,6 @@ from .hanablive import (
     META_KEY,
     PLAY,
     RANK_CLUE,
-    SUIT_LETTERS,
     VARIANT,
     _deal_map,
 )
@@ -61,6 +61,7 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         raise SchemaError("$.ruleset", f"hanab.live export takes the hanabi ruleset only "
                           f"({VARIANT}), found {game.ruleset.title}")
     meta = _hanablive_meta(log)
+    anonymised = meta.pop(ANONYMISED, False) is True
     options = meta.pop("options", None)
     game_over = meta.pop("gameOver", None)
     if options is not None and not isinstance(options, dict):
@@ -82,7 +83,8 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     hl_order = {index: o for o, index in enumerate(order)}
     deck: list[dict[str, int]] = [{}] * len(game.deck)
     for index, card in enumerate(game.deck):
-        deck[hl_order[index]] = {"suitIndex": SUIT_LETTERS.index(card.suit), "rank": card.rank}
+        deck[hl_order[index]] = {"suitIndex": game.ruleset.suits.index(card.suit),
+                                 "rank": card.rank}
     actions: list[dict[str, int]] = []
     for action in record.timeline.actions:
         if isinstance(action, Hint):
@@ -102,7 +104,11 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         actions.append({"type": GAME_OVER, "target": target, "value": value})
     elif isinstance(game_over, dict):
         actions.append(game_over)
-    out: dict[str, Any] = {"players": players, "deck": deck, "actions": actions}
+    out: dict[str, Any] = {"deck": deck, "actions": actions} if anonymised else {
+        "players": players, "deck": deck, "actions": actions}
+    variant = game.ruleset.variant
+    if variant and "variant" not in meta and (options or {}).get("variant") != variant:
+        options = {**(options or {}), "variant": variant}  # else it reads back as No Variant
     if options is not None:
         out["options"] = options
     out.update(meta)

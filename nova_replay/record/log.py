@@ -17,14 +17,17 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 
 from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
+from ..rules.variants import COLOURS
 
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
+NOVA_MAX_PLAYERS = 5
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
@@ -71,24 +74,36 @@ class RulesetSpec(_Model):
     gentle_show: bool = Field(False, description="Nova: the third lost life keeps the score.")
     grand_finale: bool = Field(False, description="Nova: 5s doubled and a 6 in every suit.")
     jokers: int = Field(0, ge=0, le=2, description="Nova wild jokers: 0, 1 or 2.")
+    variant: str | None = Field(None, description=(
+        "Hanabi: a hanab.live variant by its name, e.g. 'Rainbow (5 Suits)'. Supported: every "
+        "variant whose difference is only in its suits' properties (see docs/variants.md); "
+        "absent or 'No Variant' is the plain game."))
+    early_end: bool = Field(False, description=(
+        "Hanabi as hanab.live's server plays it: the game ends as soon as no point can still "
+        "be scored (set for games read from hanab.live that end so)."))
 
 
 class HintAction(_Model):
-    """Tell another player which of their cards have one suit or one rank."""
+    """Tell another player which of their cards have one suit (in a hanab.live variant:
+    one clue colour) or one rank."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"oneOf": [{"required": ["suit"]}, {"required": ["rank"]}]}
-    )
+    model_config = ConfigDict(json_schema_extra={"oneOf": [
+        {"required": ["suit"]}, {"required": ["colour"]}, {"required": ["rank"]}]})
 
     type: Literal["hint"]
     to: PlayerName = Field(description="The receiver's name.")
     suit: SuitText | None = None
+    colour: Literal[COLOURS] | None = Field(  # type: ignore[valid-type]
+        None, description="In a hanab.live variant: the clue colour named (Rainbow is a suit, "
+        "not a colour; Pink is a colour where a pink suit is in play).")
     rank: int | None = Field(None, ge=1, le=6, description="1 is the Ace.")
     comment: Comment = None
 
     @model_validator(mode="after")
     def _one_of_suit_or_rank(self) -> HintAction:
-        if (self.suit is None) == (self.rank is None):
+        if self.colour is not None and (self.suit is not None or self.rank is not None):
+            raise ValueError("a hint names exactly one colour, suit or rank, found more than one")
+        if self.colour is None and (self.suit is None) == (self.rank is None):
             found = "both" if self.suit is not None else "neither"
             raise ValueError(f"a hint names exactly one suit or one rank, found {found}")
         return self
@@ -137,14 +152,20 @@ class GameLog(_Model):
 
     model_config = ConfigDict(
         title="Nova game log",
-        json_schema_extra={"$id": SCHEMA_ID},
+        json_schema_extra={
+            "$id": SCHEMA_ID,
+            # Nova's rules are for 2 to 5 players; Hanabi takes 6 (as hanab.live).
+            "if": {"properties": {"ruleset": {"properties": {"name": {"const": "nova"}}}}},
+            "then": {"properties": {"players": {"maxItems": NOVA_MAX_PLAYERS}}},
+        },
     )
 
     format: Literal["nova-replay"] = Field(description="Always 'nova-replay'.")
     version: Literal[1] = Field(description="The format version: 1.")
     ruleset: RulesetSpec
     players: list[PlayerName] = Field(
-        min_length=2, max_length=5, description="In turn order; the first player begins.",
+        min_length=2, max_length=6,
+        description="In turn order; the first player begins. 2 to 5 (Hanabi: 2 to 6).",
         json_schema_extra={"uniqueItems": True},
     )
     deck: list[CardText] = Field(
@@ -157,7 +178,10 @@ class GameLog(_Model):
 
     @field_validator("players")
     @classmethod
-    def _unique_names(cls, players: list[str]) -> list[str]:
+    def _unique_names(cls, players: list[str], info: ValidationInfo) -> list[str]:
+        spec = info.data.get("ruleset")
+        if isinstance(spec, RulesetSpec) and spec.name == "nova" and len(players) > NOVA_MAX_PLAYERS:
+            raise ValueError(f"expected 2 to {NOVA_MAX_PLAYERS} players, found {len(players)}")
         seen: set[str] = set()
         for name in players:
             if name in seen:

@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..rules.errors import NovaError, ReadError, SchemaError
-from .log import GameLog
+from ..rules.rulesets import MAX_PLAYERS
+from .log import NOVA_MAX_PLAYERS, GameLog
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 100
@@ -142,7 +143,7 @@ def _found(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _describe(err: Any) -> SchemaError:
+def _describe(err: Any, max_players: int = 6) -> SchemaError:
     """One pydantic error as a SchemaError with a JSON path and expected vs found."""
     loc = list(err["loc"])
     # A tagged union puts the tag in the path ('actions', 3, 'hint', 'to'): drop it.
@@ -160,7 +161,7 @@ def _describe(err: Any) -> SchemaError:
     elif kind == "union_tag_not_found":
         message = "missing 'type' (expected 'hint', 'play' or 'discard')"
     elif kind in ("too_short", "too_long") and loc == ["players"]:
-        message = f"expected 2 to 5 players, found {len(found)}"
+        message = f"expected 2 to {max_players} players, found {len(found)}"
     elif kind == "string_pattern_mismatch" or (kind == "string_too_short" and loc[0] == "players"):
         message = (f"expected a name (printable characters on one line, not only spaces), "
                    f"found {_found(found)}")
@@ -181,12 +182,19 @@ def parse_log(data: Any, errors: list[NovaError] | None = None) -> GameLog | Non
     if not isinstance(data, dict):
         kind = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
             type(data), "a number")
+        if isinstance(data, list) and data and all(isinstance(g, dict) and "deck" in g
+                                                   for g in data):
+            kind = (f"an array of {len(data)} games (`validate` checks each; the other "
+                    f"commands read one game a file)")
         problems.append(SchemaError("$", f"expected a JSON object (a game log), found {kind}"))
     else:
         try:
             return GameLog.model_validate(data)
         except ValidationError as e:
-            problems.extend(_describe(err) for err in e.errors())
+            ruleset = data.get("ruleset") if isinstance(data, dict) else None
+            nova = isinstance(ruleset, dict) and ruleset.get("name") == "nova"
+            most = NOVA_MAX_PLAYERS if nova else MAX_PLAYERS
+            problems.extend(_describe(err, most) for err in e.errors())
     if errors is None:
         raise problems[0]
     errors.extend(problems)

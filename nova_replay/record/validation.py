@@ -14,6 +14,7 @@ from typing import Any
 from ..rules.errors import NovaError
 from ..rules.words import words
 from .formats import convert
+from .hanablive import anonymised_warning, looks_like_hanablive
 from .load import Record, replay_log
 from .reader import parse_log, read_json
 
@@ -24,7 +25,7 @@ class Problem:
 
     where: str
     message: str
-    stage: str  # 'read', 'schema', 'deck', 'rules' or 'unfinished'
+    stage: str  # 'read', 'schema', 'deck', 'rules', 'unfinished' or 'warning'
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -49,7 +50,8 @@ class Report:
 
     def errors(self, strict: bool = False) -> tuple[Problem, ...]:
         """The problems that make the log invalid (an unfinished game only if strict)."""
-        return tuple(p for p in self.problems if strict or p.stage != "unfinished")
+        return tuple(p for p in self.problems
+                     if p.stage != "warning" and (strict or p.stage != "unfinished"))
 
     def valid(self, strict: bool = False) -> bool:
         return not self.errors(strict)
@@ -90,6 +92,9 @@ def check_data(data: Any, file: str = "") -> Report:
     except NovaError as e:
         return Report(file, (_problem(e),), source)
     final = record.timeline.final
+    warning = anonymised_warning(log)
+    if warning is not None:
+        problems.append(Problem("$.players", warning, "warning"))
     if not final.over:
         pile = final.draw_pile(record.game)
         rules = record.game.ruleset
@@ -110,6 +115,19 @@ def check(path: str | os.PathLike[str]) -> Report:
     except NovaError as e:
         return Report(name, (_problem(e),))
     return check_data(data, name)
+
+
+def check_each(path: str | os.PathLike[str]) -> list[Report]:
+    """The reports of the file at `path`: one per game for a JSON array of hanab.live
+    exports (named file[0], file[1], ...; hanab.live's seed lists come so), else one."""
+    name = os.fspath(path)
+    try:
+        data = read_json(name)
+    except NovaError as e:
+        return [Report(name, (_problem(e),))]
+    if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
+        return [check_data(game, f"{name}[{i}]") for i, game in enumerate(data)]
+    return [check_data(data, name)]
 
 
 def _problem(e: NovaError) -> Problem:

@@ -28,6 +28,10 @@ def log_data(
         ruleset["grand_finale"] = True
     if rules.jokers:
         ruleset["jokers"] = rules.jokers
+    if rules.variant:
+        ruleset["variant"] = rules.variant
+    if rules.early_end:
+        ruleset["early_end"] = True
     acts = []
     for turn, action in enumerate(actions, start=1):
         a = action_to_log(game, action)

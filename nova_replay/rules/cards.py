@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from .variants import SUIT_KINDS
+
 JOKER_LETTER = "*"
 
 
@@ -40,10 +42,19 @@ SUITS: dict[str, Suit] = {
         Suit("W", "white", "W", "#757575"),
     )
 }
+# hanab.live's other suits (variants.py), keyed by hanab.live's suit id: 3Ra, 5Bk, 1DRY.
+# Their keys never collide with the letters above (Purple is our W).
+VARIANT_KEYS = tuple(sorted((k.key for k in SUIT_KINDS.values() if k.key not in SUITS),
+                            key=lambda k: (-len(k), k)))
+SUITS.update({k.key: Suit(k.key, k.name.lower(), k.key, k.colour)
+              for k in SUIT_KINDS.values() if k.key in VARIANT_KEYS})
+_VARIANT_SUIT = "(?:" + "|".join(VARIANT_KEYS) + ")"
 
 # Every spelling of a suit that a person may type, folded to lower case.
 _SUIT_SPELLINGS: dict[str, str] = {}
 for _s in SUITS.values():
+    if _s.letter in VARIANT_KEYS:  # variant suits are written by their keys only
+        continue
     for _spelling in (_s.letter, _s.name, _s.name.rstrip("s"), _s.symbol):
         _SUIT_SPELLINGS[_spelling.lower()] = _s.letter
 _SUIT_SPELLINGS.update(
@@ -56,8 +67,10 @@ SUIT_PATTERN = (
 )
 _SUIT_CHARS = "CDHSRYGBWPcdhsrygbwp♣♦♥♠♧♢♡♤"
 CARD_PATTERN = (
-    rf"^\s*(?:[Aa1-6][{_SUIT_CHARS}]|[{_SUIT_CHARS}][Aa1-6]|[Jj][Kk]?|[Jj]oker|JOKER|🃏)\s*$"
+    rf"^\s*(?:[Aa1-6][{_SUIT_CHARS}]|[{_SUIT_CHARS}][Aa1-6]|[Jj][Kk]?|[Jj]oker|JOKER|🃏"
+    rf"|[1-6]{_VARIANT_SUIT})\s*$"
 )
+_VARIANT_CARD_RE = re.compile(rf"^\s*([1-6])({_VARIANT_SUIT})\s*$")
 _CARD_RE = re.compile(CARD_PATTERN)
 _SUIT_RE = re.compile(SUIT_PATTERN)  # the published schema's pattern: one truth for both
 NOVA_SUITS = frozenset("CDHS")
@@ -106,7 +119,8 @@ def parse_suit(text: str) -> str:
 
 def parse_card(text: str) -> Card:
     """A card from its text: rank then suit ('3H', '3♥', 'ah', '5r') or suit then rank
-    ('r5', as hanab.live writes it); 'J', 'JK', 'joker' or '🃏' for a joker."""
+    ('r5', as hanab.live writes it); 'J', 'JK', 'joker' or '🃏' for a joker; for
+    hanab.live's variant suits, rank then the suit's id ('3Ra', '1Bk', '4DRY')."""
     if not isinstance(text, str):
         raise ValueError(f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}")
     return _parse_card_text(text)
@@ -118,6 +132,9 @@ def _parse_card_text(text: str) -> Card:
         raise ValueError(
             f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}"
         )
+    variant = _VARIANT_CARD_RE.match(text)
+    if variant is not None:  # checked first: 5Bk is a variant card, not "5B" and more
+        return Card(int(variant.group(1)), variant.group(2))
     t = text.strip()
     if t[0] in "Jj🃏":
         return JOKER

@@ -24,6 +24,9 @@ class Ending(StrEnum):
     STRIKEOUT = "strikeout"  # the last life lost
     DECK_OUT = "final round"  # the final round played out
     TERMINATED = "terminated"  # stopped by the players (the log's termination)
+    # hanab.live's server ends a game as soon as no point can still be scored (its
+    # CheckEnd); a ruleset with `early_end` (a game read from hanab.live that ended so) too.
+    NO_MORE_POINTS = "no more points"
 
     def text(self, turn: int) -> str:
         """How the game ended, as a clause: 'every row was complete at turn 31'."""
@@ -32,10 +35,11 @@ class Ending(StrEnum):
             Ending.STRIKEOUT: f"the last life was lost at turn {turn}",
             Ending.DECK_OUT: f"the final round ended at turn {turn}",
             Ending.TERMINATED: f"it was terminated after turn {turn}",
+            Ending.NO_MORE_POINTS: f"no point could still be scored after turn {turn}",
         }[self]
 
 
-PERFECT, STRIKEOUT, DECK_OUT, TERMINATED = Ending
+PERFECT, STRIKEOUT, DECK_OUT, TERMINATED, NO_MORE_POINTS = Ending
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,10 @@ def apply(game: Game, state: State, action: Action) -> State:
 def _give_hint(game: Game, state: State, p: int, hint: Hint) -> int:
     """Check a hint; the coins left after it."""
     to, coins = hint.to, state.coins
-    if to == p or coins == 0 or not 0 <= to < len(game.players):
-        raise _bad_hint(game, state.turn + 1, p, to, coins)
+    rules = game.ruleset
+    if (to == p or coins == 0 or not 0 <= to < len(game.players)
+            or hint.suit >= rules.colour_count or hint.rank > rules.max_rank):
+        raise _bad_hint(game, state.turn + 1, p, to, coins, hint.suit, hint.rank)
     if not game.touched(hint, state.hands[to]):
         raise _touches_nothing(game, state.turn + 1, p, hint)
     return coins - 1
@@ -204,6 +210,9 @@ def _end_turn(game: Game, state: State, hands: tuple[tuple[int, ...], ...], rows
         ending = Ending.PERFECT
     elif final_turns == 0:
         ending = Ending.DECK_OUT
+    elif rules.early_end and _no_point_left(game, state.turn + 1, hands, rows, discards,
+                                            final_turns):
+        ending = Ending.NO_MORE_POINTS
     if ending is not None and final_turns > 0:
         final_turns = 0
     return _new_state(State, (state.turn + 1, hands, rows, drawn, coins, lives, discards, score,
@@ -223,7 +232,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         for k in range(1, n):
             to = (p + k) % n
             hand = state.hands[to]
-            hints = [Hint(to, suit=s) for s in range(len(rules.suits))]
+            hints = [Hint(to, suit=s) for s in range(rules.colour_count)]
             hints += [Hint(to, rank=r) for r in rules.ranks]
             out.extend(h for h in hints if game.touched(h, hand))
     for card in state.hands[p]:
@@ -236,8 +245,44 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     return out
 
 
-def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalAction:
+def no_point_left(game: Game, state: State) -> bool:
+    """Whether no point can still be scored: hanab.live's early end (`_no_point_left`)."""
+    return _no_point_left(game, state.turn, state.hands, state.rows, state.discards,
+                          state.final_turns)
+
+
+def _no_point_left(game: Game, turn: int, hands: tuple[tuple[int, ...], ...],
+                   rows: tuple[int, ...], discards: tuple[int, ...], final_turns: int) -> bool:
+    """No incomplete row's next card has a copy that is neither thrown away nor held by a
+    player who has had their last turn (in the final round, the last `players -
+    final_turns` to act). Copies in the draw pile or in a hand with a turn left count."""
+    rules, space = game.ruleset, game.space
+    max_rank, of = rules.max_rank, game.identity_of
+    gone: dict[int, int] = {}
+    dead = list(discards)
+    if final_turns >= 0:
+        n = len(game.players)
+        for k in range(n - final_turns):
+            dead.extend(hands[(turn - 1 - k) % n])
+    for card in dead:
+        gone[of[card]] = gone.get(of[card], 0) + 1
+    for suit, height in enumerate(rows):
+        if height < max_rank:
+            needed = suit * max_rank + height  # the identity of rank height + 1
+            if space.copies[needed] > gone.get(needed, 0):
+                return False
+    return True
+
+
+def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int, colour: int, rank: int
+              ) -> IllegalAction:
     actor = game.players[p]
+    if rank > game.ruleset.max_rank:
+        return turn_error(turn, f"{actor} hints rank {rank}, but ranks go to "
+                          f"{game.ruleset.max_rank}")
+    if colour >= game.ruleset.colour_count:
+        return turn_error(turn, f"{actor} hints colour {colour}, but the game has colours 0 to "
+                          f"{game.ruleset.colour_count - 1}")
     if to == p:
         return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
     if coins == 0:
@@ -247,7 +292,7 @@ def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int) -> IllegalActi
 
 
 def _touches_nothing(game: Game, turn: int, p: int, hint: Hint) -> IllegalAction:
-    what = (game.suit_name(hint.suit).rstrip("s") if hint.suit >= 0
+    what = (game.colour_name(hint.suit).rstrip("s") if hint.suit >= 0
             else game.describe_hint(hint)[:-1])
     receiver = game.players[hint.to]
     return turn_error(turn, f"{game.players[p]} hints {game.describe_hint(hint)} to {receiver}, "

@@ -10,14 +10,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import SUITS, Card, rank_text
+from .cards import Card, rank_text
 from .errors import DeckError
 from .identities import IdentitySpace, identity_space
 from .rulesets import Ruleset
 
 
 class Hint(NamedTuple):
-    """A hint to player `to` naming suit index `suit` (or -1) or rank `rank` (or 0)."""
+    """A hint to player `to` naming colour index `suit` (or -1) or rank `rank` (or 0).
+    Without a variant the colours are the suits; in a hanab.live variant they are its
+    clue colours (Rainbow is a suit, not a colour)."""
 
     to: int
     suit: int = -1
@@ -78,12 +80,16 @@ class Game:
         return len(self.players)
 
     def suit_name(self, suit: int) -> str:
-        return SUITS[self.ruleset.suits[suit]].name
+        return self.ruleset.suit_name(suit)
+
+    def colour_name(self, colour: int) -> str:
+        """The name of colour hint `colour` (the suit's name without a variant)."""
+        return self.ruleset.colour_name(colour)
 
     def describe_hint(self, hint: Hint) -> str:
         """'spades' or '3s' (or 'Aces'), as a hint is said aloud."""
         if hint.suit >= 0:
-            return self.suit_name(hint.suit)
+            return self.colour_name(hint.suit)
         text = rank_text(hint.rank, self.ruleset.suits[0])
         return "Aces" if text == "A" else f"{text}s"
 

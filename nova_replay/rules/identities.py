@@ -17,16 +17,37 @@ from .rulesets import Ruleset
 
 
 def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool:
-    """Whether a hint naming suit index `suit` (or rank `rank`) touches `card`.
+    """Whether a hint naming colour index `suit` (or rank `rank`) touches `card`.
 
     The one home of the touch rule: the engine's legality, knowledge, the analysis,
     the text views and the bots all ask it (through `IdentitySpace.clue_mask`).
-    A joker is never touched (DESIGN.md, "Rule points").
+    A joker is never touched (DESIGN.md, "Rule points"). Without a variant the colours
+    are the suits. In a hanab.live variant (clues.ts): a suit every colour (rank) touches,
+    or none; then the special rank's rule; a prism card is touched by the colour of its
+    rank; else the suit's own clue colours, and a rank clue its rank. A rank clue that
+    the variant does not have touches nothing.
     """
     if card.is_joker:
         return False
+    if not ruleset.kinds:
+        return card.suit == ruleset.suits[suit] if suit >= 0 else card.rank == rank
+    kind = ruleset.kinds[ruleset.suits.index(card.suit)]
+    special = ruleset.special if ruleset.special and ruleset.special.rank == card.rank else None
     if suit >= 0:
-        return card.suit == ruleset.suits[suit]
+        colours = ruleset.clue_colours
+        if kind.all_colours or kind.no_colours:
+            return kind.all_colours
+        if special and (special.all_colours or special.no_colours):
+            return special.all_colours
+        if kind.prism:
+            return suit == (card.rank - 1) % len(colours)
+        return colours[suit] in kind.clue_colours
+    if rank not in ruleset.clue_ranks:
+        return False
+    if kind.all_ranks or kind.no_ranks:
+        return kind.all_ranks
+    if special and (special.all_ranks or special.no_ranks):
+        return special.all_ranks
     return card.rank == rank
 
 
@@ -39,7 +60,7 @@ class IdentitySpace:
     joker: int = field(init=False)  # the joker's identity, or -1
     cards: tuple[Card, ...] = field(init=False, repr=False)  # identity -> card
     copies: tuple[int, ...] = field(init=False, repr=False)  # identity -> copies in a deck
-    suit_mask: tuple[int, ...] = field(init=False, repr=False)  # identities a suit hint touches
+    suit_mask: tuple[int, ...] = field(init=False, repr=False)  # identities a colour hint touches
     rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
     all: int = field(init=False)
     index: dict[Card, int] = field(init=False, repr=False, compare=False)  # card -> identity
@@ -51,7 +72,7 @@ class IdentitySpace:
         if rules.jokers:
             cards.append(JOKER)
         deck = rules.cards
-        suit_mask = tuple(self._mask(cards, suit=s) for s in range(ns))
+        suit_mask = tuple(self._mask(cards, suit=s) for s in range(rules.colour_count))
         rank_mask = (0,) + tuple(self._mask(cards, rank=r) for r in range(1, m + 1))
         for name, value in (("count", len(cards)), ("joker", ns * m if rules.jokers else -1),
                             ("cards", tuple(cards)), ("copies", tuple(deck[c] for c in cards)),
@@ -68,7 +89,7 @@ class IdentitySpace:
         return self.ruleset.max_rank
 
     def clue_mask(self, suit: int = -1, rank: int = 0) -> int:
-        """The identities a hint naming suit index `suit` (or rank `rank`) touches."""
+        """The identities a hint naming colour index `suit` (or rank `rank`) touches."""
         return self.suit_mask[suit] if suit >= 0 else self.rank_mask[rank]
 
     def of(self, card: Card) -> int:
@@ -90,6 +111,12 @@ class IdentitySpace:
     def rank(self, identity: int) -> int:
         """The rank of an identity (0 for the joker)."""
         return 0 if identity == self.joker else identity % self.max_rank + 1
+
+    def hints_touching(self, identity: int) -> tuple[tuple[int, int], ...]:
+        """Every hint (colour index, rank) that touches `identity`: (c, 0) or (-1, r)."""
+        colours = tuple((c, 0) for c, m in enumerate(self.suit_mask) if (m >> identity) & 1)
+        ranks = tuple((-1, r) for r, m in enumerate(self.rank_mask) if r and (m >> identity) & 1)
+        return colours + ranks
 
     @staticmethod
     def members(mask: int) -> list[int]:

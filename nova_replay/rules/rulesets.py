@@ -6,14 +6,16 @@ variant is a change of data (see DESIGN.md, "Rules as data").
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from .cards import JOKER, SUITS, Card
+from .variants import NO_VARIANT, SpecialRank, SuitKind, VariantError, variant
 
 RULESET_NAMES = ("nova", "hanabi")
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Nova: 2 to 5 (its rules); Hanabi: 6 too (hanab.live)
 
 
 class RulesetError(ValueError):
@@ -27,12 +29,33 @@ class Ruleset:
     name: str
     suits: tuple[str, ...]
     copies: tuple[int, ...]  # copies[r - 1] = copies of rank r in each suit
-    hand_sizes: tuple[int, int, int, int]  # for 2, 3, 4, 5 players
+    hand_sizes: tuple[int, ...]  # for 2, 3, 4, 5 (and for Hanabi 6) players
     jokers: int = 0
     gentle_show: bool = False
     grand_finale: bool = False
     coins: int = 8
     lives: int = 3
+    early_end: bool = False  # hanab.live: the game ends once no point can still be scored
+    # A hanab.live variant (Hanabi only): its name, its suits' properties (parallel to
+    # `suits`), the clue colours and clue ranks that exist, and its special rank.
+    variant: str = ""
+    kinds: tuple[SuitKind, ...] = ()
+    clue_colours: tuple[str, ...] = ()
+    clue_ranks: tuple[int, ...] = ()
+    special: SpecialRank | None = None
+
+    @property
+    def colour_count(self) -> int:
+        """How many colour hints exist: one per suit, or a variant's clue colours."""
+        return len(self.clue_colours) if self.kinds else len(self.suits)
+
+    def colour_name(self, index: int) -> str:
+        """The name of colour hint `index` (a suit's name without a variant)."""
+        return self.clue_colours[index].lower() if self.kinds else self.suit_name(index)
+
+    def suit_copies(self, index: int) -> tuple[int, ...]:
+        """Copies of each rank of suit `index` (a dark suit has one of each)."""
+        return self.kinds[index].copies if self.kinds else self.copies
 
     @cached_property  # the engine asks at every turn
     def max_rank(self) -> int:
@@ -46,17 +69,21 @@ class Ruleset:
     def ranks(self) -> range:
         return range(1, self.max_rank + 1)
 
+    @property
+    def max_players(self) -> int:
+        return MIN_PLAYERS + len(self.hand_sizes) - 1
+
     def hand_size(self, players: int) -> int:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesetError(f"expected 2 to 5 players, found {players}")
+        if not MIN_PLAYERS <= players <= self.max_players:
+            raise RulesetError(f"expected 2 to {self.max_players} players, found {players}")
         return self.hand_sizes[players - MIN_PLAYERS]
 
     @cached_property
     def cards(self) -> Counter[Card]:
         """The full deck as a multiset."""
         deck: Counter[Card] = Counter()
-        for suit in self.suits:
-            for rank, n in enumerate(self.copies, start=1):
+        for i, suit in enumerate(self.suits):
+            for rank, n in enumerate(self.suit_copies(i), start=1):
                 deck[Card(rank, suit)] = n
         if self.jokers:
             deck[JOKER] = self.jokers
@@ -64,17 +91,21 @@ class Ruleset:
 
     @property
     def deck_size(self) -> int:
-        return sum(self.copies) * len(self.suits) + self.jokers
+        return sum(sum(self.suit_copies(i)) for i in range(len(self.suits))) + self.jokers
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants in play, each as (short tag, words): ('jokers2', '2 jokers')."""
         out = []
+        if self.variant:  # 'Rainbow (6 Suits)' -> ('rainbow-6-suits', 'Rainbow (6 Suits)')
+            out.append(("-".join(re.findall(r"[a-z0-9]+", self.variant.lower())), self.variant))
         if self.grand_finale:
             out.append(("finale", "grand finale"))
         if self.jokers:
             out.append((f"jokers{self.jokers}", f"{self.jokers} joker{'s' if self.jokers > 1 else ''}"))
         if self.gentle_show:
             out.append(("gentle", "gentle show"))
+        if self.early_end:
+            out.append(("early-end", "ends when no point is left"))
         return out
 
     @property
@@ -85,15 +116,22 @@ class Ruleset:
         return f"{base} ({', '.join(words)})" if words else base
 
     def suit_name(self, index: int) -> str:
+        if self.kinds:
+            return self.kinds[index].name.lower()
         return SUITS[self.suits[index]].name
 
 
 @lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once
 def make_ruleset(
-    name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0
+    name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0,
+    early_end: bool = False, variant_name: str = "",
 ) -> Ruleset:
-    """The ruleset called `name` with the given Nova variants."""
+    """The ruleset called `name` with the given Nova variants (or, for hanabi, hanab.live's
+    early end)."""
     if name == "nova":
+        if early_end or variant_name:
+            option = "early_end" if early_end else "variant"
+            raise RulesetError(f"option {option} is hanab.live's; nova does not take it")
         if not 0 <= jokers <= 2:
             raise RulesetError(f"wild jokers: expected 0, 1 or 2 jokers, found {jokers}")
         copies = (2, 2, 2, 2, 2, 1) if grand_finale else (2, 2, 2, 2, 1)
@@ -106,5 +144,14 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
-        return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4))
+        if variant_name in ("", NO_VARIANT):
+            return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
+                           early_end=early_end)
+        try:
+            v = variant(variant_name)
+        except VariantError as e:
+            raise RulesetError(str(e)) from None
+        return Ruleset("hanabi", tuple(k.key for k in v.suits), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
+                       early_end=early_end, variant=v.name, kinds=v.suits,
+                       clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")

@@ -6,10 +6,12 @@ pipelines can rely on the shape; `analysis_report` fills them from an Analysis.
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..record.hanablive import card_notes, hanablive_score
 from ..review.analysis import Analysis, Summary
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 
@@ -38,6 +40,8 @@ class CardView(_Model):
     critical: bool
     trash: bool
     chop: bool
+    notes: list[str] = Field(default_factory=list, description=(
+        "Players' notes on this card from a hanab.live export, as 'player: note'."))
 
 
 class HandView(_Model):
@@ -71,6 +75,20 @@ class FindingView(_Model):
     details: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class ReportSummary(Summary):
+    """The analysis summary, and for a game read from hanab.live the score hanab.live
+    records (0 for a strikeout or a stopped game), which may differ from ours."""
+
+    hanablive_score: int | None = None
+
+
+def report_summary(analysis: Analysis) -> ReportSummary:
+    record, final = analysis.record, analysis.record.timeline.final
+    recorded = hanablive_score(record.log, record.converted_from, final.score, final.ending)
+    return ReportSummary(**asdict(analysis.summary), hanablive_score=recorded)
+
+
 class AnalysisReport(_Model):
     """The whole analysis of one game."""
 
@@ -81,7 +99,7 @@ class AnalysisReport(_Model):
     ruleset: str
     players: list[str]
     converted_from: str | None
-    summary: Summary
+    summary: ReportSummary
     findings: list[FindingView]
     turns: list[TurnView]
 
@@ -98,6 +116,7 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
     def names(mask: int) -> list[str]:
         return [str(ids.card(i)) for i in ids.members(mask)]
 
+    notes = card_notes(analysis.record.log)
     hands = []
     for p, name in enumerate(game.players):
         know = analysis.knowledge.of(turn, p)
@@ -107,6 +126,7 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
             bit = 1 << ids.of_card[k.card]
             cards.append(CardView(
                 slot=slot + 1, card=k.card, truth=str(game.deck[k.card]),
+                notes=[f"{who}: {note}" for who, note in notes.get(k.card, ())],
                 hinted=names(k.hinted), deduced=names(k.deduced), common=names(k.common),
                 touched=k.touched, knows_exactly=knows_exactly(k),
                 knows_playable=knows_playable(k, st), knows_trash=knows_trash(k, st),
@@ -137,7 +157,7 @@ def analysis_report(analysis: Analysis) -> AnalysisReport:
     return AnalysisReport(
         file=record.file, ruleset=game.ruleset.title, players=list(game.players),
         converted_from=record.converted_from,
-        summary=analysis.summary,
+        summary=report_summary(analysis),
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
                         severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],

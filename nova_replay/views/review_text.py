@@ -13,6 +13,7 @@ from ..review.status import Status
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import TERMINATED
 from ..rules.words import words
+from .report import report_summary
 from .text import game_text
 
 TIERS = ("hinted", "deduced", "common")
@@ -45,11 +46,16 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
         if len(shown) < len(listed):
             hidden = (f" {len(listed) - len(shown)} hidden note(s) about "
                       f"{game.players[seen.viewer]}'s cards are not counted.")
+    recorded = report_summary(a).hanablive_score
+    differs = ([f"hanab.live records a score of {recorded} for this game (0 for a strikeout "
+                f"or a stopped game); ours is {s.score}."]
+               if recorded is not None and recorded != s.score and seen.spoilers else [])
     return "\n".join([
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
         f"score {s.score} of {s.perfect_score}, {end}; {lost}.",
         f"Blunders {blunders}, mistakes {mistakes}, info notes {info}, good moves {good}; "
         f"wasted {w.hint}s {wasted} of {s.hints}; efficiency {eff}.{hidden}",
+        *differs,
     ])
 
 
@@ -100,7 +106,8 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     st = a.knowledge.statuses[turn]
     hand = a.knowledge.of(turn, player)
     chop = a.chop(turn, player)
-    width = rules.max_rank + 4
+    pad = max(len(SUITS[letter].symbol) for letter in rules.suits)  # variant keys: Ra, Nu1
+    width = rules.max_rank + pad + 3
     blocks: list[list[str]] = []
     for slot, k in enumerate(hand):
         truth = ids.of_card[k.card]
@@ -108,7 +115,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
         badges = _badges(seen.knowledge_for(player, k), st, 1 << truth, slot == chop, hide_truth)
         shown = "??" if hide_truth else game.card_text(k.card)
         block = [f"{slot + 1}:{shown}", f"{badges}" if badges else "",
-                 "  " + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
+                 " " * (pad + 1) + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
         for s, letter in enumerate(rules.suits):
             cells = []
             for r in rules.ranks:
@@ -117,7 +124,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
                     cells.append("*")
                 else:
                     cells.append("o" if (mask >> i) & 1 else ".")
-            block.append(f"{SUITS[letter].symbol} {''.join(cells)}")
+            block.append(f"{SUITS[letter].symbol:<{pad}} {''.join(cells)}")
         if ids.joker >= 0:
             j = ids.joker
             cell = "*" if j == truth and not hide_truth else ("o" if (mask >> j) & 1 else ".")

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..record.hanablive import card_notes
 from ..record.log import GameLog
 from ..review.perspective import REVIEWER, Perspective
 from ..review.status import final_turns_left
 from ..rules.cards import SUITS, rank_text
-from ..rules.engine import DECK_OUT, PERFECT, STRIKEOUT, TERMINATED, State, Timeline
+from ..rules.engine import (
+    DECK_OUT,
+    NO_MORE_POINTS,
+    PERFECT,
+    STRIKEOUT,
+    TERMINATED,
+    State,
+    Timeline,
+)
 from ..rules.game import Discard, Game, Hint, Play
 from ..rules.words import plural, words
 
@@ -80,6 +89,8 @@ def ending_text(game: Game, state: State) -> str:
                     + (" (gentle show: the score is kept)" if game.ruleset.gentle_show
                        else f", so the {'game' if w.strikes else 'show'} scores 0")),
         DECK_OUT: f"the final round ended at turn {state.turn}",
+        NO_MORE_POINTS: (f"no point could still be scored after turn {state.turn}, so "
+                         f"hanab.live ended the game"),
         TERMINATED: f"the game was terminated after turn {state.turn}",
     }
     if state.ending is None:
@@ -137,7 +148,25 @@ def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None,
     lines = [head]
     if log is not None and turn > 0 and log.actions[turn - 1].comment:
         lines.append(f"  Comment: {log.actions[turn - 1].comment}")
-    return lines + table_text(game, timeline[turn], seen)
+    return lines + table_text(game, timeline[turn], seen) + card_notes_lines(
+        game, timeline[turn], log, seen)
+
+
+def card_notes_lines(game: Game, state: State, log: GameLog | None,
+                     seen: Perspective = REVIEWER) -> list[str]:
+    """Players' notes (from a hanab.live export) on the cards in hand now, each shown on
+    its card for as long as the card is in hand. As player X, only X's own notes (the
+    others' were private), and X's own cards stay face down."""
+    notes = card_notes(log) if log is not None else {}
+    lines = []
+    viewer = None if seen.viewer is None else game.players[seen.viewer]
+    for p, name in enumerate(game.players):
+        for slot, c in enumerate(state.hands[p], start=1):
+            shown = "??" if seen.hides_hand(p) else game.card_text(c)
+            for who, note in notes.get(c, ()):
+                if viewer is None or who == viewer:
+                    lines.append(f"      {name} slot {slot} ({shown}): {who}'s note {note!r}")
+    return (["  Notes on cards in hand:", *lines]) if lines else []
 
 
 def game_text(timeline: Timeline, log: GameLog | None = None,
@@ -159,3 +188,31 @@ def game_text(timeline: Timeline, log: GameLog | None = None,
         lines.append("")
     lines.append(ending_text(game, timeline.final))
     return "\n".join(lines) + "\n"
+
+
+def card_notes_text(timeline: Timeline, log: GameLog, seen: Perspective = REVIEWER) -> str:
+    """Every card players wrote a note on (hanab.live exports), with the turns it was in
+    a hand; empty when there are none. As player X, only X's notes, and a card X held
+    stays face down."""
+    notes = card_notes(log)
+    game = timeline.game
+    viewer = None if seen.viewer is None else game.players[seen.viewer]
+    held: dict[int, list[int]] = {}
+    own: set[int] = set()
+    for state in timeline:
+        for p, hand in enumerate(state.hands):
+            for c in hand:
+                held.setdefault(c, []).append(state.turn)
+                if seen.hides_hand(p):
+                    own.add(c)
+    lines = ["Players' notes on cards (from hanab.live):"]
+    for c in sorted(notes, key=lambda c: held.get(c, [0])[0]):
+        turns = held.get(c, [])
+        when = f"in hand turns {turns[0]}-{turns[-1]}" if turns else "never in a hand"
+        said = "; ".join(f"{who}: {note!r}" for who, note in notes[c]
+                         if viewer is None or who == viewer)
+        if not said:
+            continue
+        shown = "??" if c in own else game.card_text(c)
+        lines.append(f"  {shown} (card {c}, {when}): {said}")
+    return "\n".join(lines) if len(lines) > 1 else ""
