@@ -119,7 +119,7 @@ def test_ctrl_c_keeps_what_is_done(corpus: Path, tmp_path: Path,
     monkeypatch.setattr("nova_replay.cli.batch.review_all", stopped_after_two)
     result = invoke("batch", str(corpus), "--out", str(tmp_path / "g.csv"), "-j", "1")
     assert result.exit_code == 130
-    assert "stopped by Ctrl-C after 2 of 6 games" in result.stderr
+    assert "stopped by Ctrl-C after 2 of 6 logs (2 games)" in result.stderr
     assert len(read_csv(tmp_path / "g.csv")) == 2
 
 
@@ -164,3 +164,22 @@ def test_lost_critical_cards_and_their_cost_and_who_lost_them(tmp_path: Path) ->
     by_name = {r["player"]: r for r in read_csv(players)}
     assert by_name["Ben"]["critical_lost"] == "2" and by_name["Carla"]["critical_lost"] == "1"
     assert by_name["Ben"]["misfires"] == "1"
+
+
+def test_real_hanablive_games_give_their_recorded_scores(tmp_path: Path) -> None:
+    """The hanabi-challenges corpus: 98 exports and a seed list of 99 games in one JSON
+    array; the issue-11 walk accepts 183 of the 197. hanab.live records 0 for a
+    strikeout or a stopped game, whatever the rows held."""
+    from helpers import shared
+
+    out = tmp_path / "g.csv"
+    result = invoke("batch", str(shared("real", "hanabi-challenges")), "--out", str(out), "-j", "2")
+    assert result.exit_code == 1
+    rows = read_csv(out)
+    assert len(rows) == 197 and sum(r["valid"] == "True" for r in rows) == 183
+    assert [r["game"] for r in rows if r["game"]] == [str(i) for i in range(99)]
+    assert all(r["format"] == "hanab.live" for r in rows if r["valid"] == "True")
+    zeroed = [r for r in rows if r["ending"] in ("strikeout", "terminated")]
+    assert zeroed and all(r["hanablive_score"] == "0" for r in zeroed)
+    assert all(r["hanablive_score"] == r["score"] for r in rows
+               if r["ending"] in ("perfect", "final round", "no more points"))

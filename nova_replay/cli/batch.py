@@ -17,8 +17,19 @@ from ..corpus.tables import TableError, Writer, open_table, table_format
 from ..record.reader import MAX_FILE_BYTES
 
 
+def _where(row: dict[str, object]) -> str:
+    """'file', 'file:line' (JSON Lines) or 'file[i]' (an array of exports)."""
+    where = str(row["file"])
+    if row["line"] is not None:
+        where += f":{row['line']}"
+    if row["game"] is not None:
+        where += f"[{row['game']}]"
+    return where
+
+
 class Progress:
-    """A one-line progress bar on a terminal: games done, games/s, ETA, invalid so far."""
+    """A one-line progress bar on a terminal: logs read, logs/s, ETA, invalid so far (a
+    JSON array of hanab.live exports counts once here, and as its games in the table)."""
 
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.enabled = total, enabled
@@ -31,7 +42,7 @@ class Progress:
         self.last = now
         rate = done / max(now - self.start, 1e-9)
         eta = (self.total - done) / rate if rate and self.total > done else 0
-        click.echo(f"\r{done:,}/{self.total:,} games  {rate:,.0f} games/s  "
+        click.echo(f"\r{done:,}/{self.total:,} logs  {rate:,.0f} logs/s  "
                    f"ETA {int(eta) // 60}:{int(eta) % 60:02d}  invalid {invalid:,}   ",
                    err=True, nl=final)
 
@@ -76,35 +87,36 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     progress = Progress(total, sys.stderr.isatty())
     game_table = open_table(out, GAME_COLUMNS)
     player_table: Writer | None = open_table(per_player, PLAYER_COLUMNS) if per_player else None
-    done = invalid = 0
+    done = invalid = read = 0  # games (rows) and logs read (a file may hold many games)
     endings: Counter[str] = Counter()
     score_sum = 0
     first_problems: list[str] = []
     stopped = False
     try:
-        for row, players in review_all(items(games, MAX_FILE_BYTES),
-                                       workers or default_workers(), scheduler):
-            game_table.write(row)
-            if player_table is not None:
-                for p in players:
-                    player_table.write(p)
-            done += 1
-            if row["valid"]:
-                score_sum += row["score"]
-                endings[row["ending"] or "unfinished"] += 1
-            else:
-                invalid += 1
-                if len(first_problems) < 10:
-                    where = row["file"] if row["line"] is None else f"{row['file']}:{row['line']}"
-                    first_problems.append(f"{where}: {row['problem']}")
-            progress.show(done, invalid)
+        for result in review_all(items(games, MAX_FILE_BYTES),
+                                 workers or default_workers(), scheduler):
+            for row, players in result:
+                game_table.write(row)
+                if player_table is not None:
+                    for p in players:
+                        player_table.write(p)
+                done += 1
+                if row["valid"]:
+                    score_sum += row["score"]
+                    endings[row["ending"] or "unfinished"] += 1
+                else:
+                    invalid += 1
+                    if len(first_problems) < 10:
+                        first_problems.append(f"{_where(row)}: {row['problem']}")
+            read += 1
+            progress.show(read, invalid)
     except KeyboardInterrupt:
         stopped = True
     finally:
         game_table.close()
         if player_table is not None:
             player_table.close()
-    progress.show(done, invalid, final=True)
+    progress.show(read, invalid, final=True)
     for line in first_problems:
         click.echo(line, err=True)
     if invalid > len(first_problems):
@@ -117,7 +129,7 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {out}"
                f"{' and ' + per_player if per_player else ''}")
     if stopped:
-        click.echo(f"stopped by Ctrl-C after {done:,} of {total:,} games: the tables hold "
-                   f"those games", err=True)
+        click.echo(f"stopped by Ctrl-C after {read:,} of {total:,} logs ({done:,} games): the "
+                   f"tables hold those games", err=True)
         sys.exit(130)
     sys.exit(1 if invalid else 0)

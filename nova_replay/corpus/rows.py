@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..record.hanablive import hanablive_score, looks_like_hanablive
 from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
@@ -27,14 +28,19 @@ class Column(NamedTuple):
 GAME_COLUMNS: tuple[Column, ...] = (
     Column("file", "str", "The log's file."),
     Column("line", "int", "Its line in a JSON Lines file (empty for a .json file)."),
+    Column("game", "int", "Its place, from 0, in a JSON array of hanab.live exports (a "
+                          "hanab.live seed list); empty otherwise."),
     Column("valid", "bool", "Whether the log passed validation (an unfinished game is valid)."),
     Column("problem", "str", "The first problem, for an invalid log: 'where: what'."),
     Column("format", "str", "'nova-replay', or the format it was read from ('hanab.live')."),
     Column("ruleset", "str", "The ruleset and its variants, e.g. 'Nova (grand finale)'."),
+    Column("variant", "str", "The hanab.live variant, e.g. 'Rainbow (5 Suits)' (empty: none)."),
     Column("players", "int", "Number of players."),
     Column("player_names", "str", "Names in turn order, comma-separated."),
     Column("turns", "int", "Actions in the log."),
     Column("score", "int", "The score at the end of the log."),
+    Column("hanablive_score", "int", "For a game read from hanab.live, the score hanab.live "
+                                     "records (0 for a strikeout or a stopped game)."),
     Column("max_score", "int", "Max score after the last turn (DESIGN.md)."),
     Column("perfect_score", "int", "The ruleset's perfect score."),
     Column("ending", "str", "How play ended (perfect, strikeout, final round, terminated); "
@@ -55,6 +61,7 @@ GAME_COLUMNS: tuple[Column, ...] = (
 PLAYER_COLUMNS: tuple[Column, ...] = (
     Column("file", "str", "The log's file."),
     Column("line", "int", "Its line in a JSON Lines file."),
+    Column("game", "int", "Its place in a JSON array of hanab.live exports."),
     Column("seat", "int", "The player's place in turn order, from 1."),
     Column("player", "str", "The player's name."),
     Column("turns", "int", "Turns the player took."),
@@ -67,18 +74,27 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def review_item(item: Item) -> tuple[Row, list[Row]]:
-    """The game row and player rows of one log (an invalid log has no player rows)."""
+def review_item(item: Item) -> list[tuple[Row, list[Row]]]:
+    """The game row and player rows of each game in one item: one log, or each game of
+    a JSON array of hanab.live exports (an invalid log has no player rows)."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
     if item.problem:
         row["problem"] = item.problem
-        return row, []
+        return [(row, [])]
     try:
-        report = check_data(decode_json(item.raw, item.name), item.name)
+        data = decode_json(item.raw, item.name)
     except NovaError as e:
         row["problem"] = _where_what(e.where, e.message)
-        return row, []
+        return [(row, [])]
+    if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
+        return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]")
+                for i, game in enumerate(data)]
+    return [_review_data(row, data, item.name)]
+
+
+def _review_data(row: Row, data: Any, name: str) -> tuple[Row, list[Row]]:
+    report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
     errors = report.errors()
     if errors or report.record is None:
@@ -98,7 +114,10 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     wasted = [f for f in findings if f.kind == "wasted_hint"]
     lost = [f for f in findings if f.kind == "lost_critical"]
     row.update(
-        ruleset=game.ruleset.title, players=len(game.players),
+        ruleset=game.ruleset.title, variant=game.ruleset.variant or None,
+        hanablive_score=hanablive_score(analysis.record.log, analysis.record.converted_from,
+                                        s.score, s.ending),
+        players=len(game.players),
         player_names=", ".join(game.players), turns=tl.turns, score=s.score,
         max_score=s.max_score, perfect_score=s.perfect_score,
         ending=None if s.ending is None else str(s.ending), hints=s.hints,
@@ -110,7 +129,7 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     )
     n = len(game.players)
     players: list[Row] = [
-        {"file": row["file"], "line": row["line"], "seat": p + 1, "player": name, "turns": 0,
+        {"file": row["file"], "line": row["line"], "game": row["game"], "seat": p + 1, "player": name, "turns": 0,
          "plays": 0, "misfires": 0, "discards": 0, "hints": 0, "wasted_hints": 0,
          "critical_lost": 0}
         for p, name in enumerate(game.players)

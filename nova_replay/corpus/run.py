@@ -14,7 +14,7 @@ from typing import Any
 from .rows import Row, review_item
 from .sources import Item
 
-Result = tuple[Row, list[Row]]
+Result = list[tuple[Row, list[Row]]]  # an item's games: (game row, player rows) each
 CHUNK = 32  # logs per task: large enough to amortise the hop, small enough to balance
 WINDOW = 4  # chunks in flight per worker
 
