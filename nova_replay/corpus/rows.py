@@ -129,8 +129,8 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     )
     n = len(game.players)
     players: list[Row] = [
-        {"file": row["file"], "line": row["line"], "game": row["game"], "seat": p + 1, "player": name, "turns": 0,
-         "plays": 0, "misfires": 0, "discards": 0, "hints": 0, "wasted_hints": 0,
+        {"file": row["file"], "line": row["line"], "game": row["game"], "seat": p + 1,
+         "player": name, "turns": 0, "plays": 0, "misfires": 0, "discards": 0, "hints": 0, "wasted_hints": 0,
          "critical_lost": 0}
         for p, name in enumerate(game.players)
     ]
