@@ -2,7 +2,7 @@
 turn navigation, and empty containers the render callback fills.
 
 `page` is a pure function of the picker's options; everything that depends on the
-game or the turn is drawn by the functions in `table` and `panels`.
+game or the turn is drawn in the browser by assets/review.js from the game's payload.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ def page(options: list[dict[str, str]], source: str) -> html.Div:
     """The whole page; `options` are the picker's games, `source` where they come from."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
-        dcc.Store(id="view", data=None),
+        dcc.Store(id="game-data", data=None),
+        dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
         header(options, source),
         html.Div(id="problems", className="problems"),
         navigation(),
@@ -75,7 +76,7 @@ def navigation() -> html.Div:
     return html.Div([
         *nav[:2],
         html.Div(dcc.Slider(id="turn-slider", min=0, max=1, step=1, value=0,
-                            allow_direct_input=False, updatemode="mouseup", marks=None,
+                            allow_direct_input=False, updatemode="drag", marks=None,
                             tooltip={"placement": "bottom", "always_visible": False}),
                  className="slider-box"),
         *nav[2:],
