@@ -250,13 +250,14 @@ def folder_figures(count: int, opened: int) -> bool:
             try:
                 assert proc.stdout is not None
                 proc.stdout.readline()  # "nova-replay dashboard on ..." once it listens
+                listening = time.perf_counter() - start
                 driver.get(url)
                 driver.execute_async_script(FIRST_FRAME)
                 usable = time.perf_counter() - start
                 ok = usable < FOLDER_TARGET_S
                 print(f"folder of {count} logs: usable first page in {usable:.2f} s "
                       f"(target < {FOLDER_TARGET_S:.0f} s: {'ok' if ok else 'OVER TARGET'})"
-                      f"   [{load_line()}]")
+                      f"; the server listened after {listening:.2f} s   [{load_line()}]")
                 rss = []
                 server = psutil.Process(proc.pid)
                 for i in range(opened):

@@ -120,7 +120,7 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
 
 
 def upload(library: GameLibrary, contents: str | None, filename: str | None
-           ) -> tuple[Any, Any, str]:
+           ) -> tuple[Any, str]:
     """Add an uploaded log; on success go to it (the URL), else say why it was refused."""
     if not contents:
         raise PreventUpdate
@@ -128,8 +128,8 @@ def upload(library: GameLibrary, contents: str | None, filename: str | None
     try:
         key = library.add_upload(name, contents)
     except UploadRefused as e:
-        return no_update, no_update, str(e)
-    return library.options(), turn_href(key, 0), f"Loaded {name}."
+        return no_update, str(e)
+    return turn_href(key, 0), f"Loaded {name}."
 
 
 def register(app: Dash, library: GameLibrary) -> None:
@@ -149,23 +149,29 @@ def register(app: Dash, library: GameLibrary) -> None:
         return open_view(library, payloads, trigger, search, picker, viewer, spoilers)
 
     # The browser draws the turn: a new payload, tier or filter redraws it...
-    app.clientside_callback(
+    app.clientside_callback(  # type: ignore[no-untyped-call]
         ClientsideFunction("nova", "show"), Output("review-sink", "data"),
         Input("game-data", "data"), Input("tier", "value"), Input("finding-kind", "value"),
         Input("finding-severity", "value"),
     )
     # ...and the slider and the chart's markers move it (buttons and keys: review.js).
-    app.clientside_callback(
+    app.clientside_callback(  # type: ignore[no-untyped-call]
         ClientsideFunction("nova", "moved"), Output("move-sink", "data"),
         Input("turn-slider", "value"), Input("clock", "clickData"),
         prevent_initial_call=True,
     )
 
     @app.callback(
-        Output("game-picker", "options"), Output("url", "search", allow_duplicate=True),
-        Output("upload-message", "children"),
+        Output("game-picker", "options"), Input("game-picker", "search_value"),
+        Input("game-picker", "value"),
+    )
+    def _picker(search: str | None, value: str | None) -> list[dict[str, str]]:
+        return library.options(search, keep=value)
+
+    @app.callback(
+        Output("url", "search", allow_duplicate=True), Output("upload-message", "children"),
         Input("upload", "contents"), State("upload", "filename"),
         prevent_initial_call=True,
     )
-    def _upload(contents: str | None, filename: str | None) -> tuple[Any, Any, str]:
+    def _upload(contents: str | None, filename: str | None) -> tuple[Any, str]:
         return upload(library, contents, filename)

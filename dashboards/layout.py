@@ -14,13 +14,14 @@ from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
 
 
-def page(options: list[dict[str, str]], source: str) -> html.Div:
-    """The whole page; `options` are the picker's games, `source` where they come from."""
+def page(options: list[dict[str, str]], source: str, count: int | None = None) -> html.Div:
+    """The whole page; `options` are the picker's first games (of `count`), `source`
+    where they come from."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
         dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
-        header(options, source),
+        header(options, source, len(options) if count is None else count),
         html.Div(id="problems", className="problems"),
         navigation(),
         html.Div([
@@ -51,7 +52,7 @@ def page(options: list[dict[str, str]], source: str) -> html.Div:
     ], className="page")
 
 
-def header(options: list[dict[str, str]], source: str) -> html.Div:
+def header(options: list[dict[str, str]], source: str, count: int) -> html.Div:
     return html.Div([
         html.Div([html.Span("nova-replay", className="brand"),
                   html.Span(id="game-title", className="game-title")], className="title-line"),
@@ -59,7 +60,7 @@ def header(options: list[dict[str, str]], source: str) -> html.Div:
             dcc.Dropdown(id="game-picker", options=options,
                          value=options[0]["value"] if options else None,
                          clearable=False, searchable=True, className="picker",
-                         placeholder="Pick a game"),
+                         placeholder=f"Pick one of {count} games (type to search)"),
             dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
                        className="upload", multiple=False, accept=".json,application/json"),
             html.Div(id="upload-message", className="upload-message"),

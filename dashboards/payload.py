@@ -58,10 +58,6 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
     suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": SUITS[s].colour,
               "name": SUITS[s].name, "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for s in rules.suits]
-    if rules.jokers:
-        suits_discard = {"*": ("JK", JOKER_COLOUR)}
-    else:
-        suits_discard = {}
     summaries: dict[str, int] = {}
     turns = [turn_data(analysis, t, options, summaries) for t in range(analysis.timeline.turns + 1)]
     players = list(game.players)
@@ -69,7 +65,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
         "key": key, "turns": analysis.timeline.turns, "viewer": options.viewer,
         "spoilers": not options.no_spoilers, "players": players,
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
-        "joker_colour": JOKER_COLOUR, "joker_label": suits_discard.get("*", ("JK", ""))[0],
+        "joker_colour": JOKER_COLOUR, "joker_label": "JK",
         "rank_heads": [rank_text(r, rules.suits[0]) for r in range(1, m + 1)],
         "coins": rules.coins, "lives": rules.lives, "perfect": rules.perfect_score,
         "badges": [[text, cls] for text, cls in BADGES.values()],
@@ -97,7 +93,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
     summary = json.dumps(summary_facts(analysis, turn, options, hidden), ensure_ascii=False)
     hands = []
     for p in range(len(game.players)):
-        cards = []
+        cards: list[list[Any]] = []
         for slot, k in enumerate(analysis.knowledge.of(turn, p)):
             bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, k, options))
             if options.hides(p):
