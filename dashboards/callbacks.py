@@ -99,6 +99,8 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     loaded = library.get(key) if key else None
     viewers = [{"label": "all cards", "value": "all"}]
     hidden = {"display": "none"}
+    if isinstance(loaded, Reviewed) and start is not None:
+        start = max(0, min(start, loaded.turns))
     href = turn_href(key, start) if key and start is not None else no_update
     if href == search:
         href = no_update

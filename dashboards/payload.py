@@ -40,6 +40,9 @@ from .table import (
 )
 
 BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
+# A card in a hand is a list of these, in this order (compact: a 5-player game has
+# thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
+CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges")
 
 
 def hidden_at(analysis: Analysis, turn: int, viewer: int | None) -> frozenset[int]:
@@ -59,6 +62,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
               "name": SUITS[s].name, "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for s in rules.suits]
     summaries: dict[str, int] = {}
+    note = hidden_note(analysis, options) if options.viewer is not None else ""
     turns = [turn_data(analysis, t, options, summaries) for t in range(analysis.timeline.turns + 1)]
     players = list(game.players)
     return {
@@ -68,6 +72,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
         "rank_heads": [rank_text(r, rules.suits[0]) for r in range(1, m + 1)],
         "coins": rules.coins, "lives": rules.lives, "perfect": rules.perfect_score,
+        "card_fields": list(CARD_FIELDS),
         "badges": [[text, cls] for text, cls in BADGES.values()],
         "tier_for": {tier: [ViewOptions(tier, options.viewer).tier_for(p)
                             for p in range(len(players))] for tier in TIERS},
@@ -77,7 +82,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
         "lines": [list(line) for line in LINES],
         "findings": findings_data(analysis),
         "hidden_mark": list(HIDDEN_MARK),
-        "hidden_note": hidden_note(analysis, options) if options.viewer is not None else "",
+        "hidden_note": note, "hidden_hover": plot_text(note),
         "summaries": [json.loads(s) for s in summaries],
         "turn_data": turns,
     }

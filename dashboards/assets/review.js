@@ -338,7 +338,7 @@
       var h = d.hidden_mark;
       data.push({type: "scatter", mode: "markers", name: h[0], x: hx, customdata: hx,
                  y: hx.map(function (x) { return c[h[3]][x]; }),
-                 text: hx.map(function () { return d.hidden_note; }),
+                 text: hx.map(function () { return d.hidden_hover; }),
                  marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
                  hovertemplate: "turn %{x}: %{text}<extra></extra>"});
     }
