@@ -9,10 +9,12 @@ with the payload, so that the payload and its drawing are both checked.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from nova_replay.dashboard import GameLibrary
+from helpers import SAMPLES
+from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.table import BADGES, ViewOptions, action_text, badges
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -130,4 +132,69 @@ def test_dragging_the_slider_ends_on_the_turn_it_shows(duo: Any, library: GameLi
     duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of 41")
     assert duo.driver.execute_script(READ_TURN) == expected_turn(a, turn)
     assert url_turn(duo, turn) == str(turn)
+    assert duo.get_logs() == []
+
+
+def test_a_big_folder_lists_a_few_games_and_finds_any_by_search(dash_duo: Any,
+                                                                 tmp_path: Path) -> None:
+    sample = (SAMPLES / "nova-2p.json").read_bytes()
+    for i in range(120):
+        (tmp_path / f"game-{i:03d}.json").write_bytes(sample)
+    dash_duo.start_server(create_app(GameLibrary.from_path(tmp_path)))
+    dash_duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 33")
+    dash_duo.find_element("#game-picker").click()
+    dash_duo.find_element("input.dash-dropdown-search").send_keys("119")
+    dash_duo.wait_for_text_to_equal("[role=option]", "game-119.json")  # not among the first 50
+    dash_duo.find_element("[role=option]").click()
+    dash_duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 33")
+    url_turn(dash_duo, 0)
+    assert "game=game-119" in dash_duo.driver.current_url
+    assert dash_duo.get_logs() == []
+
+
+CHART = """
+const gd = document.querySelector('#clock .js-plotly-plot');
+return gd && gd.data ? {
+  names: gd.data.map((t) => t.name),
+  texts: gd.data.flatMap((t) => t.text || []),
+  right: gd.layout.xaxis.range[1], line: gd.layout.shapes[0].x0,
+  xs: Math.max(...gd.data.flatMap((t) => t.x)),
+} : null;
+"""
+
+
+def chart_at(duo: Any, turn: int) -> dict[str, Any]:
+    """The chart once it shows `turn` (it follows the turn just after the frame)."""
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        chart = duo.driver.execute_script(CHART)
+        if chart and chart["line"] == turn:
+            return dict(chart)
+        time.sleep(0.05)
+    raise AssertionError(f"the chart never showed turn {turn}")
+
+
+def test_the_chart_follows_the_turn_and_hides_what_the_viewer_may_not_see(
+        duo: Any, library: GameLibrary) -> None:
+    a = analysis_of(library, "hanabi-5p")
+    f, turn, viewer = next((f, t, p) for f in a.findings if f.kind == "wasted_hint"
+                           for t in range(f.turn, a.timeline.turns + 1)
+                           for p in range(5) if set(f.cards) & set(a.timeline[t].hands[p]))
+    open_at(duo, f"?game=hanabi-5p&turn={turn}", f"Turn {turn} of 41")
+    assert f.message in chart_at(duo, turn)["texts"]
+    duo.select_dcc_dropdown("#viewer", f"as {a.record.game.players[viewer]}")
+    duo.wait_for_contains_text(f"#hand-{viewer} .hand-title", "your hand (hidden)")
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of 41")  # the same moment
+    chart = chart_at(duo, turn)
+    assert f.message not in chart["texts"] and "note about your cards" in chart["names"]
+    assert f.message not in duo.find_element("#findings").text
+    assert "note about your cards, hidden while viewing as" in duo.find_element("#findings").text
+    # No spoilers: the chart, like the slider, ends one turn ahead.
+    duo.find_element("#spoilers input").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {turn}")
+    chart = chart_at(duo, turn)
+    assert chart["right"] == turn + 1 and chart["xs"] <= turn
+    duo.find_element("body").send_keys(Keys.ARROW_LEFT)
+    chart = chart_at(duo, turn - 1)
+    assert chart["right"] == turn and chart["xs"] <= turn - 1
     assert duo.get_logs() == []
