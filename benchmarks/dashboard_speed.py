@@ -46,13 +46,23 @@ P95_TARGET_MS, MEDIAN_TARGET_MS, FOLDER_TARGET_S = 50.0, 16.0, 3.0
 
 # Records each input's timestamp, and the frame after the page shows what is expected.
 HARNESS = """
-window.__nr = {t0: null, expect: null, times: []};
+window.__nr = {t0: null, expect: null, times: [], held: null, last: null};
 const nr = window.__nr;
 for (const kind of ['click', 'keydown']) {
-  document.addEventListener(kind, (ev) => { if (nr.t0 === null) nr.t0 = ev.timeStamp; },
-                            {capture: true});
+  document.addEventListener(kind, (ev) => {
+    if (nr.held) { nr.held.push(ev.timeStamp); } else if (nr.t0 === null) { nr.t0 = ev.timeStamp; }
+  }, {capture: true});
 }
 function check() {
+  if (nr.held) {  // a held key: each change of the label answers the oldest press
+    const text = document.getElementById('turn-label').textContent;
+    if (text !== nr.last && nr.held.length) {
+      nr.last = text;
+      const t0 = nr.held.shift();
+      requestAnimationFrame(() => nr.times.push(performance.now() - t0));
+    }
+    return;
+  }
   const e = nr.expect;
   if (!e || nr.t0 === null) return;
   const label = document.getElementById('turn-label');
@@ -188,6 +198,26 @@ def turn_changes(driver: Any, url: str, key: str, analysis: Any, steps: int,
     return times
 
 
+def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int) -> list[float]:
+    """A held-down → key: `presses` key presses 33 ms apart (a keyboard's repeat rate),
+    each timed from its event to the frame showing its turn; the last must be right."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    presses = min(presses, analysis.timeline.turns)
+    open_game(driver, url, key, 0)
+    driver.execute_script(HARNESS + "nr.held = []; nr.last = "
+                          "document.getElementById('turn-label').textContent;")
+    chain = ActionChains(driver)
+    for _ in range(presses):
+        chain.send_keys(Keys.ARROW_RIGHT).pause(0.033)
+    chain.perform()
+    wait_for(driver, f"return window.__nr.times.length >= {presses}")
+    label = driver.execute_script("return document.getElementById('turn-label').textContent")
+    assert label.startswith(f"Turn {presses} "), f"{presses} presses ended on {label!r}"
+    return [float(t) for t in driver.execute_script("return window.__nr.times")]
+
+
 def report(name: str, values: list[float], check: bool) -> bool:
     median, p95 = statistics.median(values), percentile(values, 95)
     ok = p95 < P95_TARGET_MS and median < MEDIAN_TARGET_MS
@@ -214,6 +244,7 @@ def game_figures(game: Path, steps: int) -> bool:
                                                            "click"), True)
         ok &= report("turn change, key →", turn_changes(driver, url, key, analysis, steps,
                                                          "key"), True)
+        ok &= report("held key → (33 ms)", held_key(driver, url, key, analysis, steps), True)
     return ok
 
 
