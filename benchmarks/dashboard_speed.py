@@ -19,6 +19,8 @@ target is missed.
     python benchmarks/dashboard_speed.py --screenshot out.png --turn 20
 """
 
+# mypy: disable-error-code="no-untyped-call"
+# (selenium 4.2, pinned by dash[testing], has no type hints)
 from __future__ import annotations
 
 import argparse
@@ -198,9 +200,10 @@ def turn_changes(driver: Any, url: str, key: str, analysis: Any, steps: int,
     return times
 
 
-def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int) -> list[float]:
+def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int
+             ) -> tuple[list[float], str]:
     """A held-down → key: `presses` key presses 33 ms apart (a keyboard's repeat rate),
-    each timed from its event to the frame showing its turn; the last must be right."""
+    each timed from its event to the frame showing its turn; and where they ended."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -212,13 +215,21 @@ def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int) -> li
     for _ in range(presses):
         chain.send_keys(Keys.ARROW_RIGHT).pause(0.033)
     chain.perform()
-    wait_for(driver, f"return window.__nr.times.length >= {presses}")
+    try:
+        wait_for(driver, f"return window.__nr.times.length >= {presses}", timeout=10)
+    except TimeoutError:
+        pass  # some presses were lost: the label changed fewer times
+    time.sleep(0.5)
     label = driver.execute_script("return document.getElementById('turn-label').textContent")
-    assert label.startswith(f"Turn {presses} "), f"{presses} presses ended on {label!r}"
-    return [float(t) for t in driver.execute_script("return window.__nr.times")]
+    ended = "" if label.startswith(f"Turn {presses} ") else (
+        f"  LOST PRESSES: {presses} presses from turn 0 ended on {label!r}")
+    return [float(t) for t in driver.execute_script("return window.__nr.times")], ended
 
 
 def report(name: str, values: list[float], check: bool) -> bool:
+    if len(values) < 2:
+        print(f"  {name:<22} only {len(values)} turn change(s) seen: {values}   [{load_line()}]")
+        return not check
     median, p95 = statistics.median(values), percentile(values, 95)
     ok = p95 < P95_TARGET_MS and median < MEDIAN_TARGET_MS
     verdict = ("ok" if ok else "OVER TARGET") if check else ""
@@ -244,7 +255,10 @@ def game_figures(game: Path, steps: int) -> bool:
                                                            "click"), True)
         ok &= report("turn change, key →", turn_changes(driver, url, key, analysis, steps,
                                                          "key"), True)
-        ok &= report("held key → (33 ms)", held_key(driver, url, key, analysis, steps), True)
+        times, lost = held_key(driver, url, key, analysis, steps)
+        ok &= report("held key → (33 ms)", times, True) and not lost
+        if lost:
+            print(lost)
     return ok
 
 
@@ -266,7 +280,7 @@ def free_port() -> int:
 
 
 def folder_figures(count: int, opened: int) -> bool:
-    import psutil
+    import psutil  # type: ignore[import-untyped]
 
     cli = Path(sys.executable).with_name("nova-replay")
     with tempfile.TemporaryDirectory() as tmp:
