@@ -198,3 +198,16 @@ def test_the_chart_follows_the_turn_and_hides_what_the_viewer_may_not_see(
     chart = chart_at(duo, turn - 1)
     assert chart["right"] == turn and chart["xs"] <= turn - 1
     assert duo.get_logs() == []
+
+
+def test_back_after_picking_another_game_returns_to_the_turn_left(duo: Any) -> None:
+    open_at(duo, "?game=hanabi-5p&turn=5", "Turn 5 of 41")
+    duo.find_element("body").send_keys(Keys.ARROW_RIGHT)
+    duo.wait_for_text_to_equal("#turn-label", "Turn 6 of 41")
+    url_turn(duo, 6)
+    duo.select_dcc_dropdown("#game-picker", "nova-2p.json")
+    duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 33")
+    duo.driver.back()
+    duo.wait_for_text_to_equal("#turn-label", "Turn 6 of 41")
+    assert "game=hanabi-5p" in duo.driver.current_url
+    assert duo.get_logs() == []
