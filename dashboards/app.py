@@ -21,7 +21,7 @@ def create_app(library: GameLibrary) -> Dash:
     app = Dash(__name__, assets_folder=str(ASSETS), title="nova-replay",
                update_title=None)  # type: ignore[arg-type]
     # The layout is a function so that every page load lists the uploads made so far.
-    app.layout = lambda: page(library.options(), library.source)
+    app.layout = lambda: page(library.options(), library.source, len(library))
     register(app, library)
     return app
 

@@ -1,27 +1,31 @@
-"""Callbacks: thin functions from the inputs to the layout functions.
+"""Callbacks: thin functions from the inputs to the data and layout functions.
 
-The state of the page is the URL (`?game=...&turn=N`): every way of moving (buttons,
-arrow keys via assets/keys.js, the slider, a chart marker, a finding link, the
-picker) ends in `navigate`, which writes the URL and the `view` store; `render`
-draws everything from that store and the review options. Both are plain functions
-of a `GameLibrary`, so tests and the benchmark call them without a browser.
+The server answers only when a game is opened or the way of looking at it changes
+(the URL on load, the picker, the viewer, no spoilers, an upload): `open_view` sends
+the game's payload (`payload.game_payload`) with its title and problems. Everything
+that moves within a game (buttons, arrow keys, the slider, a chart marker, a finding
+link, the knowledge tier, the findings filters) is handled in the browser by
+assets/review.js, through two clientside callbacks, with no round trip.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import PurePath
+from threading import Lock
 from typing import Any
 from urllib.parse import parse_qs
 
-from dash import Dash, Input, Output, State, ctx, html, no_update
+from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from .data import Broken, GameLibrary, UploadRefused
+from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .layout import problems_view
-from .panels import clock_figure, findings_view, summary_view, turn_href
-from .table import TIERS, ViewOptions, hands_view, table_view
+from .panels import turn_href
+from .payload import game_payload
+from .table import ViewOptions
 
-NAV_BUTTONS = ("nav-first", "nav-prev", "nav-next", "nav-last")
+PAYLOADS_KEPT = 16  # payloads (game, viewer, mode) kept ready; each is ~0.1 MB
 
 
 def parse_search(search: str | None) -> tuple[str | None, int | None]:
@@ -35,103 +39,90 @@ def parse_search(search: str | None) -> tuple[str | None, int | None]:
     return game, turn
 
 
-def navigate(library: GameLibrary, trigger: str | None, search: str | None,
-             picker: str | None, slider: float | None, click: dict[str, Any] | None,
-             view: dict[str, Any] | None, no_spoilers: bool = False) -> tuple[str, int]:
-    """The (game, turn) to show after `trigger` fired (None = page load). With no
-    spoilers, "last" (the button, the End key) is one turn ahead, like "next": jumping
-    to the real last turn would tell how long the game lasted."""
-    game, turn = (view or {}).get("game"), int((view or {}).get("turn") or 0)
-    if trigger == "game-picker" and picker:
-        game, turn = picker, 0
-    elif trigger == "nav-first":
-        turn = 0
-    elif trigger == "nav-prev":
-        turn -= 1
-    elif trigger == "nav-next" or (trigger == "nav-last" and no_spoilers):
-        turn += 1
-    elif trigger == "nav-last":
-        turn = 10**9
-    elif trigger == "turn-slider" and slider is not None:
-        turn = int(slider)
-    elif trigger == "clock" and click and click.get("points"):
-        turn = int(click["points"][0]["x"])
-    elif trigger == "spoilers" and game:
-        pass  # the mode changed: same moment, new slider range
-    else:  # the URL (page load, a finding link, an upload)
-        url_game, url_turn = parse_search(search)
-        game = url_game or game
-        turn = url_turn if url_turn is not None else 0
-    if game is None or game not in library:
-        game = library.first_key() or ""
-    loaded = library.get(game) if game else None
-    last = loaded.turns if loaded is not None and not isinstance(loaded, Broken) else 0
-    return game, max(0, min(turn, last))
-
-
-def slider_marks(turns: int) -> dict[int, str]:
-    step = 5 if turns <= 40 else 10 if turns <= 100 else 20
-    return {t: str(t) for t in range(0, turns + 1, step)}
-
-
-def slider_range(turns: int, turn: int, no_spoilers: bool) -> tuple[int, dict[int, str]]:
-    """The slider's max and marks: the whole game, or with no spoilers one turn past
-    `turn` whether or not the game goes on (moving there stays on the last turn)."""
-    top = turn + 1 if no_spoilers else max(turns, 1)
-    return top, slider_marks(top)
-
-
-def options_of(library: GameLibrary, view: dict[str, Any] | None, tier: str | None,
-               viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
-    players = 0
-    loaded = library.get(view["game"]) if view and view.get("game") else None
-    if loaded is not None and not isinstance(loaded, Broken):
-        players = len(loaded.analysis.record.game.players)
+def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
+    """The viewer ("all" or a player's number) and the mode, checked against the game."""
+    players = len(loaded.analysis.record.game.players)
     who = int(viewer) if viewer and viewer.isdigit() and int(viewer) < players else None
-    return ViewOptions(tier if tier in TIERS else "deduced", who, "hide" in (spoilers or []))
+    return ViewOptions("deduced", who, "hide" in (spoilers or []))
 
 
-def render(library: GameLibrary, view: dict[str, Any] | None, tier: str | None,
-           viewer: str | None, spoilers: list[str] | None, kinds: list[str] | None,
-           severities: list[str] | None) -> tuple[Any, ...]:
-    """Everything on the page for one (game, turn) and the review options:
-    problems, title, table, hands, chart, findings, summary, viewer options, turn
-    label and the content's style (hidden for an invalid log)."""
-    game_key = (view or {}).get("game") or ""
-    loaded = library.get(game_key) if game_key else None
-    viewers = [{"label": "all cards", "value": "all"}]
-    hidden = {"display": "none"}
-    if loaded is None:
-        message = html.Div("No game to show: pick one or upload a log.", className="problems-box")
-        return (message, "", None, None, no_update, None, None, viewers, "", hidden)
-    if isinstance(loaded, Broken):
-        return (problems_view(loaded.file, loaded.problems, fatal=True), loaded.file, None, None,
-                no_update, None, None, viewers, "", hidden)
-    analysis = loaded.analysis
-    record = analysis.record
-    turn = max(0, min(int((view or {}).get("turn") or 0), analysis.timeline.turns))
-    options = options_of(library, view, tier, viewer, spoilers)
+class Payloads:
+    """The last PAYLOADS_KEPT payloads, so that switching back and forth is instant
+    and the server's memory stays bounded."""
+
+    def __init__(self, library: GameLibrary) -> None:
+        self.library = library
+        self._kept: OrderedDict[tuple[str, int | None, bool], dict[str, Any]] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: str, loaded: Reviewed, options: ViewOptions) -> dict[str, Any]:
+        slot = (key, options.viewer, options.no_spoilers)
+        with self._lock:
+            if slot in self._kept:
+                self._kept.move_to_end(slot)
+                return self._kept[slot]
+        payload = game_payload(key, loaded.analysis, options)
+        with self._lock:
+            self._kept[slot] = payload
+            while len(self._kept) > PAYLOADS_KEPT:
+                self._kept.popitem(last=False)
+        return payload
+
+
+def title_of(loaded: Reviewed, options: ViewOptions) -> str:
+    record = loaded.analysis.record
     game = record.game
-    viewers += [{"label": f"as {name}", "value": str(p)} for p, name in enumerate(game.players)]
     meta_title = record.log.meta.title if record.log.meta and record.log.meta.title else None
     if options.no_spoilers:  # a log's title may tell how it ends ("A strikeout: score 0")
         meta_title = PurePath(record.file).name
-    title = (f"{meta_title or record.file}: {game.ruleset.title}, "
-             f"{len(game.players)} players ({', '.join(game.players)})")
+    return (f"{meta_title or record.file}: {game.ruleset.title}, "
+            f"{len(game.players)} players ({', '.join(game.players)})")
+
+
+def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, search: str | None,
+              picker: str | None, viewer: str | None, spoilers: list[str] | None
+              ) -> tuple[Any, ...]:
+    """What the server sends when a game is opened or looked at differently: the
+    payload (its `start` is the turn to go to, None to stay on the current one), the
+    picker's value, the URL, problems, title, viewer options and the content's style
+    (hidden for an invalid log or none)."""
+    url_game, url_turn = parse_search(search)
+    start: int | None = None
+    if trigger == "game-picker" and picker:
+        key, start = picker, 0
+    elif trigger in ("viewer", "spoilers"):
+        key = picker or url_game or ""
+    else:  # the URL: page load, an upload
+        key, start = url_game or picker or "", url_turn or 0
+    if key not in library:
+        key, start = library.first_key() or "", 0
+    loaded = library.get(key) if key else None
+    viewers = [{"label": "all cards", "value": "all"}]
+    hidden = {"display": "none"}
+    if isinstance(loaded, Reviewed) and start is not None:
+        start = max(0, min(start, loaded.turns))
+    href = turn_href(key, start) if key and start is not None else no_update
+    if href == search:
+        href = no_update
+    if loaded is None:
+        message = html.Div("No game to show: pick one or upload a log.", className="problems-box")
+        return (None, no_update, no_update, message, "", viewers, hidden)
+    if isinstance(loaded, Broken):
+        return (None, key, href, problems_view(loaded.file, loaded.problems, fatal=True),
+                loaded.file, viewers, hidden)
+    options = options_of(loaded, viewer, spoilers)
+    payload = {**payloads.get(key, loaded, options), "start": start}
+    viewers += [{"label": f"as {name}", "value": str(p)}
+                for p, name in enumerate(loaded.analysis.record.game.players)]
     warnings = loaded.warnings
     if options.no_spoilers and loaded.unfinished:  # the validator's words give the score
         warnings = ("the log stops before the game ended",)
-    problems = problems_view(record.file, warnings, fatal=False) if warnings else None
-    label = (f"Turn {turn}" if options.no_spoilers
-             else f"Turn {turn} of {analysis.timeline.turns}")
-    return (problems, title, table_view(analysis, turn, options),
-            hands_view(analysis, turn, options), clock_figure(analysis, turn, options),
-            findings_view(analysis, game_key, turn, options, kinds, severities),
-            summary_view(analysis, turn, options), viewers, label, {})
+    problems = problems_view(loaded.analysis.record.file, warnings, fatal=False) if warnings else None
+    return (payload, key, href, problems, title_of(loaded, options), viewers, {})
 
 
 def upload(library: GameLibrary, contents: str | None, filename: str | None
-           ) -> tuple[Any, Any, str]:
+           ) -> tuple[Any, str]:
     """Add an uploaded log; on success go to it (the URL), else say why it was refused."""
     if not contents:
         raise PreventUpdate
@@ -139,54 +130,50 @@ def upload(library: GameLibrary, contents: str | None, filename: str | None
     try:
         key = library.add_upload(name, contents)
     except UploadRefused as e:
-        return no_update, no_update, str(e)
-    return library.options(), turn_href(key, 0), f"Loaded {name}."
+        return no_update, str(e)
+    return turn_href(key, 0), f"Loaded {name}."
 
 
 def register(app: Dash, library: GameLibrary) -> None:
     """Wire the callbacks of one app to its library."""
+    payloads = Payloads(library)
 
     @app.callback(
-        Output("url", "search"), Output("turn-slider", "value"), Output("turn-slider", "max"),
-        Output("turn-slider", "marks"), Output("game-picker", "value"), Output("view", "data"),
-        Input("url", "search"), *(Input(b, "n_clicks") for b in NAV_BUTTONS),
-        Input("turn-slider", "value"), Input("clock", "clickData"), Input("game-picker", "value"),
-        Input("spoilers", "value"), State("view", "data"),
-    )
-    def _navigate(search: str | None, _first: int, _prev: int, _next: int, _last: int,
-                  slider: float | None, click: dict[str, Any] | None, picker: str | None,
-                  spoilers: list[str] | None, view: dict[str, Any] | None) -> tuple[Any, ...]:
-        trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
-        hide = "hide" in (spoilers or [])
-        game, turn = navigate(library, trigger, search, picker, slider, click, view, hide)
-        loaded = library.get(game) if game else None
-        turns = loaded.turns if loaded is not None and not isinstance(loaded, Broken) else 0
-        href = turn_href(game, turn) if game else ""
-        new_view = {"game": game, "turn": turn}
-        top, marks = slider_range(turns, turn, hide)
-        return (href if href != search else no_update, turn, top, marks, game or no_update,
-                new_view if new_view != view else no_update)
-
-    @app.callback(
+        Output("game-data", "data"), Output("game-picker", "value"), Output("url", "search"),
         Output("problems", "children"), Output("game-title", "children"),
-        Output("table", "children"), Output("hands", "children"), Output("clock", "figure"),
-        Output("findings", "children"), Output("summary", "children"),
-        Output("viewer", "options"), Output("turn-label", "children"),
-        Output("content", "style"),
-        Input("view", "data"), Input("tier", "value"), Input("viewer", "value"),
-        Input("spoilers", "value"), Input("finding-kind", "value"),
+        Output("viewer", "options"), Output("content", "style"),
+        Input("url", "search"), Input("game-picker", "value"), Input("viewer", "value"),
+        Input("spoilers", "value"),
+    )
+    def _open(search: str | None, picker: str | None, viewer: str | None,
+              spoilers: list[str] | None) -> tuple[Any, ...]:
+        trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
+        return open_view(library, payloads, trigger, search, picker, viewer, spoilers)
+
+    # The browser draws the turn: a new payload, tier or filter redraws it...
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        ClientsideFunction("nova", "show"), Output("review-sink", "data"),
+        Input("game-data", "data"), Input("tier", "value"), Input("finding-kind", "value"),
         Input("finding-severity", "value"),
     )
-    def _render(view: dict[str, Any] | None, tier: str | None, viewer: str | None,
-                spoilers: list[str] | None, kinds: list[str] | None,
-                severities: list[str] | None) -> tuple[Any, ...]:
-        return render(library, view, tier, viewer, spoilers, kinds, severities)
+    # ...and the slider and the chart's markers move it (buttons and keys: review.js).
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        ClientsideFunction("nova", "moved"), Output("move-sink", "data"),
+        Input("turn-slider", "value"), Input("clock", "clickData"),
+        prevent_initial_call=True,
+    )
 
     @app.callback(
-        Output("game-picker", "options"), Output("url", "search", allow_duplicate=True),
-        Output("upload-message", "children"),
+        Output("game-picker", "options"), Input("game-picker", "search_value"),
+        Input("game-picker", "value"),
+    )
+    def _picker(search: str | None, value: str | None) -> list[dict[str, str]]:
+        return library.options(search, keep=value)
+
+    @app.callback(
+        Output("url", "search", allow_duplicate=True), Output("upload-message", "children"),
         Input("upload", "contents"), State("upload", "filename"),
         prevent_initial_call=True,
     )
-    def _upload(contents: str | None, filename: str | None) -> tuple[Any, Any, str]:
+    def _upload(contents: str | None, filename: str | None) -> tuple[Any, str]:
         return upload(library, contents, filename)

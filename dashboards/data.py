@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gc
 import hashlib
 import threading
 from collections import OrderedDict
@@ -22,6 +21,8 @@ from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_UPLOADS_KEPT = 20
+GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
+PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
 
 class UploadRefused(ValueError):
@@ -84,7 +85,8 @@ def _from_report(key: str, report: Report) -> Loaded:
 
 
 class GameLibrary:
-    """The games of one dashboard: files (loaded lazily, then cached) and uploads.
+    """The games of one dashboard: files (listed at start, validated and analysed
+    when opened, the last GAMES_KEPT kept) and uploads.
 
     Thread-safe: the server answers callbacks on several threads.
     """
@@ -92,7 +94,7 @@ class GameLibrary:
     def __init__(self, entries: list[Entry], source: str) -> None:
         self.source = source  # said in the page header: where the games come from
         self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
-        self._loaded: dict[str, Loaded] = {}
+        self._loaded: OrderedDict[str, Loaded] = OrderedDict()
         self._uploads: OrderedDict[str, Loaded] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -112,9 +114,23 @@ class GameLibrary:
         with self._lock:
             return list(self._entries.values())
 
-    def options(self) -> list[dict[str, str]]:
-        """The picker's options, files first, then uploads."""
-        return [{"label": e.label, "value": e.key} for e in self.entries]
+    def options(self, search: str | None = None, keep: str | None = None,
+                limit: int | None = PICKER_SHOWN) -> list[dict[str, str]]:
+        """The picker's options, files first, then uploads: the first `limit` whose
+        name contains `search` (any case), and the game `keep` (the one shown)
+        wherever it is. A picker of 10,000 games would take the browser seconds."""
+        needle = (search or "").casefold()
+        chosen = [e for e in self.entries if needle in e.label.casefold()][:limit]
+        if keep is not None and all(e.key != keep for e in chosen):
+            with self._lock:
+                kept = self._entries.get(keep)
+            if kept is not None:
+                chosen.append(kept)
+        return [{"label": e.label, "value": e.key} for e in chosen]
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
 
     def first_key(self) -> str | None:
         with self._lock:
@@ -125,11 +141,13 @@ class GameLibrary:
             return key in self._entries
 
     def get(self, key: str) -> Loaded | None:
-        """The game called `key`, validated and analysed once, then from the cache."""
+        """The game called `key`, validated and analysed when first opened, then from
+        the cache while it is among the last GAMES_KEPT opened."""
         with self._lock:
             if key in self._uploads:
                 return self._uploads[key]
             if key in self._loaded:
+                self._loaded.move_to_end(key)
                 return self._loaded[key]
             entry = self._entries.get(key)
         if entry is None or entry.path is None:
@@ -137,9 +155,8 @@ class GameLibrary:
         loaded = _from_report(key, check(entry.path))
         with self._lock:
             kept = self._loaded.setdefault(key, loaded)
-        # A game's analysis lives as long as the server: move it out of the collector's
-        # generations, so that turn changes do not pay for scanning it again and again.
-        gc.freeze()
+            while len(self._loaded) > GAMES_KEPT:
+                self._loaded.popitem(last=False)
         return kept
 
     def add_upload(self, filename: str, contents: str) -> str:
@@ -178,6 +195,7 @@ def _key(stem: str) -> str:
 
 
 def _entries_in(folder: Path) -> list[Entry]:
+    """The folder's logs, listed only: each is read when it is opened."""
     entries: list[Entry] = []
     seen: set[str] = set()
     for f in sorted(folder.glob("*.json")):

@@ -2,7 +2,7 @@
 turn navigation, and empty containers the render callback fills.
 
 `page` is a pure function of the picker's options; everything that depends on the
-game or the turn is drawn by the functions in `table` and `panels`.
+game or the turn is drawn in the browser by assets/review.js from the game's payload.
 """
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
 
 
-def page(options: list[dict[str, str]], source: str) -> html.Div:
-    """The whole page; `options` are the picker's games, `source` where they come from."""
+def page(options: list[dict[str, str]], source: str, count: int | None = None) -> html.Div:
+    """The whole page; `options` are the picker's first games (of `count`), `source`
+    where they come from."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
-        dcc.Store(id="view", data=None),
-        header(options, source),
+        dcc.Store(id="game-data", data=None),
+        dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
+        header(options, source, len(options) if count is None else count),
         html.Div(id="problems", className="problems"),
         navigation(),
         html.Div([
@@ -50,7 +52,7 @@ def page(options: list[dict[str, str]], source: str) -> html.Div:
     ], className="page")
 
 
-def header(options: list[dict[str, str]], source: str) -> html.Div:
+def header(options: list[dict[str, str]], source: str, count: int) -> html.Div:
     return html.Div([
         html.Div([html.Span("nova-replay", className="brand"),
                   html.Span(id="game-title", className="game-title")], className="title-line"),
@@ -58,7 +60,7 @@ def header(options: list[dict[str, str]], source: str) -> html.Div:
             dcc.Dropdown(id="game-picker", options=options,
                          value=options[0]["value"] if options else None,
                          clearable=False, searchable=True, className="picker",
-                         placeholder="Pick a game"),
+                         placeholder=f"Pick one of {count} games (type to search)"),
             dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
                        className="upload", multiple=False, accept=".json,application/json"),
             html.Div(id="upload-message", className="upload-message"),
@@ -75,7 +77,7 @@ def navigation() -> html.Div:
     return html.Div([
         *nav[:2],
         html.Div(dcc.Slider(id="turn-slider", min=0, max=1, step=1, value=0,
-                            allow_direct_input=False, updatemode="mouseup", marks=None,
+                            allow_direct_input=False, updatemode="drag", marks=None,
                             tooltip={"placement": "bottom", "always_visible": False}),
                  className="slider-box"),
         *nav[2:],

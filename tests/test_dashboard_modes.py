@@ -1,5 +1,6 @@
 """The two review modes without a browser: "as player X" must not tell X anything about
 their own cards, and "no spoilers" must not tell anything after the current turn.
+What the browser may show is the payload, so these tests read the payload.
 """
 
 from __future__ import annotations
@@ -10,16 +11,22 @@ from typing import Any
 import pytest
 from helpers import SAMPLES
 from nova_replay.dashboard import GameLibrary
-from nova_replay.dashboard.callbacks import navigate, render, slider_range
 from nova_replay.dashboard.data import Reviewed
-from nova_replay.dashboard.panels import (
-    clock_figure,
-    findings_view,
-    hidden_from,
-    summary_view,
+from nova_replay.dashboard.panels import hidden_from
+from nova_replay.dashboard.payload import hidden_at
+from test_dashboard import (
+    DEDUCED,
+    HINTED,
+    PAYLOAD,
+    PROBLEMS,
+    TITLE,
+    TRUTH,
+    badge_names,
+    data_url,
+    opened,
+    payload_of,
+    text_of,
 )
-from nova_replay.dashboard.table import ViewOptions, hands_view
-from test_dashboard import FIGURE, PROBLEMS, SUMMARY, TITLE, by_class, data_url, find, text_of
 
 from nova_replay.record.load import load_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
@@ -37,14 +44,6 @@ def analysis_of(library: GameLibrary, key: str) -> Analysis:
     return loaded.analysis
 
 
-def view(game: str, turn: int) -> dict[str, Any]:
-    return {"game": game, "turn": turn}
-
-
-def hover_texts(fig: dict[str, Any]) -> list[str]:
-    return [t for trace in fig["data"] for t in trace.get("text", [])]
-
-
 def trash_hint(a: Analysis) -> tuple[Finding, int]:
     """The only_trash note naming a hinted copy, and who holds that copy."""
     f = next(f for f in a.findings if f.details.get("related"))
@@ -54,91 +53,80 @@ def trash_hint(a: Analysis) -> tuple[Finding, int]:
     return f, holder
 
 
+def facts(p: dict[str, Any], turn: int) -> dict[str, str]:
+    summary = p["summaries"][p["turn_data"][turn]["summary"]]
+    return {key: value for _, value, key in summary["facts"]}
+
+
 # --- as player X ----------------------------------------------------------------------
 
-def test_the_chart_hides_notes_about_the_viewers_cards(library: GameLibrary) -> None:
-    a = analysis_of(library, "hanabi-5p")
-    f, turn, viewer = next((f, t, p) for f in a.findings if f.kind == "wasted_hint"
-                           for t in range(f.turn, a.timeline.turns + 1)
-                           for p in range(5) if set(f.cards) & set(a.timeline[t].hands[p]))
-    opts = ViewOptions(viewer=viewer)
-    assert hidden_from(a, f, turn, viewer) and not hidden_from(a, f, turn, None)
-    fig = clock_figure(a, turn, opts)
-    assert f.message not in hover_texts(fig)
-    shown = text_of(findings_view(a, "hanabi-5p", turn, opts, [], None))
-    assert f.message not in shown
-    assert f.message in hover_texts(clock_figure(a, turn, ViewOptions()))
-
-
-def test_a_note_naming_the_viewers_hinted_copy_is_hidden_kind_and_all(
+def test_notes_about_the_viewers_cards_are_hidden_at_the_turns_they_hold_them(
         library: GameLibrary) -> None:
+    a = analysis_of(library, "hanabi-5p")
+    i, f, turn, viewer = next((i, f, t, p) for i, f in enumerate(a.findings)
+                              if f.kind == "wasted_hint"
+                              for t in range(f.turn, a.timeline.turns + 1)
+                              for p in range(5) if set(f.cards) & set(a.timeline[t].hands[p]))
+    assert hidden_from(a, f, turn, viewer) and not hidden_from(a, f, turn, None)
+    p = payload_of(a, viewer=viewer)
+    for t, data in enumerate(p["turn_data"]):
+        assert (i in data["hidden"]) == hidden_from(a, f, t, viewer)
+        assert sorted(hidden_at(a, t, viewer)) == data["hidden"]
+    assert all(not data["hidden"] for data in payload_of(a)["turn_data"])
+    name = a.record.game.players[viewer]
+    assert p["hidden_note"] == f"A note about your cards, hidden while viewing as {name}."
+
+
+def test_a_note_naming_the_viewers_hinted_copy_is_hidden(library: GameLibrary) -> None:
     a = analysis_of(library, "lesson-hint-on-trash")
     f, holder = trash_hint(a)
-    name = a.record.game.players[holder]
-    opts = ViewOptions(viewer=holder)
-    assert hidden_from(a, f, f.turn, holder)
-    items = by_class(findings_view(a, "g", f.turn, opts, [], None), "finding")
-    item = next(x for x in items if x.href.endswith(f"turn={f.turn}"))
-    said = text_of(item)
-    assert f.message not in said and "wasted hint" not in said and "mistake" not in said
-    assert f"hidden while viewing as {name}" in said
-    # The kind filter cannot tell it either: the note is listed under any kind.
-    for kinds in (["wasted_hint"], ["good_save"]):
-        items = by_class(findings_view(a, "g", f.turn, opts, kinds, None), "finding")
-        assert any(x.href.endswith(f"turn={f.turn}") for x in items)
-    fig = clock_figure(a, f.turn, opts)
-    assert f.message not in hover_texts(fig)
-    wasted = next(t for t in fig["data"] if t["name"] == "wasted hint")
-    assert f.turn not in wasted["x"]
-    # The reviewer and every player not concerned still read it.
-    readers = [p for p in range(len(a.record.game.players)) if not hidden_from(a, f, f.turn, p)]
-    assert readers, "someone must be able to read the note"
-    for viewer in [None, *readers]:
-        assert f.message in text_of(findings_view(a, "g", f.turn, ViewOptions(viewer=viewer),
-                                                  [], None))
+    i = a.findings.index(f)
+    assert i in payload_of(a, viewer=holder)["turn_data"][f.turn]["hidden"]
+    other = (holder + 1) % len(a.record.game.players)
+    if not hidden_from(a, f, f.turn, other):
+        assert i not in payload_of(a, viewer=other)["turn_data"][f.turn]["hidden"]
 
 
 def test_summary_counts_leave_out_hidden_notes(library: GameLibrary) -> None:
     a = analysis_of(library, "lesson-hint-on-trash")
     f, holder = trash_hint(a)
     seen = [g for g in a.findings if g.turn <= f.turn]
-    summary = summary_view(a, f.turn, ViewOptions(viewer=holder, no_spoilers=True))
-    assert text_of(find(summary, "sum-wasted")) == str(
-        sum(g.kind == "wasted_hint" for g in seen) - 1)
-    assert text_of(find(summary, "sum-eff")) == "–"
-    assert "not counted" in text_of(summary)
-    plain = summary_view(a, f.turn, ViewOptions(no_spoilers=True))
-    assert text_of(find(plain, "sum-wasted")) == str(sum(g.kind == "wasted_hint" for g in seen))
+    p = payload_of(a, viewer=holder, no_spoilers=True)
+    got = facts(p, f.turn)
+    assert got["sum-wasted"] == str(sum(g.kind == "wasted_hint" for g in seen) - 1)
+    assert got["sum-eff"] == "–"
+    assert "not counted" in " ".join(n[0] for n in p["summaries"][p["turn_data"][f.turn]["summary"]]["notes"])
+    plain = facts(payload_of(a, no_spoilers=True), f.turn)
+    assert plain["sum-wasted"] == str(sum(g.kind == "wasted_hint" for g in seen))
 
 
 def test_as_player_others_show_common_knowledge_and_their_badges(library: GameLibrary) -> None:
     a = analysis_of(library, "hanabi-5p")
-    ids = a.ids
     checked = 0
-    for turn in (12, 30, 38):
-        st = a.knowledge.statuses[turn]
-        for viewer in range(5):
-            hands = hands_view(a, turn, ViewOptions(viewer=viewer))
-            name = a.record.game.players[viewer]
-            assert f"others shown as common knowledge while viewing as {name}" in text_of(
-                find(hands, "view-note"))
-            for p in range(5):
-                for slot, k in enumerate(a.knowledge.of(turn, p)):
-                    card = find(hands, f"card-{p}-{slot}")
-                    cells = by_class(card, "gcell")
-                    on = [i for i, c in enumerate(cells) if "on" in c.className.split()]
-                    badges = text_of(by_class(card, "badges"))
-                    known = k if p == viewer else k._replace(deduced=k.common)
-                    assert on == ids.members(known.deduced)
-                    assert ("knows exactly" in badges) == knows_exactly(known)
-                    assert ("knows playable" in badges) == knows_playable(known, st)
-                    assert ("knows trash" in badges) == knows_trash(known, st)
-                    checked += k.deduced != k.common and p != viewer
-            own = find(hands, f"hand-{viewer}")
-            assert not by_class(own, "truth") and "critical" not in text_of(
-                by_class(own, "badges"))
+    for viewer in range(5):
+        p = payload_of(a, viewer=viewer)
+        name = a.record.game.players[viewer]
+        assert p["tier_for"]["deduced"] == ["deduced" if q == viewer else "common"
+                                            for q in range(5)]
+        assert p["tier_for"]["hinted"] == ["hinted"] * 5
+        assert f"others shown as common knowledge while viewing as {name}" in (
+            p["view_note"]["deduced"])
+        for turn in (12, 30, 38):
+            st = a.knowledge.statuses[turn]
+            for q in range(5):
+                for card, k in zip(p["turn_data"][turn]["hands"][q], a.knowledge.of(turn, q),
+                                   strict=True):
+                    known = k if q == viewer else k._replace(deduced=k.common)
+                    names = badge_names(card)
+                    assert card[HINTED] == k.hinted and card[DEDUCED] == k.deduced
+                    assert ("exact" in names) == knows_exactly(known)
+                    assert ("playable" in names) == knows_playable(known, st)
+                    assert ("trash" in names) == knows_trash(known, st)
+                    checked += k.deduced != k.common and q != viewer
+            own = p["turn_data"][turn]["hands"][viewer]
+            assert all(c[TRUTH] == -1 and "critical" not in badge_names(c) for c in own)
     assert checked  # cases where the deduced tier would have told more
-    assert not by_class(hands_view(a, 30, ViewOptions()), "view-note")
+    assert payload_of(a)["view_note"] is None
 
 
 # --- no spoilers ----------------------------------------------------------------------
@@ -155,70 +143,38 @@ def test_no_spoilers_says_an_unfinished_log_stops_without_figures() -> None:
     lib, key = unfinished_library()
     loaded = lib.get(key)
     assert isinstance(loaded, Reviewed) and loaded.warnings
-    full = text_of(render(lib, view(key, 3), None, None, [], None, None)[PROBLEMS])
+    full = text_of(opened(lib, f"?game={key}&turn=3")[PROBLEMS])
     assert "score" in full
-    hidden = text_of(render(lib, view(key, 3), None, None, ["hide"], None, None)[PROBLEMS])
+    hidden = text_of(opened(lib, f"?game={key}&turn=3", spoilers=["hide"])[PROBLEMS])
     assert "stops before the game ended" in hidden
     assert "score" not in hidden and not any(ch.isdigit() for ch in hidden.replace(key, ""))
 
 
-def test_no_spoilers_chart_and_slider_stop_at_the_next_turn(library: GameLibrary) -> None:
-    a = analysis_of(library, "nova-3p-strikeout")
-    last = a.timeline.turns
-    for turn in range(last + 1):
-        fig = clock_figure(a, turn, ViewOptions(no_spoilers=True))
-        assert fig["layout"]["xaxis"]["range"][1] <= turn + 1
-        top, marks = slider_range(last, turn, no_spoilers=True)
-        assert top == turn + 1 and max(marks) <= turn + 1
-    assert slider_range(last, 2, no_spoilers=False)[0] == last
-    assert clock_figure(a, 2, ViewOptions())["layout"]["xaxis"]["range"][1] >= last
-
-
-def test_no_spoilers_navigation_never_passes_the_next_turn(library: GameLibrary) -> None:
-    key = "nova-3p-strikeout"
-    last = analysis_of(library, key).timeline.turns
-    assert navigate(library, "nav-last", "", key, None, None, view(key, 2),
-                    no_spoilers=True) == (key, 3)
-    assert navigate(library, "nav-last", "", key, None, None, view(key, last),
-                    no_spoilers=True) == (key, last)
-    assert navigate(library, "nav-next", "", key, None, None, view(key, last),
-                    no_spoilers=True) == (key, last)
-    assert navigate(library, "nav-last", "", key, None, None, view(key, 2)) == (key, last)
-    # Switching the mode keeps the turn (it is not a page load from the URL).
-    assert navigate(library, "spoilers", f"?game={key}&turn=0", key, None, None, view(key, 4),
-                    no_spoilers=True) == (key, 4)
-
-
 def test_no_spoilers_title_is_the_file_name(library: GameLibrary) -> None:
-    out = render(library, view("nova-3p-strikeout", 2), None, None, ["hide"], None, None)
+    out = opened(library, "?game=nova-3p-strikeout&turn=2", spoilers=["hide"])
     assert "score 0" not in out[TITLE] and out[TITLE].startswith("nova-3p-strikeout.json")
-    full = render(library, view("nova-3p-strikeout", 2), None, None, [], None, None)
+    assert not out[PAYLOAD]["spoilers"]
+    full = opened(library, "?game=nova-3p-strikeout&turn=2")
     assert full[TITLE].startswith("A strikeout")
-    assert "score 0" not in text_of(out[SUMMARY])
+    summary = out[PAYLOAD]["summaries"][out[PAYLOAD]["turn_data"][2]["summary"]]
+    assert "score 0" not in json.dumps(summary)
 
 
 # --- text in the figure -----------------------------------------------------------------
 
-def test_html_in_player_names_is_escaped_in_the_figure(library: GameLibrary) -> None:
-    a0 = analysis_of(library, "lesson-hint-on-trash")
+def test_html_in_player_names_is_escaped_in_the_figures_text(library: GameLibrary) -> None:
     data = json.loads((SAMPLES / "lesson-hint-on-trash.json").read_text())
     evil = "<b>Bo</b><br>x"
-    old = a0.record.game.players[1]
+    old = data["players"][1]
     data["players"][1] = evil
     for action in data["actions"]:
         if action.get("to") == old:
             action["to"] = evil
     a = analyze(load_data(data, "evil.json"))
     assert any(evil in f.message for f in a.findings if f.kind == "wasted_hint")
-    for opts in (ViewOptions(), ViewOptions(viewer=1), ViewOptions(viewer=2)):
-        fig = clock_figure(a, a.timeline.turns, opts)
-        dumped = json.dumps(fig)
-        assert "<b>" not in dumped and "<br>" not in dumped
-        assert all("<" not in t and ">" not in t for t in hover_texts(fig))
-    assert any("&lt;b&gt;Bo&lt;/b&gt;&lt;br&gt;x" in t
-               for t in hover_texts(clock_figure(a, a.timeline.turns, ViewOptions())))
-
-
-def test_render_figure_is_escaped_too(library: GameLibrary) -> None:
-    out = render(library, view("hanabi-5p", 30), None, "0", [], None, None)
-    assert all("<" not in t for t in hover_texts(out[FIGURE]))
+    for viewer in (None, 1, 2):
+        p = payload_of(a, viewer=viewer)
+        hovers = [f["hover"] for f in p["findings"]] + [p["hidden_hover"]]
+        assert all("<" not in h and ">" not in h for h in hovers)
+    assert any("&lt;b&gt;Bo&lt;/b&gt;&lt;br&gt;x" in f["hover"] for f in payload_of(a)["findings"])
+    assert "&lt;b&gt;Bo" in payload_of(a, viewer=1)["hidden_hover"]

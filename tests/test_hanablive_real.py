@@ -148,20 +148,25 @@ def test_card_notes_are_kept_and_shown_on_their_card_while_in_hand() -> None:
     assert "1B (card 6, in hand turns 0-12): Alice: 'r2'; Cathy: 'b3>'" in card_notes_text(
         tl, record.log)
     assert to_hanablive(record) == data  # kept verbatim for the export
-    from nova_replay.dashboard.table import ViewOptions, hands_view
+    from nova_replay.dashboard.payload import CARD_FIELDS, game_payload
+    from nova_replay.dashboard.table import ViewOptions
 
-    from tests.test_dashboard import by_class, text_of
+    notes_at = CARD_FIELDS.index("notes")
+    payload = game_payload("g", analyze(record), ViewOptions())
 
-    def shown_notes(turn: int) -> str:
-        return text_of(by_class(hands_view(analyze(record), turn, ViewOptions()), "card-notes"))
+    def shown_notes(turn: int) -> list[str]:
+        return [n for card in payload["turn_data"][turn]["hands"][0] for n in card[notes_at]]
 
     assert "Alice: r2" in shown_notes(gone - 1) and "Alice: r2" not in shown_notes(gone)
+    # As Cathy, only Cathy's own notes: Alice's were private to Alice.
+    as_cathy = game_payload("g", analyze(record), ViewOptions(viewer=2))
+    cathy_sees = [n for card in as_cathy["turn_data"][0]["hands"][0] for n in card[notes_at]]
+    assert "Cathy: b3>" in cathy_sees and not [n for n in cathy_sees if n.startswith("Alice")]
 
 
 def test_a_variant_game_is_shown_with_its_suits_and_clue_colours() -> None:
-    from nova_replay.dashboard.table import ViewOptions, hands_view, table_view
-
-    from tests.test_dashboard import find, text_of
+    from nova_replay.dashboard.payload import game_payload
+    from nova_replay.dashboard.table import ViewOptions
 
     record = load_data(read(REAL / "cpp-bot-replays" / "1915981.json"))
     rules = record.game.ruleset
@@ -174,15 +179,14 @@ def test_a_variant_game_is_shown_with_its_suits_and_clue_colours() -> None:
     colour_hints = [a for a in record.timeline.actions if isinstance(a, Hint) and a.suit >= 0]
     assert {record.game.describe_hint(h) for h in colour_hints} == {"red", "blue"}
     analysis = analyze(record)
-    table = table_view(analysis, 0, ViewOptions())
-    assert text_of(find(table, "counter-variant-clues")) == "Red, Blue; ranks 1, 2, 3, 4, 5"
-    faces = {c.style["color"] for c in by_class_cards(hands_view(analysis, 0, ViewOptions()))}
+    payload = game_payload("g", analysis, ViewOptions())
+    assert payload["words"]["extra"] == [["Clues", "Red, Blue; ranks 1, 2, 3, 4, 5",
+                                          "variant-clues", "Ambiguous & Null (5 Suits): clue "
+                                          "colours Red, Blue; rank clues 1, 2, 3, 4, 5"]]
+    assert payload["words"]["coins"] == "Clues" and payload["words"]["lives"] == "Strikes"
+    assert [s["name"] for s in payload["suits"]] == ["tomato", "mahogany", "berry", "navy", "null"]
+    faces = {card[1] for hand in payload["turn_data"][0]["hands"] for card in hand}
     assert {"#e53935", "#660000", "#eeeeee"} <= faces  # tomato, mahogany, null: distinct
-
-
-def by_class_cards(node: Any) -> list[Any]:
-    from tests.test_dashboard import by_class
-    return by_class(node, "card-face")
 
 
 def test_simulated_variant_game_exports_with_its_variant_and_reads_back(tmp_path: Path) -> None:

@@ -1,0 +1,523 @@
+// nova-replay review board: draws one turn of a game from its payload (sent once by
+// the server when a game is opened: dashboards/payload.py) and moves between turns
+// in the browser alone. It decides nothing about the game: every card, knowledge
+// mask, badge, sentence and hidden note is the payload's. A turn change updates only
+// what changed (a grid cell's class, a face, a few table lines) in the same task as
+// the input, so every key press and click lands, in order; the chart, the slider and
+// the URL follow just after the frame is painted.
+(function () {
+  "use strict";
+  var TIER_INDEX = {hinted: 3, deduced: 4, common: 5};
+  var S = {
+    data: null, turn: 0, tier: "deduced", kinds: [], severities: null,
+    hands: null, table: null, summaryShown: -1, findingsKey: "", items: [],
+    pending: false, sliderSet: null, urlTimer: null, urlAt: 0, chartTimer: null,
+    lastMove: 0, inRun: false,
+  };
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+
+  function bit(mask, i) { return Math.floor(mask / Math.pow(2, i)) % 2 === 1; }
+
+  // --- hands: built once per payload, then updated cell by cell -------------------
+
+  function buildGrid(d, box) {
+    var m = d.max_rank, cells = [];
+    box.style.gridTemplateColumns = "12px repeat(" + m + ", 11px)";
+    box.appendChild(el("span", "gcorner"));
+    d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
+    function row(label, colour, count) {
+      var l = el("span", "glabel", label);
+      l.style.color = colour;
+      box.appendChild(l);
+      for (var r = 0; r < count; r++) {
+        var c = el("span", "gcell off");
+        c.style.setProperty("--c", colour);
+        box.appendChild(c);
+        cells.push(c);
+      }
+    }
+    d.suits.forEach(function (s) { row(s.symbol, s.colour, m); });
+    if (d.joker >= 0) { row(d.joker_label, d.joker_colour, 1); }
+    return cells;
+  }
+
+  function buildHands(d) {
+    var root = document.getElementById("hands");
+    var box = el("div", "hands");
+    var hands = {note: null, players: []};
+    if (d.view_note) {
+      hands.note = el("div", "view-note muted");
+      hands.note.id = "view-note";
+      box.appendChild(hands.note);
+    }
+    d.players.forEach(function (name, p) {
+      var slots = 0;
+      d.turn_data.forEach(function (t) { slots = Math.max(slots, t.hands[p].length); });
+      var hand = el("div", "hand");
+      hand.id = "hand-" + p;
+      var title = el("div", "hand-title");
+      title.appendChild(el("span", "player-name", name));
+      var next = el("span", "tag tag-next", "to play");
+      title.appendChild(next);
+      if (d.viewer === p) { title.appendChild(el("span", "tag tag-you", "your hand (hidden)")); }
+      var row = el("div", "hand-cards");
+      var cards = [];
+      for (var slot = 0; slot < slots; slot++) {
+        var card = el("div", "hand-card");
+        card.id = "card-" + p + "-" + slot;
+        card.appendChild(el("div", "slot", "slot " + (slot + 1)));
+        var face = el("div", "card-face");
+        var badges = el("div", "badges");
+        var notes = el("div", "card-notes");
+        notes.title = "players' notes (hanab.live)";
+        var grid = el("div", "kgrid");
+        card.appendChild(face);
+        card.appendChild(notes);
+        card.appendChild(badges);
+        card.appendChild(grid);
+        row.appendChild(card);
+        cards.push({root: card, face: face, badges: badges, notes: notes, noteKey: null,
+                    grid: grid, cells: buildGrid(d, grid), shown: true, faceKey: null, bits: -1,
+                    mask: -1, truth: -2, tier: ""});
+      }
+      hand.appendChild(title);
+      hand.appendChild(row);
+      box.appendChild(hand);
+      hands.players.push({root: hand, next: next, cards: cards, isNext: null});
+    });
+    root.replaceChildren(box);
+    return hands;
+  }
+
+  function drawCard(d, ref, c, tier) {
+    if (!c) {
+      if (ref.shown) { ref.root.style.display = "none"; ref.shown = false; }
+      return;
+    }
+    if (!ref.shown) { ref.root.style.display = ""; ref.shown = true; }
+    var faceKey = c[0] + "|" + c[2];
+    if (ref.faceKey !== faceKey) {
+      var f = ref.face, touched = c[2] ? " touched" : "";
+      if (c[0] === null) {
+        f.textContent = "?";
+        f.className = "card-face hidden" + touched;
+        f.style.color = f.style.borderColor = "";
+        f.title = "hidden: its holder cannot see it";
+      } else {
+        f.textContent = c[0];
+        f.className = "card-face" + touched;
+        f.style.color = f.style.borderColor = c[1];
+        f.title = c[0];
+      }
+      ref.faceKey = faceKey;
+    }
+    var noteKey = c[8].join("\n");
+    if (ref.noteKey !== noteKey) {  // players' notes on the card, as the server lists them
+      ref.notes.replaceChildren.apply(ref.notes, c[8].map(function (n) {
+        return el("div", "card-note", n);
+      }));
+      ref.noteKey = noteKey;
+    }
+    if (ref.bits !== c[7]) {
+      var spans = [];
+      d.badges.forEach(function (b, i) {
+        if (bit(c[7], i)) { spans.push(el("span", "badge " + b[1], b[0])); }
+      });
+      ref.badges.replaceChildren.apply(ref.badges, spans);
+      ref.bits = c[7];
+    }
+    var mask = c[TIER_INDEX[tier]], truth = c[6];
+    if (ref.mask !== mask || ref.truth !== truth) {
+      for (var i = 0; i < ref.cells.length; i++) {
+        var cls = bit(mask, i) ? "gcell on" : "gcell off";
+        if (i === truth) { cls += " truth"; }
+        if (ref.cells[i].className !== cls) { ref.cells[i].className = cls; }
+      }
+      ref.mask = mask;
+      ref.truth = truth;
+    }
+    if (ref.tier !== tier) {
+      ref.grid.className = "kgrid tier-" + tier;
+      ref.grid.title = tier + " knowledge: filled = possible, empty = ruled out" +
+        (truth >= 0 ? ", ringed = the truth" : "");
+      ref.tier = tier;
+    }
+  }
+
+  function drawHands(d, t) {
+    var hands = S.hands;
+    if (hands.note) { hands.note.textContent = d.view_note[S.tier]; }
+    hands.players.forEach(function (h, p) {
+      var isNext = t.next === p;
+      if (h.isNext !== isNext) {
+        h.root.className = "hand" + (isNext ? " next" : "");
+        h.next.style.display = isNext ? "" : "none";
+        h.isNext = isNext;
+      }
+      var tier = d.tier_for[S.tier][p];
+      h.cards.forEach(function (ref, slot) { drawCard(d, ref, t.hands[p][slot], tier); });
+    });
+  }
+
+  // --- the table: rows, counters, the action, the discard pile ----------------------
+
+  function buildTable() {
+    var root = document.getElementById("table");
+    var view = el("div", "table-view");
+    var rows = el("div", "rows"), counters = el("div", "counters");
+    var action = el("div", "action-box"), discards = el("div", "discards");
+    var box = el("div", "discard-box");
+    rows.id = "rows";
+    discards.id = "discards";
+    box.appendChild(el("div", "section-title", "Discard pile"));
+    box.appendChild(discards);
+    [rows, counters, action, box].forEach(function (x) { view.appendChild(x); });
+    root.replaceChildren(view);
+    return {rows: rows, counters: counters, action: action, discards: discards};
+  }
+
+  function counter(label, value, key, title) {
+    var c = el("div", "counter");
+    c.title = title || (label + ": " + value);
+    c.appendChild(el("span", "counter-label", label));
+    var v = el("span", "counter-value", value);
+    v.id = "counter-" + key;
+    c.appendChild(v);
+    return c;
+  }
+
+  function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ""; }
+
+  function drawTable(d, t) {
+    var T = S.table;
+    T.rows.replaceChildren.apply(T.rows, d.suits.map(function (s, i) {
+      var h = t.rows[i], pile = el("div", "row-pile" + (h === d.max_rank ? " complete" : ""));
+      pile.style.color = pile.style.borderColor = s.colour;
+      pile.title = s.name + ": " + (h ? s.tops[h] : "empty");
+      pile.appendChild(el("span", "row-symbol", s.symbol));
+      pile.appendChild(el("span", "row-top", s.tops[h]));
+      return pile;
+    }));
+    var w = d.words;
+    var counters = [
+      counter("Score", t.score + " / " + d.perfect, "score"),
+      counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
+              t.coins + " of " + d.coins + " " + w.coin),
+      counter(w.lives, repeat("♥", t.lives) + repeat("♡", d.lives - t.lives), "lives",
+              t.lives_text),
+      counter("Draw pile", t.pile, "draw-pile"),
+    ];
+    if (t.final) { counters.push(counter("Final round", t.final, "final-round")); }
+    w.extra.forEach(function (c) { counters.push(counter(c[0], c[1], c[2], c[3])); });
+    T.counters.replaceChildren.apply(T.counters, counters);
+    var action = [el("div", "action", t.action)];
+    action[0].id = "action-text";
+    if (t.comment) {
+      var q = el("blockquote", "comment", t.comment);
+      q.id = "comment";
+      action.push(q);
+    }
+    if (t.ending) { action.push(el("div", "ending", "Game over: " + t.ending + ".")); }
+    T.action.replaceChildren.apply(T.action, action);
+    T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
+      var suit = d.suits.filter(function (s) { return s.letter === g[0]; })[0];
+      var colour = suit ? suit.colour : d.joker_colour;
+      var line = el("div", "discard-line");
+      var label = el("span", "discard-suit", suit ? suit.symbol : d.joker_label);
+      label.style.color = colour;
+      line.appendChild(label);
+      g[1].forEach(function (card) {
+        var chip = el("span", card[1] ? "chip lost" : "chip", card[0]);
+        chip.style.color = colour;
+        chip.title = card[1] ? "lost critical card" : card[0];
+        line.appendChild(chip);
+      });
+      if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
+      return line;
+    }));
+  }
+
+  // --- summary and findings -------------------------------------------------------
+
+  function drawSummary(d, t) {
+    if (S.summaryShown === t.summary) { return; }
+    var s = d.summaries[t.summary], root = document.getElementById("summary");
+    var box = el("div", "summary"), head = el("div", "section-title", s.heading);
+    head.id = "summary-heading";
+    box.appendChild(head);
+    var facts = el("div", "facts");
+    s.facts.forEach(function (f) {
+      var fact = el("div", "fact"), value = el("div", "fact-value", f[1]);
+      value.id = f[2];
+      fact.appendChild(value);
+      fact.appendChild(el("div", "fact-label", f[0]));
+      facts.appendChild(fact);
+    });
+    box.appendChild(facts);
+    s.notes.forEach(function (n) {
+      var note = el("div", "muted", n[0]);
+      note.id = n[1];
+      box.appendChild(note);
+    });
+    root.replaceChildren(box);
+    S.summaryShown = t.summary;
+  }
+
+  function href(d, turn) {
+    return "?game=" + encodeURIComponent(d.key) + "&turn=" + turn;
+  }
+
+  function drawFindings(d, t, turn) {
+    var seen = d.spoilers ? d.findings.length
+      : d.findings.filter(function (f) { return f.turn <= turn; }).length;
+    var key = seen + "|" + t.hidden.join(",") + "|" + JSON.stringify([S.kinds, S.severities]);
+    if (key !== S.findingsKey) {
+      var hidden = {}, items = [], list = el("div", "findings");
+      t.hidden.forEach(function (i) { hidden[i] = true; });
+      d.findings.forEach(function (f, i) {
+        if (!d.spoilers && f.turn > turn) { return; }
+        var parts;
+        if (hidden[i]) {  // listed whatever the filters: filtering would tell its kind
+          parts = [el("span", "sev sev-hidden", "hidden"), el("div", "f-message", d.hidden_note)];
+        } else if ((S.kinds && S.kinds.length && S.kinds.indexOf(f.kind) < 0) ||
+                   (S.severities && S.severities.indexOf(f.severity) < 0)) {
+          return;
+        } else {
+          parts = [el("span", "sev sev-" + f.severity, f.severity),
+                   el("span", "f-kind", f.label), el("div", "f-message", f.message)];
+        }
+        var a = el("a", "finding");
+        a.href = href(d, f.turn);
+        a.setAttribute("data-turn", f.turn);
+        a.appendChild(el("span", "f-turn", "turn " + f.turn));
+        parts.forEach(function (x) { a.appendChild(x); });
+        list.appendChild(a);
+        items.push(a);
+      });
+      if (!items.length) {
+        list.appendChild(el("div", "muted", d.spoilers ? "No findings match."
+                                                       : "No findings up to this turn."));
+      }
+      document.getElementById("findings").replaceChildren(list);
+      S.items = items;
+      S.findingsKey = key;
+    }
+    S.items.forEach(function (a) {
+      var current = Number(a.getAttribute("data-turn")) === turn;
+      if (a.classList.contains("current") !== current) { a.classList.toggle("current", current); }
+    });
+  }
+
+  // --- the chart and the slider (after the frame) -----------------------------------
+
+  function figure(d, turn) {
+    var last = d.spoilers ? d.turns : turn, c = d.clock, t = d.turn_data[turn];
+    var xs = c.turn.slice(0, last + 1), data = [];
+    d.lines.forEach(function (l) {
+      data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
+                 y: c[l[0]].slice(0, last + 1),
+                 line: {color: l[2], dash: l[3], width: 2},
+                 hovertemplate: "turn %{x}: " + l[1] + " %{y}<extra></extra>"});
+    });
+    var groups = {}, order = [], hiddenTurns = {}, hidden = {};
+    t.hidden.forEach(function (i) { hidden[i] = true; });
+    d.findings.forEach(function (f, i) {
+      if (f.turn > last) { return; }
+      if (hidden[i]) { hiddenTurns[f.turn] = true; return; }
+      if (!f.marker) { return; }
+      var m = f.marker, g = groups[m[0]];
+      if (!g) {
+        g = groups[m[0]] = {type: "scatter", mode: "markers", name: m[0], x: [], y: [],
+                            customdata: [], text: [],
+                            marker: {symbol: m[1], size: 12, color: m[2],
+                                     line: {width: 1, color: "white"}},
+                            hovertemplate: "turn %{x}: %{text}<extra></extra>"};
+        order.push(g);
+      }
+      g.x.push(f.turn);
+      g.y.push(c[m[3]][f.turn]);
+      g.customdata.push(f.turn);
+      g.text.push(f.hover);
+    });
+    data = data.concat(order);
+    var hx = Object.keys(hiddenTurns).map(Number).sort(function (a, b) { return a - b; });
+    if (hx.length) {
+      var h = d.hidden_mark;
+      data.push({type: "scatter", mode: "markers", name: h[0], x: hx, customdata: hx,
+                 y: hx.map(function (x) { return c[h[3]][x]; }),
+                 text: hx.map(function () { return d.hidden_hover; }),
+                 marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
+                 hovertemplate: "turn %{x}: %{text}<extra></extra>"});
+    }
+    // The draw pile is highest at the deal, so the y range tells nothing of the future;
+    // with no spoilers the x range ends one turn ahead, whether the game goes on or not.
+    var top = Math.max(Math.max.apply(null, c.draw_pile.slice(0, last + 1)), d.perfect) + 2;
+    var low = Math.min(0, Math.min.apply(null, c.pace.slice(0, last + 1))) - 1;
+    return {data: data, layout: {
+      margin: {l: 36, r: 10, t: 10, b: 32},
+      xaxis: {title: {text: "turn"}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
+              zeroline: false},
+      yaxis: {range: [low, top], zeroline: true},
+      legend: {orientation: "h", y: 1.02, yanchor: "bottom", x: 0, font: {size: 11}},
+      hovermode: "closest", clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
+      shapes: [{type: "line", x0: turn, x1: turn, yref: "paper", y0: 0, y1: 1,
+                line: {color: "#212121", width: 2, dash: "solid"}}],
+      annotations: [{x: turn, yref: "paper", y: 1, text: "turn " + turn, showarrow: false,
+                     yanchor: "bottom", font: {size: 10}}],
+      uirevision: "clock",
+    }};
+  }
+
+  function sliderProps(d, turn) {
+    var top = d.spoilers ? Math.max(d.turns, 1) : turn + 1;
+    var step = top <= 40 ? 5 : top <= 100 ? 10 : 20, marks = {};
+    for (var x = 0; x <= top; x += step) { marks[x] = String(x); }
+    return {value: turn, max: top, marks: marks};
+  }
+
+  function afterFrame() {
+    S.pending = false;
+    var d = S.data;
+    if (!d || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
+    S.sliderSet = S.turn;
+    window.dash_clientside.set_props("turn-slider", sliderProps(d, S.turn));
+    writeUrl();
+    // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
+    // (a held key) it waits for a pause, so that it never delays the next turn.
+    clearTimeout(S.chartTimer);
+    S.chartTimer = setTimeout(function () {
+      if (S.data) { window.dash_clientside.set_props("clock", {figure: figure(S.data, S.turn)}); }
+    }, S.inRun ? 150 : 0);
+  }
+
+  // The URL follows the turn (a link to send), at most every 300 ms: browsers refuse
+  // a flood of history changes.
+  function writeUrl() {
+    var wait = S.urlAt + 300 - Date.now();
+    if (S.urlTimer) { return; }
+    if (wait > 0) {
+      S.urlTimer = setTimeout(function () { S.urlTimer = null; writeUrl(); }, wait);
+      return;
+    }
+    S.urlAt = Date.now();
+    var want = href(S.data, S.turn);
+    if (window.location.search !== want) { window.history.replaceState(null, "", want); }
+  }
+
+  function later() {
+    if (S.pending) { return; }
+    S.pending = true;
+    requestAnimationFrame(function () { setTimeout(afterFrame, 0); });
+  }
+
+  // --- drawing and moving -----------------------------------------------------------
+
+  function draw() {
+    var d = S.data, t = d.turn_data[S.turn];
+    drawHands(d, t);
+    drawTable(d, t);
+    drawSummary(d, t);
+    drawFindings(d, t, S.turn);
+    document.getElementById("turn-label").textContent =
+      "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
+    later();
+  }
+
+  function go(turn) {
+    if (!S.data) { return; }
+    var now = Date.now();
+    S.inRun = now - S.lastMove < 250;  // two moves close together: a run of them
+    S.lastMove = now;
+    S.turn = Math.max(0, Math.min(Math.round(turn), S.data.turns));
+    draw();
+  }
+
+  function step(which) {
+    if (!S.data) { return; }
+    // With no spoilers, "last" only steps one turn ahead: jumping to the real last
+    // turn would tell how long the game lasted.
+    var moves = {"nav-first": 0, "nav-prev": S.turn - 1, "nav-next": S.turn + 1,
+                 "nav-last": S.data.spoilers ? S.data.turns : S.turn + 1};
+    if (which in moves) { go(moves[which]); }
+  }
+
+  function load(data) {
+    var same = S.data && data && S.data.key === data.key;
+    S.data = data;
+    S.summaryShown = -1;
+    S.findingsKey = "";
+    if (!data) {
+      ["hands", "table", "summary", "findings"].forEach(function (id) {
+        var e = document.getElementById(id);
+        if (e) { e.replaceChildren(); }
+      });
+      document.getElementById("turn-label").textContent = "";
+      return;
+    }
+    S.hands = buildHands(data);
+    S.table = buildTable();
+    var turn = data.start !== null && data.start !== undefined ? data.start
+      : (same ? S.turn : 0);
+    S.urlAt = 0;
+    go(turn);
+  }
+
+  window.dash_clientside = Object.assign({}, window.dash_clientside, {
+    nova: {
+      show: function (data, tier, kinds, severities) {
+        S.tier = tier in TIER_INDEX ? tier : "deduced";
+        S.kinds = kinds || [];
+        S.severities = severities || null;
+        if (data !== S.data) { load(data); } else if (S.data) { S.findingsKey = ""; draw(); }
+        return window.dash_clientside.no_update;
+      },
+      moved: function (slider, click) {
+        var ctx = window.dash_clientside.callback_context;
+        var what = ctx && ctx.triggered && ctx.triggered.length ? ctx.triggered[0].prop_id : "";
+        if (what === "turn-slider.value" && slider !== null && slider !== S.sliderSet &&
+            slider !== S.turn) {
+          S.sliderSet = slider;
+          go(slider);
+        } else if (what === "clock.clickData" && click && click.points && click.points.length) {
+          go(click.points[0].x);
+        }
+        return window.dash_clientside.no_update;
+      },
+    },
+  });
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target || !target.closest) { return; }
+    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last");
+    if (button) { step(button.id); return; }
+    var link = target.closest("a.finding");
+    if (link && S.data && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
+      event.preventDefault();
+      go(Number(link.getAttribute("data-turn")));
+    }
+  });
+
+  // Left/right arrow keys (and Home/End) move through the turns. Keys typed into a
+  // field, a dropdown or the focused slider (which moves itself) are left alone.
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    var target = event.target;
+    if (target && target.closest &&
+        (target.closest("input, textarea, select, [contenteditable='true']") ||
+         target.closest("[role='slider'], .dash-dropdown, .Select"))) {
+      return;
+    }
+    var ids = {ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last"};
+    if (ids[event.key]) {
+      event.preventDefault();
+      step(ids[event.key]);
+    }
+  });
+}());
