@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import make_bot_samples  # noqa: E402
+import make_course  # noqa: E402
 import make_samples  # noqa: E402
 
 from nova_replay.record.log import json_schema  # noqa: E402
@@ -62,8 +63,13 @@ def write_samples() -> list[Path]:
 
 
 def write_bot_samples() -> list[Path]:
-    """sample_games/lesson-*.json, *-bots.json and README.md, played by the bots."""
+    """sample_games/*-bots.json, played by the bots."""
     return make_bot_samples.main()
+
+
+def write_course() -> list[Path]:
+    """sample_games/lessons/*.json (the course) and sample_games/README.md."""
+    return make_course.main()
 
 
 def write_schema() -> list[Path]:
@@ -90,6 +96,7 @@ def write_golden() -> list[Path]:
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
     ("bot_samples", write_bot_samples),
+    ("course", write_course),
     ("schema", write_schema),
     ("report-schema", write_report_schema),
     ("golden", write_golden),
