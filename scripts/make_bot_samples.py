@@ -122,6 +122,18 @@ SHOWCASE: tuple[Sample, ...] = (
            options={"gentle_show": True}),
     Sample("hanabi-4p-bots.json", "Hanabi, four careful players",
            "the convention bot at Hanabi", "hanabi", 4, ("convention",), 5),
+    # Careless games, the source of the bot puzzles (scripts/make_puzzles.py).
+    Sample("nova-4p-careless-bots.json", "A careless player at four",
+           "a careless player among careful ones, mistakes to learn from", "nova", 4,
+           ("convention", "careless:0.5", "convention", "convention"), 1),
+    Sample("nova-2p-careless-bots.json", "A careless pair with a joker",
+           "two careless players and one joker", "nova", 2, ("careless:0.5",), 4,
+           options={"jokers": 1}),
+    Sample("nova-3p-careless-bots.json", "Three careless players",
+           "three careless players: misfires and a strikeout", "nova", 3, ("careless:0.4",), 5),
+    Sample("hanabi-3p-careless-bots.json", "Hanabi, one careless player",
+           "a careless player at Hanabi", "hanabi", 3,
+           ("careless:0.4", "convention", "convention"), 3),
 )
 
 

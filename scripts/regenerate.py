@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import make_bot_samples  # noqa: E402
 import make_course  # noqa: E402
+import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
 
 from nova_replay.record.log import json_schema  # noqa: E402
@@ -67,6 +68,11 @@ def write_bot_samples() -> list[Path]:
     return make_bot_samples.main()
 
 
+def write_puzzles() -> list[Path]:
+    """sample_games/puzzles/*.json from the careless bot games and the real games."""
+    return make_puzzles.main()
+
+
 def write_course() -> list[Path]:
     """sample_games/lessons/*.json (the course) and sample_games/README.md."""
     return make_course.main()
@@ -97,6 +103,7 @@ GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
     ("bot_samples", write_bot_samples),
     ("course", write_course),
+    ("puzzles", write_puzzles),
     ("schema", write_schema),
     ("report-schema", write_report_schema),
     ("golden", write_golden),

@@ -31,6 +31,14 @@ def library() -> GameLibrary:
     return GameLibrary.from_path()
 
 
+# The course's lesson on a hint that touched only trash (a copy already hinted elsewhere).
+TRASH_LESSON = SAMPLES / "lessons" / "16-copy-already-hinted.json"
+
+
+def trash_lesson() -> Analysis:
+    return analysis_of(GameLibrary.from_path(TRASH_LESSON), TRASH_LESSON.stem)
+
+
 def analysis_of(library: GameLibrary, key: str) -> Analysis:
     loaded = library.get(key)
     assert isinstance(loaded, Reviewed)
@@ -72,7 +80,7 @@ def test_the_chart_hides_notes_about_the_viewers_cards(library: GameLibrary) -> 
 
 def test_a_note_naming_the_viewers_hinted_copy_is_hidden_kind_and_all(
         library: GameLibrary) -> None:
-    a = analysis_of(library, "lesson-hint-on-trash")
+    a = trash_lesson()
     f, holder = trash_hint(a)
     name = a.record.game.players[holder]
     opts = ViewOptions(viewer=holder)
@@ -99,7 +107,7 @@ def test_a_note_naming_the_viewers_hinted_copy_is_hidden_kind_and_all(
 
 
 def test_summary_counts_leave_out_hidden_notes(library: GameLibrary) -> None:
-    a = analysis_of(library, "lesson-hint-on-trash")
+    a = trash_lesson()
     f, holder = trash_hint(a)
     seen = [g for g in a.findings if g.turn <= f.turn]
     summary = summary_view(a, f.turn, ViewOptions(viewer=holder, no_spoilers=True))
@@ -200,8 +208,8 @@ def test_no_spoilers_title_is_the_file_name(library: GameLibrary) -> None:
 # --- text in the figure -----------------------------------------------------------------
 
 def test_html_in_player_names_is_escaped_in_the_figure(library: GameLibrary) -> None:
-    a0 = analysis_of(library, "lesson-hint-on-trash")
-    data = json.loads((SAMPLES / "lesson-hint-on-trash.json").read_text())
+    a0 = trash_lesson()
+    data = json.loads((TRASH_LESSON).read_text())
     evil = "<b>Bo</b><br>x"
     old = a0.record.game.players[1]
     data["players"][1] = evil
