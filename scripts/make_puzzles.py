@@ -11,7 +11,6 @@ repository, or $NOVA_SHARED/data).
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from helpers import SHARED  # noqa: E402
 
 from nova_replay.record.load import load  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
-from nova_replay.views.puzzles import Puzzle, puzzle_name, puzzles  # noqa: E402
+from nova_replay.views.puzzles import Puzzle, puzzle_name, puzzle_text, puzzles  # noqa: E402
 
 PUZZLES = ROOT / "sample_games" / "puzzles"
 PER_GAME = 3
@@ -83,10 +82,6 @@ def curated(source: str) -> list[Puzzle]:
         if len(kept) == PER_GAME:
             break
     return kept
-
-
-def puzzle_text(p: Puzzle) -> str:
-    return json.dumps(p.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
 
 
 def files() -> dict[str, str]:

@@ -26,11 +26,13 @@ import make_samples  # noqa: E402
 
 from nova_replay.record.log import json_schema  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
+from nova_replay.views.puzzles import puzzle_schema  # noqa: E402
 from nova_replay.views.report import report_schema  # noqa: E402
 from nova_replay.views.review_text import playthrough_text  # noqa: E402
 
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 REPORT_SCHEMA_FILE = ROOT / "schemas" / "nova-analysis-v1.schema.json"
+PUZZLE_SCHEMA_FILE = ROOT / "schemas" / "nova-puzzle-v1.schema.json"
 SAMPLES = ROOT / "sample_games"
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -49,6 +51,17 @@ def write_report_schema() -> list[Path]:
     """schemas/nova-analysis-v1.schema.json from the report's pydantic models."""
     REPORT_SCHEMA_FILE.write_text(report_schema_text(), encoding="utf-8")
     return [REPORT_SCHEMA_FILE]
+
+
+def puzzle_schema_text() -> str:
+    """The committed JSON Schema of a puzzle file, exactly."""
+    return json.dumps(puzzle_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_puzzle_schema() -> list[Path]:
+    """schemas/nova-puzzle-v1.schema.json from the puzzle's pydantic models."""
+    PUZZLE_SCHEMA_FILE.write_text(puzzle_schema_text(), encoding="utf-8")
+    return [PUZZLE_SCHEMA_FILE]
 
 
 def golden_text(sample: Path) -> str:
@@ -106,6 +119,7 @@ GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("puzzles", write_puzzles),
     ("schema", write_schema),
     ("report-schema", write_report_schema),
+    ("puzzle-schema", write_puzzle_schema),
     ("golden", write_golden),
 ]
 

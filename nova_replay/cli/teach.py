@@ -13,7 +13,7 @@ from ..record.load import load
 from ..review.analysis import analyze
 from ..rules.errors import NovaError
 from ..views.course import course
-from ..views.puzzles import puzzle_name, puzzles
+from ..views.puzzles import puzzle_name, puzzle_text, puzzles
 
 
 @click.command("lessons")
@@ -82,8 +82,7 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
             continue
         for p in found:
             path = folder / puzzle_name(Path(file).stem, p.source.turn)
-            path.write_text(json.dumps(p.model_dump(mode="json"), indent=1, ensure_ascii=False)
-                            + "\n", encoding="utf-8")
+            path.write_text(puzzle_text(p), encoding="utf-8")
         written += len(found)
         click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
     click.echo(f"wrote {written} puzzle{'s' if written != 1 else ''} to {out}")

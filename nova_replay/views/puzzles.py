@@ -17,7 +17,10 @@ analysis does not fault:
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import replace
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -268,6 +271,21 @@ def puzzle_name(source_stem: str, turn: int) -> str:
     return f"{source_stem}-t{turn:03d}.json"
 
 
+PUZZLE_SCHEMA_ID = "https://nova-replay.example/schemas/nova-puzzle-v1.schema.json"
+
+
 def puzzle_schema() -> dict[str, object]:
-    """The JSON Schema of a puzzle file."""
-    return Puzzle.model_json_schema(mode="validation")
+    """The JSON Schema (2020-12) of a puzzle file (schemas/nova-puzzle-v1.schema.json)."""
+    schema = Puzzle.model_json_schema(mode="validation")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": PUZZLE_SCHEMA_ID,
+            **schema}
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """A puzzle file's text, as `nova-replay puzzles` writes it."""
+    return json.dumps(puzzle.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+
+
+def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
+    """A puzzle file (raises ValueError: not JSON, or not a puzzle)."""
+    return Puzzle.model_validate_json(Path(path).read_text(encoding="utf-8"))
