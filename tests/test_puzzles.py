@@ -236,3 +236,19 @@ def test_engine_agrees_the_answer_is_legal_in_the_state() -> None:
     from nova_replay.rules.game import Play
     action: Action = Play(card)
     assert apply(a.record.game, state, action).score == 1
+
+
+def test_the_puzzle_schema_is_current() -> None:
+    from nova_replay.views.puzzles import puzzle_schema
+
+    committed = json.loads((ROOT / "schemas" / "nova-puzzle-v1.schema.json").read_text("utf-8"))
+    assert committed == puzzle_schema(), "run `python scripts/regenerate.py puzzle-schema`"
+
+
+def test_the_docs_example_is_a_shipped_puzzle() -> None:
+    doc = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t029.json")
+    assert f'"text": "{puzzle.taken.text}"' in doc
+    assert puzzle.findings[0].message in doc
+    assert f'"text": "{puzzle.answers[0].move.text}"' in doc
+    assert f'"max_score": {puzzle.answers[0].max_score}' in doc
