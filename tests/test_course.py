@@ -8,15 +8,17 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from helpers import ROOT, SAMPLES
 
 from nova_replay.cli import main
-from nova_replay.record.load import load
+from nova_replay.record.load import load, load_data
 from nova_replay.review.analysis import analyze
 from nova_replay.rules.engine import DECK_OUT, PERFECT
+from nova_replay.rules.errors import NovaError
 from nova_replay.views.course import NotALesson, course
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -236,3 +238,16 @@ def test_a_log_without_its_lesson_is_one_clear_line(tmp_path) -> None:  # type: 
     assert result.output.strip().endswith("$.meta.lesson: expected the lesson (level, topic, "
                                           "turn, text), found none")
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda lesson: lesson.pop("text"), "$.meta.lesson.text: required field is missing"),
+    (lambda lesson: lesson.update(extra=1), "$.meta.lesson.extra: unknown field 'extra'"),
+    (lambda lesson: lesson.update(turn=0), "$.meta.lesson.turn"),
+])
+def test_meta_lesson_is_checked_by_the_log_format(change: Any, message: str) -> None:
+    data = json.loads((LESSONS / "01-two-aces.json").read_text(encoding="utf-8"))
+    change(data["meta"]["lesson"])
+    with pytest.raises(NovaError) as e:
+        load_data(data, "x.json")
+    assert str(e.value).startswith(f"x.json: {message}")
