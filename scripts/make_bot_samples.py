@@ -1,5 +1,5 @@
-"""Write the bot-made games of sample_games/: one game per lesson, named for it, and a
-few showcase games, plus sample_games/README.md.
+"""The bot-made games of sample_games/: a few showcase games (written here) and the
+pinned bot games that scripts/make_course.py turns into lessons of the course.
 
 Each game is pinned (ruleset, bots, seed) and checked on every run: the analysis must
 find the lesson at the pinned turn. If bots or analysis change and a check fails,
@@ -122,6 +122,18 @@ SHOWCASE: tuple[Sample, ...] = (
            options={"gentle_show": True}),
     Sample("hanabi-4p-bots.json", "Hanabi, four careful players",
            "the convention bot at Hanabi", "hanabi", 4, ("convention",), 5),
+    # Careless games, the source of the bot puzzles (scripts/make_puzzles.py).
+    Sample("nova-4p-careless-bots.json", "A careless player at four",
+           "a careless player among careful ones, mistakes to learn from", "nova", 4,
+           ("convention", "careless:0.5", "convention", "convention"), 1),
+    Sample("nova-2p-careless-bots.json", "A careless pair with a joker",
+           "two careless players and one joker", "nova", 2, ("careless:0.5",), 4,
+           options={"jokers": 1}),
+    Sample("nova-3p-careless-bots.json", "Three careless players",
+           "three careless players: misfires and a strikeout", "nova", 3, ("careless:0.4",), 5),
+    Sample("hanabi-3p-careless-bots.json", "Hanabi, one careless player",
+           "a careless player at Hanabi", "hanabi", 3,
+           ("careless:0.4", "convention", "convention"), 3),
 )
 
 
@@ -168,53 +180,14 @@ def build(sample: Sample) -> tuple[dict[str, Any], int, str]:
     return data, turn, note
 
 
-def readme(rows: list[tuple[Sample, int]]) -> str:
-    lines = [
-        "# Sample games",
-        "",
-        "Logs in the nova-replay format (`nova-replay validate sample_games/`). The hand-made",
-        "games come from `scripts/make_samples.py`; the bot games from",
-        "`scripts/make_bot_samples.py` (the convention and careless bots of",
-        "`nova_replay/bots.py`, seeds pinned). Regenerate all with `python scripts/regenerate.py`.",
-        "`invalid/` holds broken logs with the message `validate` must print (`expected.tsv`).",
-        "",
-        "## Lessons",
-        "",
-        "One game per lesson: `nova-replay analyze FILE` lists the note at that turn, and",
-        "`nova-replay replay FILE --turn N` shows the table with the note as the turn's comment.",
-        "",
-        "| file | lesson | turn |",
-        "|---|---|---|",
-    ]
-    for s, turn in rows:
-        if s.turn:
-            lines.append(f"| `{s.file}` | {s.lesson} | {turn} |")
-    lines += ["", "## Other bot games", "", "| file | what |", "|---|---|"]
-    for s, _ in rows:
-        if not s.turn:
-            lines.append(f"| `{s.file}` | {s.lesson} ({', '.join(sorted(set(s.bots)))}) |")
-    lines += [
-        "", "## Hand-made games", "",
-        "`nova-3p-worked-example.json` (the rules' worked example, continued), `nova-2p.json`,",
-        "`nova-4p.json`, `nova-5p.json`, `nova-3p-grand-finale.json`, `nova-4p-wild-jokers.json`,",
-        "`nova-2p-finale-jokers-gentle.json`, `nova-3p-strikeout.json`,",
-        "`nova-3p-gentle-strikeout.json`, `hanabi-2p.json`, `hanabi-5p.json`.", "",
-    ]
-    return "\n".join(lines)
-
-
 def main() -> list[Path]:
+    """The showcase games; the lesson games go into the course (make_course.py)."""
     written = []
-    rows = []
-    for sample in LESSONS + SHOWCASE:
-        data, turn, _ = build(sample)
+    for sample in SHOWCASE:
+        data, _, _ = build(sample)
         path = SAMPLES / sample.file
         path.write_text(dumps(data), encoding="utf-8")
         written.append(path)
-        rows.append((sample, turn))
-    path = SAMPLES / "README.md"
-    path.write_text(readme(rows), encoding="utf-8")
-    written.append(path)
     return written
 
 

@@ -20,15 +20,19 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import make_bot_samples  # noqa: E402
+import make_course  # noqa: E402
+import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
 
 from nova_replay.record.log import json_schema  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
+from nova_replay.views.puzzles import puzzle_schema  # noqa: E402
 from nova_replay.views.report import report_schema  # noqa: E402
 from nova_replay.views.review_text import playthrough_text  # noqa: E402
 
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 REPORT_SCHEMA_FILE = ROOT / "schemas" / "nova-analysis-v1.schema.json"
+PUZZLE_SCHEMA_FILE = ROOT / "schemas" / "nova-puzzle-v1.schema.json"
 SAMPLES = ROOT / "sample_games"
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -49,6 +53,17 @@ def write_report_schema() -> list[Path]:
     return [REPORT_SCHEMA_FILE]
 
 
+def puzzle_schema_text() -> str:
+    """The committed JSON Schema of a puzzle file, exactly."""
+    return json.dumps(puzzle_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_puzzle_schema() -> list[Path]:
+    """schemas/nova-puzzle-v1.schema.json from the puzzle's pydantic models."""
+    PUZZLE_SCHEMA_FILE.write_text(puzzle_schema_text(), encoding="utf-8")
+    return [PUZZLE_SCHEMA_FILE]
+
+
 def golden_text(sample: Path) -> str:
     """The golden playthrough of one sample game: its `nova-replay replay` text with,
     after each turn, the clock and every player's observation."""
@@ -62,8 +77,18 @@ def write_samples() -> list[Path]:
 
 
 def write_bot_samples() -> list[Path]:
-    """sample_games/lesson-*.json, *-bots.json and README.md, played by the bots."""
+    """sample_games/*-bots.json, played by the bots."""
     return make_bot_samples.main()
+
+
+def write_puzzles() -> list[Path]:
+    """sample_games/puzzles/*.json from the careless bot games and the real games."""
+    return make_puzzles.main()
+
+
+def write_course() -> list[Path]:
+    """sample_games/lessons/*.json (the course) and sample_games/README.md."""
+    return make_course.main()
 
 
 def write_schema() -> list[Path]:
@@ -90,8 +115,11 @@ def write_golden() -> list[Path]:
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
     ("bot_samples", write_bot_samples),
+    ("course", write_course),
+    ("puzzles", write_puzzles),
     ("schema", write_schema),
     ("report-schema", write_report_schema),
+    ("puzzle-schema", write_puzzle_schema),
     ("golden", write_golden),
 ]
 

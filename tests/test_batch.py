@@ -153,10 +153,10 @@ def test_a_single_file_in_and_an_output_that_would_replace_an_input(tmp_path: Pa
 
 
 def test_lost_critical_cards_and_their_cost_and_who_lost_them(tmp_path: Path) -> None:
-    # lesson-lost-five: Ben discards the only 5♠ at turn 6 (1 point), Carla the only 5♣ at
+    # lessons/05-lost-five: Ben discards the only 5♠ at turn 6 (1 point), Carla the only 5♣ at
     # turn 23 (1 point), Ben the last 3♦ at turn 30 (3 points); Ben misfires once (turn 10).
     out, players = tmp_path / "g.csv", tmp_path / "p.csv"
-    result = invoke("batch", str(SAMPLES / "lesson-lost-five.json"), "--out", str(out),
+    result = invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out),
                     "--per-player", str(players))
     assert result.exit_code == 0
     (row,) = read_csv(out)

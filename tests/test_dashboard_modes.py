@@ -38,6 +38,14 @@ def library() -> GameLibrary:
     return GameLibrary.from_path()
 
 
+# The course's lesson on a hint that touched only trash (a copy already hinted elsewhere).
+TRASH_LESSON = SAMPLES / "lessons" / "16-copy-already-hinted.json"
+
+
+def trash_lesson() -> Analysis:
+    return analysis_of(GameLibrary.from_path(TRASH_LESSON), TRASH_LESSON.stem)
+
+
 def analysis_of(library: GameLibrary, key: str) -> Analysis:
     loaded = library.get(key)
     assert isinstance(loaded, Reviewed)
@@ -78,7 +86,7 @@ def test_notes_about_the_viewers_cards_are_hidden_at_the_turns_they_hold_them(
 
 
 def test_a_note_naming_the_viewers_hinted_copy_is_hidden(library: GameLibrary) -> None:
-    a = analysis_of(library, "lesson-hint-on-trash")
+    a = trash_lesson()
     f, holder = trash_hint(a)
     i = a.findings.index(f)
     assert i in payload_of(a, viewer=holder)["turn_data"][f.turn]["hidden"]
@@ -88,7 +96,7 @@ def test_a_note_naming_the_viewers_hinted_copy_is_hidden(library: GameLibrary) -
 
 
 def test_summary_counts_leave_out_hidden_notes(library: GameLibrary) -> None:
-    a = analysis_of(library, "lesson-hint-on-trash")
+    a = trash_lesson()
     f, holder = trash_hint(a)
     seen = [g for g in a.findings if g.turn <= f.turn]
     p = payload_of(a, viewer=holder, no_spoilers=True)
@@ -163,7 +171,7 @@ def test_no_spoilers_title_is_the_file_name(library: GameLibrary) -> None:
 # --- text in the figure -----------------------------------------------------------------
 
 def test_html_in_player_names_is_escaped_in_the_figures_text(library: GameLibrary) -> None:
-    data = json.loads((SAMPLES / "lesson-hint-on-trash.json").read_text())
+    data = json.loads(TRASH_LESSON.read_text())
     evil = "<b>Bo</b><br>x"
     old = data["players"][1]
     data["players"][1] = evil

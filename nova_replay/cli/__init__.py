@@ -30,6 +30,7 @@ from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_te
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .simulate import simulate_command
+from .teach import lessons_command, puzzles_command
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -365,3 +366,5 @@ def dashboard(path: str | None, host: str, port: int) -> None:
 
 main.add_command(simulate_command)
 main.add_command(batch_command)
+main.add_command(lessons_command)
+main.add_command(puzzles_command)

@@ -129,6 +129,16 @@ class DiscardAction(_Model):
 Action = Annotated[HintAction | PlayAction | DiscardAction, Field(discriminator="type")]
 
 
+class LessonNote(_Model):
+    """What a lesson game teaches (sample_games/lessons/): where it sits in the course,
+    the turn to look at, and the author's point in two or three plain sentences."""
+
+    level: int = Field(ge=1, description="The course level: 1 is first principles.")
+    topic: str = Field(min_length=1, description="The course topic, e.g. 'chop and saves'.")
+    turn: int = Field(ge=1, description="The lesson's turn (1-based, as in `actions`).")
+    text: str = Field(min_length=1, description="The lesson's point, in the game's words.")
+
+
 class Metadata(BaseModel):
     """Free facts about the game; known keys are typed, others are kept as they are."""
 
@@ -138,6 +148,7 @@ class Metadata(BaseModel):
     date: str | None = None
     source: str | None = None
     notes: str | None = None
+    lesson: LessonNote | None = Field(None, description="Set in the course's lesson games.")
 
 
 class Termination(_Model):

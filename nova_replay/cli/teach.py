@@ -1,0 +1,90 @@
+"""`nova-replay lessons` and `nova-replay puzzles`: the course and "what would you do?"
+puzzles (views.course, views.puzzles), kept apart from cli/__init__ which registers them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from ..record.load import load
+from ..review.analysis import analyze
+from ..rules.errors import NovaError
+from ..views.course import course
+from ..views.puzzles import puzzle_name, puzzle_text, puzzles
+
+
+@click.command("lessons")
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON (one object per lesson).")
+def lessons_command(folder: str | None, as_json: bool) -> None:
+    """List the course's lessons in order: level, topic, file, turn and title.
+
+    FOLDER defaults to the bundled course (sample_games/lessons). Open a lesson at
+    its turn with `nova-replay replay FILE --turn N`; its text is the turn's comment.
+
+    \b
+    Examples:
+      nova-replay lessons
+      nova-replay lessons --json
+    """
+    try:
+        found = course(folder)
+    except (NovaError, FileNotFoundError) as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        click.echo(json.dumps([lesson.model_dump() for lesson in found], indent=2,
+                              ensure_ascii=False))
+        return
+    topic_width = max((len(lesson.topic) for lesson in found), default=5)
+    click.echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  file")
+    for lesson in found:
+        click.echo(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
+                   f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.file}  ({lesson.title})")
+
+
+@click.command("puzzles")
+@click.argument("games", nargs=-1, required=True, type=click.Path())
+@click.option("--out", "out", type=click.Path(file_okay=False), required=True,
+              help="Folder to write the puzzles to (made if missing).")
+def puzzles_command(games: tuple[str, ...], out: str) -> None:
+    """Make "what would you do?" puzzles from games: one JSON file per turn where the
+    analysis found a blunder or mistake by the player to move and a better move was
+    available to that player's own knowledge (docs/puzzles.md).
+
+    A folder stands for the *.json files in it. Each puzzle names its source game as
+    given here; the source games are not copied.
+
+    \b
+    Example:
+      nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
+    """
+    files: list[str] = []
+    for g in games:
+        if os.path.isdir(g):
+            files.extend(str(f) for f in sorted(Path(g).glob("*.json")))
+        else:
+            files.append(g)
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise click.ClickException(f"{out}: cannot make the folder: {e.strerror or e}") from None
+    failed = written = 0
+    for file in files:
+        try:
+            found = puzzles(analyze(load(file)), file)
+        except NovaError as e:
+            click.echo(str(e), err=True)
+            failed += 1
+            continue
+        for p in found:
+            path = folder / puzzle_name(Path(file).stem, p.source.turn)
+            path.write_text(puzzle_text(p), encoding="utf-8")
+        written += len(found)
+        click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+    click.echo(f"wrote {written} puzzle{'s' if written != 1 else ''} to {out}")
+    if failed:
+        raise SystemExit(1)

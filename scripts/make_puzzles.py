@@ -1,0 +1,118 @@
+"""Write the curated puzzles of sample_games/puzzles/: "what would you do?" positions
+from bot games (sample_games/, the careless bots make the mistakes) and from real games
+in ../shared/data/real/ (read there, never copied: each puzzle only names its source).
+
+Curation, the same on every run: the bot games of BOT_SOURCES, then real games in name
+order until REAL_PUZZLES are kept; from each game at most PER_GAME puzzles, in turn
+order, skipping a puzzle whose (note kind, first answer's kind of move) the game
+already gave. Needs the real data (../shared/data beside the
+repository, or $NOVA_SHARED/data).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from helpers import SHARED  # noqa: E402
+
+from nova_replay.record.load import load  # noqa: E402
+from nova_replay.review.analysis import analyze  # noqa: E402
+from nova_replay.views.puzzles import Puzzle, puzzle_name, puzzle_text, puzzles  # noqa: E402
+
+PUZZLES = ROOT / "sample_games" / "puzzles"
+PER_GAME = 3
+REAL = "../shared/data/real/"  # how a source in the real data is named (from the repo root)
+
+BOT_SOURCES = (
+    "sample_games/nova-4p-careless-bots.json",
+    "sample_games/nova-2p-careless-bots.json",
+    "sample_games/nova-3p-careless-bots.json",
+    "sample_games/hanabi-3p-careless-bots.json",
+    "sample_games/lessons/05-lost-five.json",
+    "sample_games/lessons/10-lost-hinted-critical.json",
+    "sample_games/lessons/15-nothing-new.json",
+    "sample_games/lessons/16-copy-already-hinted.json",
+    "sample_games/lessons/22-misfire.json",
+    "sample_games/lessons/25-strikeout.json",
+)
+REAL_FOLDERS = ("hanabi-challenges-derived", "hanabidata-derived")  # hanab.live exports, No Variant
+REAL_PUZZLES = 30  # real games are read in order until this many puzzles are kept
+
+
+def real_sources() -> list[str]:
+    """The real games in name order, alternating between the folders; those our loader
+    cannot read (6 players, pyhanabi's discard at 8 clues) give no puzzle and are skipped."""
+    lists = []
+    for folder in REAL_FOLDERS:
+        found = sorted((SHARED / "real" / folder).glob("*.json"))
+        if not found:
+            raise SystemExit(f"{SHARED / 'real' / folder}: no games found (the real data is read "
+                             f"from ../shared/data or $NOVA_SHARED/data)")
+        lists.append([f"{REAL}{folder}/{f.name}" for f in found])
+    return [s for pair in zip(*lists, strict=False) for s in pair]
+
+
+def source_path(source: str) -> Path:
+    """The file a source names: under the repository, or in the shared real data."""
+    if source.startswith(REAL):
+        return SHARED / "real" / source[len(REAL):]
+    return ROOT / source
+
+
+def curated(source: str) -> list[Puzzle]:
+    """The puzzles kept from one source game (module docstring); none from a game the
+    loader cannot read."""
+    try:
+        analysis = analyze(load(source_path(source)))
+    except ValueError:
+        return []
+    kept: list[Puzzle] = []
+    seen: set[tuple[str, str]] = set()
+    for p in puzzles(analysis, source):
+        key = (p.findings[0].kind, p.answers[0].move.type)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(p)
+        if len(kept) == PER_GAME:
+            break
+    return kept
+
+
+def files() -> dict[str, str]:
+    """Every puzzle file by name, with its text."""
+    out = {}
+    for source in BOT_SOURCES:
+        for p in curated(source):
+            out[puzzle_name(Path(source).stem, p.source.turn)] = puzzle_text(p)
+    real = 0
+    for source in real_sources():
+        if real >= REAL_PUZZLES:
+            break
+        for p in curated(source)[:REAL_PUZZLES - real]:
+            out[puzzle_name(Path(source).stem, p.source.turn)] = puzzle_text(p)
+            real += 1
+    return out
+
+
+def main() -> list[Path]:
+    PUZZLES.mkdir(exist_ok=True)
+    made = files()
+    for old in PUZZLES.glob("*.json"):
+        if old.name not in made:
+            old.unlink()
+    written = []
+    for name, text in made.items():
+        path = PUZZLES / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    print(f"wrote {len(main())} puzzles")

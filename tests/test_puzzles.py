@@ -1,0 +1,254 @@
+"""Puzzles ("what would you do?"): the rule on hand-built games where it decides, the
+shipped puzzles (each re-derived from its source game, each answer checked to be
+legal, known to the viewer and not faulted by the analysis), and `nova-replay puzzles`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from helpers import ROOT, SAMPLES, build_game, hint, play, run, shared
+
+from nova_replay.cli import main
+from nova_replay.record.load import load, load_data
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import analyze
+from nova_replay.rules.cards import parse_card
+from nova_replay.rules.engine import apply
+from nova_replay.rules.game import Action
+from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.puzzles import Move, Puzzle, puzzle_at, puzzles, read_puzzle
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import make_puzzles
+
+SHIPPED = sorted((SAMPLES / "puzzles").glob("*.json"))
+REAL = "../shared/data/real/"
+
+
+def source_file(source: str) -> Path:
+    if source.startswith(REAL):
+        return shared("real", source[len(REAL):])
+    return ROOT / source
+
+
+def analysed(rules: str, hands: dict[str, str], steps: list[Any]) -> Any:
+    game = build_game(make_ruleset(rules), hands)
+    states = run(game, steps)
+    actions = [step if not callable(step) else step(game, s) for s, step in zip(states, steps,
+                                                                                  strict=False)]
+    return analyze(load_data(log_data(game, actions)))
+
+
+# --- the rule, on games where it decides ------------------------------------------------
+
+def test_a_discard_with_a_known_playable_card_asks_for_that_play() -> None:
+    # Anna's aces hint: Ben knows his A♦ (slot 1) fits; he discards his 2♥ (slot 5).
+    a = analyze(load(SAMPLES / "lessons" / "13-play-what-you-know.json"))
+    p = puzzle_at(a, 2, "lesson")
+    assert p is not None and p.viewer == "Ben"
+    assert p.taken.text == "discard slot 5" and p.taken.card == "2H"
+    assert [f.kind for f in p.findings] == ["discard_with_playable"]
+    assert p.answers[0].move.text == "play slot 1" and p.answers[0].move.card == "AD"
+    assert p.answers[0].why == "the card was known playable"
+    # The viewer's own cards are face down; the aces hint shows in what Ben knows.
+    ben = p.position.hands[1]
+    assert ben.yours and all(c.card is None for c in ben.cards)
+    assert ben.cards[0].touched and set(ben.cards[0].could_be) <= {"AC", "AD", "AH", "AS"}
+    assert p.position.hands[0].cards[0].card == "2C"  # Anna's cards are seen
+
+
+def test_a_blind_misfire_with_a_good_hint_at_hand_asks_for_the_hint() -> None:
+    # Anna misfires the only 5♦ blind; aces to Ben would have made A♣ and A♦ known playable.
+    a = analyze(load(SAMPLES / "lessons" / "23-misfire-five.json"))
+    p = puzzle_at(a, 1, "lesson")
+    assert p is not None and p.taken.card == "5D"
+    assert {f.kind for f in p.findings} == {"misfire", "lost_critical"}
+    texts = [x.move.text for x in p.answers]
+    assert "hint Aces to Ben" in texts
+    assert all(x.move.type == "hint" for x in p.answers)  # Anna knows nothing of her cards
+    aces = next(x for x in p.answers if x.move.text == "hint Aces to Ben")
+    assert [n.kind for n in aces.notes] == ["good_hint_playable"]
+    assert p.max_score_taken == 19 and aces.max_score == 20
+
+
+def test_no_puzzle_when_nothing_better_was_known() -> None:
+    # Alice misplays blind; Bob holds no playable card and no card worth saving (every
+    # 2, 3 and 4 has a twin), so no clue would earn a good note: no sound answer.
+    a = analysed("hanabi", {"Alice": "3r 2y 3y 4y 2g", "Bob": "2r 3y 4g 2b 3w"}, [play("3r")])
+    assert [f.kind for f in a.notes_at(1)] == ["misfire"]
+    assert puzzle_at(a, 1, "x") is None and puzzles(a, "x") == []
+
+
+def test_no_puzzle_on_a_turn_without_a_fault() -> None:
+    a = analysed("nova", {"Anna": "2C 3D 4H 4S 5C", "Ben": "AC AD 3S 4C 2H"},
+                 [hint("Ben", rank=1)])
+    assert puzzle_at(a, 1, "x") is None
+
+
+# --- the shipped puzzles -----------------------------------------------------------------
+
+def test_enough_puzzles_ship_from_bot_and_real_games() -> None:
+    sources = [read_puzzle(p).source.file for p in SHIPPED]
+    assert len(SHIPPED) >= 40
+    assert sum(s.startswith("sample_games/") for s in sources) >= 20
+    assert sum(s.startswith(REAL) for s in sources) >= 20
+    # Only our puzzle files: no source game is copied in.
+    assert all(json.loads(p.read_text(encoding="utf-8"))["format"] == "nova-replay-puzzle"
+               for p in SHIPPED)
+
+
+def log_action(record: Any, puzzle: Puzzle, move: Move) -> dict[str, Any]:
+    """The answer as a log action, found from the puzzle's own words (slot, receiver)."""
+    state = record.timeline[puzzle.source.turn - 1]
+    hand = state.hands[record.game.players.index(puzzle.viewer)]
+    if move.type == "hint":
+        return {"type": "hint", "to": move.to,
+                **({"suit": move.suit} if move.suit else {"rank": move.rank})}
+    assert move.slot is not None
+    card = hand[move.slot - 1]
+    assert str(record.game.deck[card]) == move.card
+    out: dict[str, Any] = {"type": move.type, "card": card}
+    if move.row:
+        out["row"] = move.row
+    return out
+
+
+def fits(card: str, rows: dict[str, int]) -> bool:
+    c = parse_card(card)
+    return c.suit in rows and rows[c.suit] + 1 == c.rank
+
+
+@pytest.mark.parametrize("file", SHIPPED, ids=lambda p: p.stem)
+def test_a_shipped_puzzle_is_rederived_from_its_source_and_its_answers_are_sound(
+        file: Path) -> None:
+    puzzle = read_puzzle(file)
+    record = load(source_file(puzzle.source.file))
+    turn = puzzle.source.turn
+    # The same puzzle comes out of the source game today.
+    assert puzzle_at(analyze(record), turn, puzzle.source.file) == puzzle
+    viewer = record.game.players.index(puzzle.viewer)
+    assert record.timeline[turn - 1].player(record.game) == viewer
+    assert any(f.severity in ("blunder", "mistake") for f in puzzle.findings)
+    mine = puzzle.position.hands[viewer]
+    assert mine.yours and all(c.card is None for c in mine.cards)
+    assert puzzle.answers
+    for answer in puzzle.answers:
+        action = log_action(record, puzzle, answer.move)
+        # Known to the viewer, from the position alone.
+        could_be = mine.cards[answer.move.slot - 1].could_be if answer.move.slot else []
+        if answer.move.type == "play" and answer.move.row is None:
+            assert could_be and all(fits(c, puzzle.position.rows) for c in could_be)
+        elif answer.move.type == "discard":
+            assert could_be
+        else:
+            assert any(n.severity == "good" for n in answer.notes)
+        # Legal, and not faulted: the game replayed with the answer at that turn.
+        data = json.loads(json.dumps(record.log.model_dump(mode="json", exclude_none=True)))
+        data["actions"] = [*data["actions"][:turn - 1], action]
+        data.pop("termination", None)
+        alt = analyze(load_data(data))
+        notes = alt.notes_at(turn)
+        assert not [n for n in notes if n.severity in ("blunder", "mistake")], notes
+        assert alt.clock[turn].max_score == answer.max_score >= puzzle.max_score_taken
+
+
+def test_the_known_trash_answers_are_trash_by_the_position() -> None:
+    """A discard answer's card is trash whatever it is: each possibility is already on its
+    row, or a lower rank of its suit has every copy in the discard pile."""
+    checked = 0
+    for file in SHIPPED:
+        puzzle = read_puzzle(file)
+        rules = make_ruleset(puzzle.ruleset.name, gentle_show=puzzle.ruleset.gentle_show,
+                             grand_finale=puzzle.ruleset.grand_finale, jokers=puzzle.ruleset.jokers)
+        pos = puzzle.position
+        gone = {parse_card(d) for d in pos.discards}
+        counts = {c: sum(parse_card(d) == c for d in pos.discards) for c in gone}
+        mine = next(h for h in pos.hands if h.yours)
+        for answer in puzzle.answers:
+            if answer.move.type != "discard":
+                continue
+            for text in mine.cards[answer.move.slot - 1].could_be:  # type: ignore[operator]
+                c = parse_card(text)
+                dead_below = any(counts.get(type(c)(r, c.suit), 0) == rules.copies[r - 1]
+                                 for r in range(1, c.rank))
+                assert c.rank <= pos.rows[c.suit] or dead_below, (file.name, text)
+            checked += 1
+    assert checked >= 5
+
+
+def test_committed_puzzles_are_current() -> None:
+    shared("real")  # the generator reads the real games
+    made = make_puzzles.files()
+    assert sorted(made) == [p.name for p in SHIPPED]
+    for name, text in made.items():
+        assert (SAMPLES / "puzzles" / name).read_text(encoding="utf-8") == text, name
+
+
+# --- nova-replay puzzles -------------------------------------------------------------------
+
+def test_puzzles_command_writes_one_file_per_puzzle(tmp_path: Path) -> None:
+    game = SAMPLES / "nova-3p-careless-bots.json"
+    result = CliRunner().invoke(main, ["puzzles", str(game), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    expected = puzzles(analyze(load(game)), str(game))
+    written = sorted((tmp_path / "out").glob("*.json"))
+    assert len(written) == len(expected) >= 1
+    assert [read_puzzle(p) for p in written] == expected
+    assert f"wrote {len(expected)} puzzle" in result.output
+
+
+def test_puzzles_command_bad_log_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    bad = SAMPLES / "invalid" / "hint-to-self.json"
+    good = SAMPLES / "nova-3p-careless-bots.json"
+    result = CliRunner().invoke(
+        main, ["puzzles", str(bad), str(good), "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"{bad}: turn 1: Anna gives a hint to Anna; a hint goes "
+                                     f"to another player")
+    assert "Traceback" not in result.output
+    assert list(tmp_path.glob("*.json"))  # the good game's puzzles are still written
+
+
+def test_puzzles_command_help_has_an_example() -> None:
+    result = CliRunner().invoke(main, ["puzzles", "--help"])
+    assert result.exit_code == 0 and "nova-replay puzzles sample_games/" in result.output
+
+
+def test_a_puzzle_file_matches_the_committed_schema() -> None:
+    import jsonschema
+
+    schema = json.loads((ROOT / "schemas" / "nova-puzzle-v1.schema.json").read_text())
+    for file in SHIPPED[:5]:
+        jsonschema.validate(json.loads(file.read_text(encoding="utf-8")), schema)
+
+
+def test_engine_agrees_the_answer_is_legal_in_the_state() -> None:
+    a = analyze(load(SAMPLES / "lessons" / "13-play-what-you-know.json"))
+    p = puzzle_at(a, 2, "lesson")
+    assert p is not None
+    state = a.timeline[1]
+    card = state.hands[1][p.answers[0].move.slot - 1]  # type: ignore[operator]
+    from nova_replay.rules.game import Play
+    action: Action = Play(card)
+    assert apply(a.record.game, state, action).score == 1
+
+
+def test_the_puzzle_schema_is_current() -> None:
+    from nova_replay.views.puzzles import puzzle_schema
+
+    committed = json.loads((ROOT / "schemas" / "nova-puzzle-v1.schema.json").read_text("utf-8"))
+    assert committed == puzzle_schema(), "run `python scripts/regenerate.py puzzle-schema`"
+
+
+def test_the_docs_example_is_a_shipped_puzzle() -> None:
+    doc = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t029.json")
+    assert f'"text": "{puzzle.taken.text}"' in doc
+    assert puzzle.findings[0].message in doc
+    assert f'"text": "{puzzle.answers[0].move.text}"' in doc
+    assert f'"max_score": {puzzle.answers[0].max_score}' in doc
