@@ -15,6 +15,7 @@ from typing import NoReturn
 import click
 
 from .. import __version__
+from ..play.suggest import suggestions
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
 from ..record.load import Record, load, load_data
@@ -203,8 +204,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
-    pace ran out. With --turn, each card's grid of suits x ranks shows what its
-    holder could know ('*' the card, 'o' possible, '.' ruled out). With --as PLAYER,
+    pace ran out. After a blunder or mistake, a suggestion: what a convention player
+    would have done from that player's own view, when it avoids the fault. With
+    --turn, each card's grid of suits x ranks shows what its holder could know ('*'
+    the card, 'o' possible, '.' ruled out). With --as PLAYER,
     what that player may see: a note naming a card they still hold at the end, or a
     hinted copy of one, is listed only as hidden; with --turn, their own grids
     without the truth and the others' at the common tier.
@@ -222,8 +225,9 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
              f"with every card", 2)
     analysis = analyze(record)
+    suggested = {t: s.text for t, s in suggestions(analysis).items()}
     if as_json:
-        click.echo(analysis_report(analysis).model_dump_json(indent=2))
+        click.echo(analysis_report(analysis, suggested).model_dump_json(indent=2))
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
@@ -231,7 +235,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
         return
     click.echo(summary_text(analysis, seen))
     click.echo("")
-    click.echo(notes_text(analysis, seen))
+    click.echo(notes_text(analysis, seen, suggested))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")

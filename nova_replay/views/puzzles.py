@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
@@ -27,10 +26,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..record.load import Record
 from ..record.log import RulesetSpec
-from ..review.analysis import BLUNDER, GOOD, MISTAKE, Analysis, Finding, analyze
+from ..review.analysis import BLUNDER, GOOD, MISTAKE, Analysis, Finding
 from ..review.knowledge import CardKnowledge, knows_playable, knows_trash
 from ..review.perspective import Perspective
-from ..rules.engine import legal_actions, replay
+from ..review.whatif import alternative
+from ..rules.engine import legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
 from ..rules.words import words
 
@@ -174,14 +174,6 @@ def position(analysis: Analysis, turn: int, viewer: int) -> Position:
                     score=state.score, coins=state.coins, lives=state.lives,
                     draw_pile=state.draw_pile(game),
                     discards=[str(game.deck[d]) for d in state.discards], hands=hands)
-
-
-def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:
-    """The analysis of the game's actions before `turn` followed by `action`."""
-    record = analysis.record
-    actions = [*record.timeline.actions[:turn - 1], action]
-    timeline = replay(record.game, actions)
-    return analyze(replace(record, timeline=timeline))
 
 
 def knowing(analysis: Analysis, turn: int, action: Action) -> str | None:

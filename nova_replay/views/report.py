@@ -6,6 +6,7 @@ pipelines can rely on the shape; `analysis_report` fills them from an Analysis.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..record.hanablive import card_notes, hanablive_score
 from ..review.analysis import Analysis, Summary
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
+from ..review.whatif import FAULTS
 
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"
@@ -73,6 +75,9 @@ class FindingView(_Model):
     cards: list[str]
     message: str
     details: dict[str, Any]
+    suggestion: str | None = Field(
+        None, description="On a blunder or mistake by the mover: what a convention player "
+                          "would have done instead, from that player's own view (a suggestion).")
 
 
 @dataclass(frozen=True)
@@ -137,8 +142,10 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
     return hands
 
 
-def analysis_report(analysis: Analysis) -> AnalysisReport:
-    """Everything the analysis found, turn by turn, as one JSON-ready model."""
+def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = None
+                    ) -> AnalysisReport:
+    """Everything the analysis found, turn by turn, as one JSON-ready model;
+    `suggested` maps a faulted turn to what a convention player would have done."""
     from .text import describe_turn
 
     record = analysis.record
@@ -161,7 +168,9 @@ def analysis_report(analysis: Analysis) -> AnalysisReport:
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
                         severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],
-                        message=f.message, details=f.details)
+                        message=f.message, details=f.details,
+                        suggestion=(suggested or {}).get(f.turn) if f.severity in FAULTS
+                        and f.player == record.timeline[f.turn - 1].player(game) else None)
             for f in analysis.findings
         ],
         turns=turns,

@@ -6,10 +6,13 @@ Each takes a `Perspective` (default: the reviewer, who sees everything); as play
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
+from ..review.whatif import FAULTS
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import TERMINATED
 from ..rules.words import words
@@ -59,10 +62,16 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     ])
 
 
-def notes_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
+def notes_text(a: Analysis, seen: Perspective = REVIEWER,
+               suggested: Mapping[int, str] | None = None) -> str:
     """Every teaching note in turn order, each with the clock at that turn; one hidden
-    from the viewer (`Perspective.hides_finding`) says only that it is there."""
+    from the viewer (`Perspective.hides_finding`) says only that it is there. After a
+    turn's fault, `suggested[turn]` (what a convention player would have done) when
+    given; as player X, only on X's own turns (another player's choice rests on what
+    that player saw: X's cards)."""
     lines = []
+    game = a.record.game
+    said_at: set[int] = set()
     for f in seen.visible_findings(a.findings):
         c = a.clock[f.turn]
         if seen.hides_finding(f, a.timeline):
@@ -72,6 +81,13 @@ def notes_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
             said = f"[{f.severity}] {f.message}"
         lines.append(f"Turn {f.turn:>3}  {said}  "
                      f"(pile {c.draw_pile}, pace {c.pace}, max {c.max_score})")
+        mover = a.timeline[f.turn - 1].player(game)
+        if (suggested and f.turn in suggested and f.turn not in said_at
+                and f.severity in FAULTS and f.player == mover
+                and not seen.hides_finding(f, a.timeline)
+                and (seen.viewer is None or seen.viewer == mover)):
+            lines.append(f"           Suggestion: {suggested[f.turn]}")
+            said_at.add(f.turn)
     return "\n".join(lines) if lines else "No notes: nothing to flag in this game."
 
 
