@@ -111,8 +111,8 @@ def apply(game: Game, state: State, action: Action) -> State:
     kind = type(action)
     if kind is Hint:
         coins = _give_hint(game, state, p, action)  # type: ignore[arg-type]
-        return _end_turn(game, state, state.hands, state.rows, state.drawn, coins, state.lives,
-                         state.discards, state.score, state.final_turns)
+        return _draw_and_end(game, state, p, -1, state.rows, coins, state.lives, state.discards,
+                             state.score)
     card = action[0]
     if card not in state.hands[p]:
         raise turn_error(state.turn + 1, _not_in_hand(game, p, kind is Play, card, state.hands[p]))
@@ -121,8 +121,7 @@ def apply(game: Game, state: State, action: Action) -> State:
         rows, lives, score = state.rows, state.lives, state.score
     else:
         rows, score, coins, lives, discards = _play(game, state, p, action)  # type: ignore[arg-type]
-    hands, drawn, final_turns = _draw(game, state, p, card)
-    return _end_turn(game, state, hands, rows, drawn, coins, lives, discards, score, final_turns)
+    return _draw_and_end(game, state, p, card, rows, coins, lives, discards, score)
 
 
 def _give_hint(game: Game, state: State, p: int, hint: Hint) -> int:
@@ -132,7 +131,7 @@ def _give_hint(game: Game, state: State, p: int, hint: Hint) -> int:
     if (to == p or coins == 0 or not 0 <= to < len(game.players)
             or hint.suit >= rules.colour_count or hint.rank > rules.max_rank):
         raise _bad_hint(game, state.turn + 1, p, to, coins, hint.suit, hint.rank)
-    if not game.touched(hint, state.hands[to]):
+    if not game.touches_any(hint, state.hands[to]):
         raise _touches_nothing(game, state.turn + 1, p, hint)
     return coins - 1
 
@@ -175,29 +174,25 @@ def _play(game: Game, state: State, p: int, play: Play
         state.discards
 
 
-def _draw(game: Game, state: State, p: int, card: int
-          ) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    """Take `card` out of p's hand and draw the next card to the left end; the hands,
-    cards drawn and final-round turns after it. Drawing the last card starts the final
-    round: every player, this one included, has one more turn after this one."""
+def _draw_and_end(game: Game, state: State, p: int, card: int, rows: tuple[int, ...],
+                  coins: int, lives: int, discards: tuple[int, ...], score: int) -> State:
+    """The end of a turn. A played or discarded `card` (-1 after a hint) leaves p's hand
+    and the next card is drawn to its left end; drawing the last card starts the final
+    round (every player, this one included, has one more turn after this one). Then the
+    final round counts down and the game may end; the counter is cleared to 0 when play
+    ends early in it (a perfect show, a strikeout)."""
     hands, drawn, final_turns = state.hands, state.drawn, state.final_turns
-    hand = hands[p]
-    i = hand.index(card)
-    if drawn < len(game.deck):
-        rest = (drawn,) + hand[:i] + hand[i + 1:]
-        drawn += 1
-        if drawn == len(game.deck) and final_turns < 0:
-            final_turns = len(game.players) + 1  # counted down in _end_turn, with this turn
-    else:
-        rest = hand[:i] + hand[i + 1:]
-    return hands[:p] + (rest,) + hands[p + 1:], drawn, final_turns
-
-
-def _end_turn(game: Game, state: State, hands: tuple[tuple[int, ...], ...], rows: tuple[int, ...],
-              drawn: int, coins: int, lives: int, discards: tuple[int, ...], score: int,
-              final_turns: int) -> State:
-    """Count down the final round and decide whether the game ended. The final-round
-    counter is cleared to 0 when play ends early in it (a perfect show, a strikeout)."""
+    if card >= 0:
+        hand = hands[p]
+        i = hand.index(card)
+        if drawn < len(game.deck):
+            rest = (drawn,) + hand[:i] + hand[i + 1:]
+            drawn += 1
+            if drawn == len(game.deck) and final_turns < 0:
+                final_turns = len(game.players) + 1  # counted down below, with this turn
+        else:
+            rest = hand[:i] + hand[i + 1:]
+        hands = hands[:p] + (rest,) + hands[p + 1:]
     if final_turns > 0:
         final_turns -= 1
     ending = None

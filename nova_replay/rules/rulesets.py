@@ -44,7 +44,7 @@ class Ruleset:
     clue_ranks: tuple[int, ...] = ()
     special: SpecialRank | None = None
 
-    @property
+    @cached_property  # the engine asks at every hint
     def colour_count(self) -> int:
         """How many colour hints exist: one per suit, or a variant's clue colours."""
         return len(self.clue_colours) if self.kinds else len(self.suits)
