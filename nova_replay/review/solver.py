@@ -1,0 +1,517 @@
+"""Best possible: the highest final score the team could still reach if every player
+knew every card, the order of the draw pile included (issue 14).
+
+With perfect information the game is a one-agent planning problem: the player to move
+plays, discards, misfires or spends a coin to pass (a hint tells nothing to a team that
+sees everything). The search runs on a compact state (rows, coins, lives, hands, draw
+position, final-round turns) with the engine's rules, bounded from above by the rows'
+reach and a draw-pile schedule, from below by a greedy clairvoyant line; between the two
+a depth-first search with memoised failures asks "can the team still reach T?" within a
+time budget. The witness line of every answer is given as engine actions and replays
+through `engine.apply` to the score it claims.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.engine import TERMINATED, State, Timeline, apply
+from ..rules.game import Action, Discard, Game, Hint, Play
+
+PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
+Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
+# The search's state: player to move, hands, rows, drawn, coins, lives, final turns, score.
+Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
+_DEAD = -2  # class of every card that can never be played (its rank is on its row)
+_NONE = 1 << 20
+
+
+class OutOfTime(Exception):
+    """The search hit its deadline; bounds found so far still hold."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the team could still reach from one state: proven bounds and a witness.
+
+    `lower` is reached by `witness` (engine actions from the state to the end of the
+    game); `upper` is proven: no line does better. Exact when they meet."""
+
+    lower: int
+    upper: int
+    witness: tuple[Action, ...]
+    seconds: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def best(self) -> int | None:
+        """Best possible, when proven; None when only the bounds are known."""
+        return self.lower if self.exact else None
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """Best possible after `turn` actions (turn 0: the deal)."""
+
+    turn: int
+    lower: int
+    upper: int
+    witness: tuple[Action, ...]  # from the state after `turn`, reaching `lower`
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        return self.lower if self.exact else None
+
+
+class Solver:
+    """The clairvoyant search for one game. Failures are memoised on absolute states,
+    so the solves of one game's turns share their work."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.ruleset
+        self.game = game
+        self.n = len(game.players)
+        self.m = rules.max_rank
+        self.ns = len(rules.suits)
+        self.size = len(game.deck)
+        self.max_coins = rules.coins
+        self.perfect = rules.perfect_score
+        self.gentle = rules.gentle_show
+        self.suit_of = game.suit_of
+        self.rank_of = game.rank_of
+        self.joker_id = self.ns * self.m
+        ids = tuple(self.joker_id if s < 0 else s * self.m + r - 1
+                    for s, r in zip(game.suit_of, game.rank_of, strict=True))
+        self.ident = ids
+        # next_at[d][i]: the first deck index >= d holding identity i (or _NONE);
+        # left[d][i]: copies of identity i in deck[d:].
+        count = self.joker_id + 1
+        nxt = [_NONE] * count
+        left = [0] * count
+        next_at = [tuple(nxt)]
+        lefts = [tuple(left)]
+        for k in range(self.size - 1, -1, -1):
+            nxt[ids[k]] = k
+            left[ids[k]] += 1
+            next_at.append(tuple(nxt))
+            lefts.append(tuple(left))
+        self.next_at = tuple(reversed(next_at))
+        self.left = tuple(reversed(lefts))
+        self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
+        self.nodes = 0
+        self.deadline = float("inf")
+
+    # ---- the compact state and the rules on it ----
+
+    def node(self, state: State) -> Node:
+        return (state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
+                state.lives, state.final_turns, state.score)
+
+    def step(self, node: Node, move: Move) -> Node | int:
+        """The node after `move`, or the final score when the game ends with it (the
+        engine's rules: see engine.apply)."""
+        p, hands, rows, drawn, coins, lives, ft, score = node
+        kind, card, row = move
+        if kind == HINT:
+            coins -= 1
+        else:
+            hand = hands[p]
+            if kind == PLAY:
+                s = row if row >= 0 else self.suit_of[card]
+                h = rows[s] + 1
+                rows = rows[:s] + (h,) + rows[s + 1:]
+                score += 1
+                if h == self.m and coins < self.max_coins:
+                    coins += 1
+            elif kind == DISCARD:
+                coins += 1
+            else:
+                lives -= 1
+            i = hand.index(card)
+            rest = hand[:i] + hand[i + 1:]
+            if drawn < self.size:
+                rest = (drawn,) + rest
+                drawn += 1
+                if drawn == self.size and ft < 0:
+                    ft = self.n + 1
+            hands = hands[:p] + (rest,) + hands[p + 1:]
+        if ft > 0:
+            ft -= 1
+        if lives == 0:
+            return score if self.gentle else 0
+        if score == self.perfect or ft == 0:
+            return score
+        return ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score)
+
+    def can_hint(self, node: Node) -> bool:
+        p, hands = node[0], node[1]
+        if node[4] <= 0:
+            return False
+        return any(self.suit_of[c] >= 0 for q, h in enumerate(hands) if q != p for c in h)
+
+    def key(self, node: Node) -> object:
+        """Cards of one identity are interchangeable and every dead card is alike."""
+        p, hands, rows, drawn, coins, lives, ft, _ = node
+        ids, rank_of, suit_of = self.ident, self.rank_of, self.suit_of
+        canon = tuple(
+            tuple(sorted(_DEAD if suit_of[c] >= 0 and rank_of[c] <= rows[suit_of[c]] else ids[c]
+                         for c in h))
+            for h in hands)
+        return (p, drawn, coins, lives, ft, rows, canon)
+
+    # ---- bounds ----
+
+    def upper(self, node: Node) -> int:
+        """A proven upper bound: the rows' reach with the cards still in hands or the
+        draw pile (each joker bridging one gap), and the plays the turns left allow when
+        no card is played before it is drawn (a unit-job schedule with release times)."""
+        _, hands, rows, drawn, _, _, ft, score = node
+        m, left, nxt, ids = self.m, self.left[drawn], self.next_at[drawn], self.ident
+        held: set[int] = set()
+        for h in hands:
+            for c in h:
+                held.add(ids[c])
+        jid = self.joker_id
+        jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
+        if jid in held:
+            joker_at = 0
+        elif jokers:
+            joker_at = nxt[jid] - drawn + 1
+        else:
+            joker_at = _NONE
+        slots = ft if ft >= 0 else self.size - drawn + self.n
+        releases: list[int] = []
+        reach_total = 0
+        gains1: list[int] = []
+        gain2 = 0
+        for s, height in enumerate(rows):
+            base = s * m
+            gaps = 0
+            reach0 = reach1 = reach2 = -1
+            e = -1
+            for r in range(height + 1, m + 1):
+                i = base + r - 1
+                if i in held:
+                    a = 0
+                elif left[i]:
+                    a = nxt[i] - drawn + 1
+                else:
+                    a = _NONE
+                    if gaps == 0:
+                        reach0 = r - 1
+                    elif gaps == 1:
+                        reach1 = r - 1
+                    elif gaps == 2:
+                        reach2 = r - 1
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+                if jokers and joker_at < a:
+                    a = joker_at
+                e = a if a > e + 1 else e + 1
+                releases.append(e)
+            if reach0 < 0:
+                reach0 = m
+            if reach1 < 0:
+                reach1 = m
+            if reach2 < 0:
+                reach2 = m
+            reach_total += reach0
+            gains1.append(reach1 - reach0)
+            gain2 = max(gain2, reach2 - reach0)
+        if jokers == 1:
+            reach_total += max(gains1)
+        elif jokers >= 2:
+            gains1.sort()
+            reach_total += max(gain2, gains1[-1] + gains1[-2])
+        releases.sort()
+        t = count = 0
+        for e in releases:
+            if e >= slots:
+                break
+            t = e if e > t else t
+            if t >= slots:
+                break
+            t += 1
+            count += 1
+        return min(reach_total, score + count)
+
+    # ---- moves ----
+
+    def moves(self, node: Node) -> list[Move]:
+        """Every move worth trying, the likeliest first. Copies of one identity are
+        one move; a misfire is tried only at full coins (else discarding the same card
+        is at least as good: one more coin and one more life)."""
+        p, hands, rows, drawn, coins, lives, ft, score = node
+        hand = hands[p]
+        suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
+        plays: list[tuple[int, Move]] = []
+        jokers: list[Move] = []
+        dead: list[Move] = []
+        others: list[tuple[int, Move]] = []
+        seen: set[int] = set()
+        held = {ids[c] for q, h in enumerate(hands) if q != p for c in h}
+        left = self.left[drawn]
+        for c in hand:
+            s = suit_of[c]
+            if s < 0:
+                if ids[c] in seen:
+                    continue
+                seen.add(ids[c])
+                for row, h in enumerate(rows):
+                    if h < self.m:
+                        jokers.append((PLAY, c, row))
+                continue
+            r = rank_of[c]
+            cls = _DEAD if r <= rows[s] else ids[c]
+            if cls in seen:
+                continue
+            seen.add(cls)
+            if cls == _DEAD:
+                dead.append((DISCARD, c, -1))
+            elif r == rows[s] + 1:
+                plays.append((r, (PLAY, c, -1)))
+            else:
+                # Keep the cards nobody else can supply; throw far-off spare copies first.
+                spare = ids[c] in held or left[ids[c]] > 0
+                others.append(((0 if spare else 100) - r, (DISCARD, c, -1)))
+        out = [mv for _, mv in sorted(plays)]
+        if jokers:
+            # A joker first where the row's next card is nowhere to be found.
+            def need(mv: Move) -> int:
+                i = mv[2] * self.m + rows[mv[2]]
+                return 0 if i not in held and not left[i] else 1
+            out += sorted(jokers, key=need)
+        full = coins >= self.max_coins
+        if not full:
+            out += dead
+        if self.can_hint(node):
+            out.append((HINT, -1, -1))
+        if not full:
+            out += [mv for _, mv in sorted(others)]
+        elif lives >= 2 or not out:
+            # Full coins: a misfire is the only way to draw; the last life only when
+            # nothing else is legal.
+            out += [(MISFIRE, c, -1) for _, c, _ in dead + [mv for _, mv in sorted(others)]]
+        return out
+
+    # ---- search ----
+
+    def reach(self, node: Node, target: int) -> list[Move] | None:
+        """A line from `node` whose score reaches `target`, or None when none exists
+        (proven: recorded in `fail_at`). Raises OutOfTime at the deadline."""
+        if node[7] >= target:
+            return []
+        key = self.key(node)
+        if self.fail_at.get(key, _NONE) <= target:
+            return None
+        self.nodes += 1
+        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        bound = self.upper(node)
+        if bound < target:
+            self.fail_at[key] = bound + 1
+            return None
+        for move in self.moves(node):
+            child = self.step(node, move)
+            if isinstance(child, int):
+                if child >= target:
+                    return [move]
+                continue
+            line = self.reach(child, target)
+            if line is not None:
+                line.append(move)
+                return line
+        self.fail_at[key] = target
+        return None
+
+    def greedy(self, node: Node, patient: bool) -> tuple[int, list[Move]]:
+        """A strong clairvoyant line: play what fits; hold jokers for gaps; throw dead
+        cards; stall with a coin when a teammate has a play (`patient`) or nothing is
+        safe to throw; else throw the least useful card."""
+        line: list[Move] = []
+        current: Node | int = node
+        while not isinstance(current, int):
+            move = self.greedy_move(current, patient)
+            line.append(move)
+            current = self.step(current, move)
+        return current, line
+
+    def greedy_move(self, node: Node, patient: bool) -> Move:
+        p, hands, rows, drawn, coins, lives, ft, score = node
+        moves = self.moves(node)
+        plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
+        if plays:
+            return plays[0]
+        jokers = [mv for mv in moves if mv[0] == PLAY]
+        if jokers:
+            ids = self.ident
+            held = {ids[c] for h in hands for c in h}
+            left = self.left[drawn]
+            for mv in jokers:
+                i = mv[2] * self.m + rows[mv[2]]
+                if i not in held and not left[i]:
+                    return mv
+            if ft >= 0:
+                return jokers[0]
+        others_play = any(
+            self.suit_of[c] >= 0 and self.rank_of[c] == rows[self.suit_of[c]] + 1
+            for q, h in enumerate(hands) if q != p for c in h)
+        hint = (HINT, -1, -1)
+        if patient and others_play and hint in moves:
+            return hint
+        throws = [mv for mv in moves if mv[0] == DISCARD]
+        if throws and self.key_class(node, throws[0][1]) == _DEAD:
+            return throws[0]
+        if hint in moves:
+            return hint
+        if throws:
+            return throws[0]
+        return moves[0]  # a misfire at full coins with no hint possible
+
+    def key_class(self, node: Node, card: int) -> int:
+        s = self.suit_of[card]
+        if s >= 0 and self.rank_of[card] <= node[2][s]:
+            return _DEAD
+        return self.ident[card]
+
+    def solve_node(self, node: Node, budget_s: float) -> tuple[int, int, list[Move]]:
+        """(lower, upper, line reaching lower) within `budget_s` seconds."""
+        start = time.perf_counter()
+        self.deadline = start + budget_s
+        upper = self.upper(node)
+        lower, line = max((self.greedy(node, patient) for patient in (False, True)),
+                          key=lambda x: x[0])
+        try:
+            target = upper
+            while lower < upper:
+                found = self.reach(node, target)
+                if found is None:
+                    upper = target - 1
+                    target = lower + 1
+                else:
+                    found.reverse()
+                    score, rest = self.finish(node, found)
+                    lower, line = score, found + rest
+                    target = max(lower + 1, target)
+                    if lower >= upper:
+                        break
+        except OutOfTime:
+            pass
+        return lower, upper, line
+
+    def finish(self, node: Node, line: list[Move]) -> tuple[int, list[Move]]:
+        """Play `line` from `node`, then the greedy line to the end: (final score, rest)."""
+        current: Node | int = node
+        for move in line:
+            assert not isinstance(current, int)
+            current = self.step(current, move)
+        if isinstance(current, int):
+            return current, []
+        return self.greedy(current, False)
+
+    # ---- engine actions ----
+
+    def actions(self, state: State, line: Sequence[Move]) -> tuple[Action, ...]:
+        """`line` as engine actions from `state`, each checked by `engine.apply`; a pass
+        becomes a legal hint (the first card of the next teammate holding a suited card)."""
+        game = self.game
+        out: list[Action] = []
+        for kind, card, row in line:
+            action: Action
+            if kind == HINT:
+                p = state.turn % self.n
+                action = self.any_hint(state, p)
+            elif kind == DISCARD:
+                action = Discard(card)
+            else:
+                action = Play(card, row)
+            state = apply(game, state, action)
+            out.append(action)
+        return tuple(out)
+
+    def any_hint(self, state: State, p: int) -> Hint:
+        for k in range(1, self.n):
+            q = (p + k) % self.n
+            for c in state.hands[q]:
+                if self.suit_of[c] >= 0:
+                    return Hint(q, rank=self.rank_of[c])
+        raise AssertionError("no legal hint: the search passed where it could not")
+
+
+def playable_state(state: State) -> State:
+    """A stopped game (termination) is judged as if play could go on (DESIGN.md)."""
+    return state._replace(ending=None) if state.ending == TERMINATED else state
+
+
+def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None = None
+          ) -> Solution:
+    """Best possible from `state`: proven bounds and a witness line of engine actions."""
+    start = time.perf_counter()
+    state = playable_state(state)
+    if state.over:
+        return Solution(state.score, state.score, (), time.perf_counter() - start)
+    solver = solver or Solver(game)
+    lower, upper, line = solver.solve_node(solver.node(state), budget_s)
+    return Solution(lower, upper, solver.actions(state, line), time.perf_counter() - start)
+
+
+def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[CurvePoint, ...]:
+    """Best possible after every turn. It never rises along the game (the turn's actual
+    action is one of the options), so where two solved turns agree every turn between
+    them agrees too: a binary search over turns needs a solve only around the turns
+    where it drops. `budget_s` is for the whole game; turns left unproven keep bounds
+    (lower from a later turn's line, upper from an earlier turn's)."""
+    game = timeline.game
+    solver = Solver(game)
+    deadline = time.perf_counter() + budget_s
+    last = len(timeline) - 1
+    lower: list[int] = [0] * (last + 1)
+    upper: list[int] = [game.ruleset.perfect_score] * (last + 1)
+    lines: dict[int, tuple[Action, ...]] = {}
+    solved: set[int] = set()
+
+    def run(t: int) -> None:
+        if t in solved:
+            return
+        solved.add(t)
+        left = max(deadline - time.perf_counter(), 0.0)
+        sol = solve(game, timeline[t], left, solver)
+        lower[t], upper[t], lines[t] = sol.lower, sol.upper, sol.witness
+
+    def split(a: int, b: int) -> None:
+        run(a)
+        run(b)
+        if b - a <= 1:
+            return
+        if lower[a] == upper[a] == lower[b] == upper[b]:
+            return
+        if upper[a] <= lower[b]:  # both bounds pin every turn between
+            return
+        mid = (a + b) // 2
+        split(a, mid)
+        split(mid, b)
+
+    split(0, last)
+    # Fill and tighten by monotonicity: the actual actions lead from t to any later turn.
+    best_low, low_from = -1, last
+    for t in range(last, -1, -1):
+        if t in solved and lower[t] > best_low:
+            best_low, low_from = lower[t], t
+        lower[t] = best_low
+        lines[t] = timeline.actions[t:low_from] + lines[low_from]
+    best_up = game.ruleset.perfect_score
+    for t in range(last + 1):
+        if t in solved:
+            best_up = min(best_up, upper[t])
+        upper[t] = best_up
+    return tuple(CurvePoint(t, lower[t], upper[t], lines[t]) for t in range(last + 1))
