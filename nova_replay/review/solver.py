@@ -315,7 +315,7 @@ class Solver:
         if self.fail_at.get(key, _NONE) <= target:
             return None
         self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if not self.nodes & 127 and time.perf_counter() > self.deadline:
             raise OutOfTime
         bound = self.upper(node)
         if bound < target:
@@ -384,27 +384,32 @@ class Solver:
             return _DEAD
         return self.ident[card]
 
-    def solve_node(self, node: Node, budget_s: float) -> tuple[int, int, list[Move]]:
-        """(lower, upper, line reaching lower) within `budget_s` seconds."""
-        start = time.perf_counter()
-        self.deadline = start + budget_s
-        upper = self.upper(node)
+    def solve_node(self, node: Node, budget_s: float, floor: int = -1, ceiling: int = _NONE
+                   ) -> tuple[int, int, list[Move]]:
+        """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
+        score known reachable and `ceiling` one known out of reach + 1 (from other
+        turns): the search only works between them; the line is this node's own."""
+        self.deadline = time.perf_counter() + budget_s
+        upper = min(self.upper(node), ceiling)
         lower, line = max((self.greedy(node, patient) for patient in (False, True)),
                           key=lambda x: x[0])
+        known = max(lower, floor)
+        if budget_s <= 0:
+            return lower, upper, line
         try:
             target = upper
-            while lower < upper:
+            while known < upper:
                 found = self.reach(node, target)
                 if found is None:
                     upper = target - 1
-                    target = lower + 1
+                    target = known + 1
                 else:
                     found.reverse()
                     score, rest = self.finish(node, found)
-                    lower, line = score, found + rest
-                    target = max(lower + 1, target)
-                    if lower >= upper:
-                        break
+                    if score > lower:
+                        lower, line = score, found + rest
+                    known = max(known, lower)
+                    target = known + 1
         except OutOfTime:
             pass
         return lower, upper, line
@@ -466,52 +471,59 @@ def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None
 
 
 def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[CurvePoint, ...]:
-    """Best possible after every turn. It never rises along the game (the turn's actual
-    action is one of the options), so where two solved turns agree every turn between
-    them agrees too: a binary search over turns needs a solve only around the turns
-    where it drops. `budget_s` is for the whole game; turns left unproven keep bounds
-    (lower from a later turn's line, upper from an earlier turn's)."""
+    """Best possible after every turn, within `budget_s` seconds for the whole game.
+
+    It never rises along the game (the turn's actual action is one of the options), so
+    a line from a later turn bounds every earlier turn from below, a bound at an earlier
+    turn bounds every later one from above, and where two solved turns agree every turn
+    between them agrees too: a binary search over turns solves only around the drops.
+    First every needed turn gets a short solve; then the turns still open share what is
+    left of the budget, the deal first. Turns left unproven keep both bounds."""
     game = timeline.game
     solver = Solver(game)
-    deadline = time.perf_counter() + budget_s
+    start = time.perf_counter()
     last = len(timeline) - 1
-    lower: list[int] = [0] * (last + 1)
-    upper: list[int] = [game.ruleset.perfect_score] * (last + 1)
-    lines: dict[int, tuple[Action, ...]] = {}
-    solved: set[int] = set()
+    own: dict[int, tuple[int, int, tuple[Action, ...]]] = {}  # turn -> lower, upper, line
 
-    def run(t: int) -> None:
-        if t in solved:
+    def bounds(t: int) -> tuple[int, int]:
+        low = max((v[0] for u, v in own.items() if u >= t), default=0)
+        high = min((v[1] for u, v in own.items() if u <= t), default=_NONE)
+        return low, high
+
+    def run(t: int, budget: float) -> None:
+        state = playable_state(timeline[t])
+        if state.over:
+            own[t] = (state.score, state.score, ())
             return
-        solved.add(t)
-        left = max(deadline - time.perf_counter(), 0.0)
-        sol = solve(game, timeline[t], left, solver)
-        lower[t], upper[t], lines[t] = sol.lower, sol.upper, sol.witness
+        node = solver.node(state)
+        low, high = bounds(t)
+        lower, upper, line = solver.solve_node(node, max(budget, 0.0), low, high)
+        old = own.get(t)
+        if old is not None and old[0] >= lower:
+            lower, line_actions = old[0], old[2]
+        else:
+            line_actions = solver.actions(state, line)
+        own[t] = (lower, min(upper, old[1]) if old else upper, line_actions)
 
     def split(a: int, b: int) -> None:
-        run(a)
-        run(b)
-        if b - a <= 1:
-            return
-        if lower[a] == upper[a] == lower[b] == upper[b]:
-            return
-        if upper[a] <= lower[b]:  # both bounds pin every turn between
+        for t in (a, b):
+            if t not in own:
+                run(t, min(budget_s / 20, budget_s - (time.perf_counter() - start)))
+        if b - a <= 1 or bounds(a)[1] <= bounds(b)[0]:
             return
         mid = (a + b) // 2
         split(a, mid)
         split(mid, b)
 
     split(0, last)
-    # Fill and tighten by monotonicity: the actual actions lead from t to any later turn.
-    best_low, low_from = -1, last
-    for t in range(last, -1, -1):
-        if t in solved and lower[t] > best_low:
-            best_low, low_from = lower[t], t
-        lower[t] = best_low
-        lines[t] = timeline.actions[t:low_from] + lines[low_from]
-    best_up = game.ruleset.perfect_score
+    for t in sorted(own):
+        low, high = bounds(t)
+        left = budget_s - (time.perf_counter() - start)
+        if low < high and left > 0:
+            run(t, left)
+    points = []
     for t in range(last + 1):
-        if t in solved:
-            best_up = min(best_up, upper[t])
-        upper[t] = best_up
-    return tuple(CurvePoint(t, lower[t], upper[t], lines[t]) for t in range(last + 1))
+        low, high = bounds(t)
+        src = min(u for u, v in own.items() if u >= t and v[0] == low)
+        points.append(CurvePoint(t, low, max(high, low), timeline.actions[t:src] + own[src][2]))
+    return tuple(points)
