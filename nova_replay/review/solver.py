@@ -105,8 +105,11 @@ class Solver:
             next_at.append(tuple(nxt))
             lefts.append(tuple(left))
         self.next_at = tuple(reversed(next_at))
+        self.copies_at = tuple(tuple(k for k in range(self.size) if ids[k] == i)
+                               for i in range(count))
         self.left = tuple(reversed(lefts))
         self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
+        self.bounds: dict[object, int] = {}  # key -> upper(node)
         self.nodes = 0
         self.deadline = float("inf")
 
@@ -243,24 +246,66 @@ class Solver:
                 break
             t += 1
             count += 1
-        return min(reach_total, score + count)
+        bound = min(reach_total, score + count)
+        if not jokers and drawn < self.size:
+            bound = min(bound, score + reach_total - score - self.overflow(node, held))
+        return bound
+
+    def overflow(self, node: Node, held: set[int]) -> int:
+        """How many cards the rows' reach needs held at once beyond what the hands can
+        hold. Before the final round every hand is full; a card must be held from when
+        it is drawn until its row's lower ranks have all been drawn. Counted only for a
+        rank whose every copy comes by then (a later copy could be kept instead), from
+        its latest such copy. Each card too many costs at least one point. (No jokers.)"""
+        _, hands, rows, drawn, _, _, _, _ = node
+        m, nxt, copies_at, size = self.m, self.next_at[drawn], self.copies_at, self.size
+        change = [0] * (size + 1)
+        for s, height in enumerate(rows):
+            base = s * m
+            ready = drawn - 1  # when the row's ranks so far have all been drawn
+            for r in range(height + 1, m + 1):
+                i = base + r - 1
+                first = drawn - 1 if i in held else nxt[i]
+                if first >= _NONE:
+                    break
+                if first > ready:
+                    ready = first
+                latest = drawn - 1 if i in held else -1
+                late = False
+                for k in copies_at[i]:
+                    if k >= drawn:
+                        if k <= ready:
+                            latest = k
+                        else:
+                            late = True
+                if late:
+                    continue
+                change[max(latest, drawn)] += 1
+                change[ready + 1] -= 1
+        capacity = self.n * self.game.hand_size
+        worst = running = 0
+        for d in range(drawn, size):
+            running += change[d]
+            if running - capacity > worst:
+                worst = running - capacity
+        return worst
 
     # ---- moves ----
 
     def moves(self, node: Node) -> list[Move]:
-        """Every move worth trying, the likeliest first. Copies of one identity are
-        one move; a misfire is tried only at full coins (else discarding the same card
-        is at least as good: one more coin and one more life)."""
+        """Every move worth trying, the likeliest first: plays (lowest rank first),
+        jokers (onto a row whose next card is gone first), dead cards, a pass, then the
+        other throws, cheapest first (see `throw_cost`). Copies of one identity are one
+        move; a misfire is tried only at full coins (else discarding the same card is at
+        least as good: one more coin and one more life)."""
         p, hands, rows, drawn, coins, lives, ft, score = node
         hand = hands[p]
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
         plays: list[tuple[int, Move]] = []
         jokers: list[Move] = []
         dead: list[Move] = []
-        others: list[tuple[int, Move]] = []
+        others: list[tuple[float, Move]] = []
         seen: set[int] = set()
-        held = {ids[c] for q, h in enumerate(hands) if q != p for c in h}
-        left = self.left[drawn]
         for c in hand:
             s = suit_of[c]
             if s < 0:
@@ -281,12 +326,12 @@ class Solver:
             elif r == rows[s] + 1:
                 plays.append((r, (PLAY, c, -1)))
             else:
-                # Keep the cards nobody else can supply; throw far-off spare copies first.
-                spare = ids[c] in held or left[ids[c]] > 0
-                others.append(((0 if spare else 100) - r, (DISCARD, c, -1)))
+                others.append((self.throw_cost(node, c), (DISCARD, c, -1)))
         out = [mv for _, mv in sorted(plays)]
         if jokers:
-            # A joker first where the row's next card is nowhere to be found.
+            left = self.left[drawn]
+            held = {ids[c] for h in hands for c in h}
+
             def need(mv: Move) -> int:
                 i = mv[2] * self.m + rows[mv[2]]
                 return 0 if i not in held and not left[i] else 1
@@ -296,43 +341,95 @@ class Solver:
             out += dead
         if self.can_hint(node):
             out.append((HINT, -1, -1))
+        others.sort()
         if not full:
-            out += [mv for _, mv in sorted(others)]
+            out += [mv for _, mv in others]
         elif lives >= 2 or not out:
             # Full coins: a misfire is the only way to draw; the last life only when
             # nothing else is legal.
-            out += [(MISFIRE, c, -1) for _, c, _ in dead + [mv for _, mv in sorted(others)]]
+            out += [(MISFIRE, c, -1) for _, c, _ in dead + [mv for _, mv in others]]
         return out
+
+    def throw_cost(self, node: Node, card: int) -> float:
+        """How bad throwing a live card is: under 1 when another copy is in a hand,
+        under 2 when one is still to be drawn (the sooner the better), else the points
+        its row would lose (a last copy)."""
+        hands, drawn = node[1], node[3]
+        i = self.ident[card]
+        ids = self.ident
+        for h in hands:
+            for c in h:
+                if c != card and ids[c] == i:
+                    return 0.5
+        at = self.next_at[drawn][i]
+        if at < _NONE:
+            return 1 + (at - drawn) / self.size
+        return 3 + self.m - self.rank_of[card]
 
     # ---- search ----
 
-    def reach(self, node: Node, target: int) -> list[Move] | None:
+    def bound(self, node: Node, key: object) -> int:
+        """`upper`, remembered per state."""
+        value = self.bounds.get(key)
+        if value is None:
+            value = self.bounds[key] = self.upper(node)
+        return value
+
+    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, object]]:
+        """The moves from `node` not yet ruled out for `target`, the most promising first
+        (highest upper bound, then the order of `moves`); a game-ending move carries its
+        final score and key None."""
+        scored: list[tuple[int, int, Move, Node | int, object]] = []
+        fail_at = self.fail_at
+        for i, move in enumerate(self.moves(node)):
+            child = self.step(node, move)
+            if isinstance(child, int):
+                scored.append((-child, i, move, child, None))
+                continue
+            key = self.key(child)
+            if fail_at.get(key, _NONE) <= target:
+                continue
+            bound = self.bound(child, key)
+            if bound < target:
+                fail_at[key] = bound + 1
+                continue
+            scored.append((-bound, i, move, child, key))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [(move, child, key) for _, _, move, child, key in scored]
+
+    def reach(self, node: Node, key: object, target: int) -> list[Move] | None:
         """A line from `node` whose score reaches `target`, or None when none exists
         (proven: recorded in `fail_at`). Raises OutOfTime at the deadline."""
         if node[7] >= target:
             return []
-        key = self.key(node)
         if self.fail_at.get(key, _NONE) <= target:
             return None
         self.nodes += 1
         if not self.nodes & 127 and time.perf_counter() > self.deadline:
             raise OutOfTime
-        bound = self.upper(node)
-        if bound < target:
-            self.fail_at[key] = bound + 1
+        if self.bound(node, key) < target:
+            self.fail_at[key] = self.bounds[key] + 1
             return None
-        for move in self.moves(node):
-            child = self.step(node, move)
+        for move, child, child_key in self.children(node, target):
             if isinstance(child, int):
                 if child >= target:
                     return [move]
                 continue
-            line = self.reach(child, target)
+            line = self.reach(child, child_key, target)
             if line is not None:
                 line.append(move)
                 return line
         self.fail_at[key] = target
         return None
+
+    def hopeful(self, node: Node) -> tuple[int, list[Move]]:
+        """A line that always takes the move keeping the highest upper bound."""
+        line: list[Move] = []
+        current: Node | int = node
+        while not isinstance(current, int):
+            move, current, _ = self.children(current, 0)[0]
+            line.append(move)
+        return current, line
 
     def greedy(self, node: Node, patient: bool) -> tuple[int, list[Move]]:
         """A strong clairvoyant line: play what fits; hold jokers for gaps; throw dead
@@ -347,6 +444,9 @@ class Solver:
         return current, line
 
     def greedy_move(self, node: Node, patient: bool) -> Move:
+        """Play the lowest card that fits; a joker onto a row whose next card is gone
+        (any row in the final round); throw a dead card; pass while a teammate can play
+        (`patient`, or when the cheapest throw is a last copy); else throw the cheapest."""
         p, hands, rows, drawn, coins, lives, ft, score = node
         moves = self.moves(node)
         plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
@@ -367,12 +467,15 @@ class Solver:
             self.suit_of[c] >= 0 and self.rank_of[c] == rows[self.suit_of[c]] + 1
             for q, h in enumerate(hands) if q != p for c in h)
         hint = (HINT, -1, -1)
-        if patient and others_play and hint in moves:
-            return hint
+        can_hint = hint in moves
         throws = [mv for mv in moves if mv[0] == DISCARD]
+        if patient and others_play and can_hint:
+            return hint
         if throws and self.key_class(node, throws[0][1]) == _DEAD:
             return throws[0]
-        if hint in moves:
+        if throws and (not can_hint or not others_play and self.throw_cost(node, throws[0][1]) < 2):
+            return throws[0]
+        if can_hint:
             return hint
         if throws:
             return throws[0]
@@ -391,15 +494,16 @@ class Solver:
         turns): the search only works between them; the line is this node's own."""
         self.deadline = time.perf_counter() + budget_s
         upper = min(self.upper(node), ceiling)
-        lower, line = max((self.greedy(node, patient) for patient in (False, True)),
-                          key=lambda x: x[0])
+        lines = [self.greedy(node, patient) for patient in (False, True)]
+        lines.append(self.hopeful(node))
+        lower, line = max(lines, key=lambda x: x[0])
         known = max(lower, floor)
         if budget_s <= 0:
             return lower, upper, line
         try:
             target = upper
             while known < upper:
-                found = self.reach(node, target)
+                found = self.reach(node, self.key(node), target)
                 if found is None:
                     upper = target - 1
                     target = known + 1
