@@ -22,6 +22,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -99,7 +100,7 @@ def measure(label: str, timelines: Iterator[Timeline] | list[Timeline], budget: 
         every += exact and elapsed <= budget * 1.05
         deal += curve[0].exact
         over += elapsed > budget * 1.05
-        drops += sum(a.lower > b.lower for a, b in zip(curve, curve[1:], strict=False))
+        drops += sum(a.lower > b.lower for a, b in pairwise(curve))
         bad += check(timeline, curve)
     n = len(times)
     if not n:

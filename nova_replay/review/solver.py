@@ -185,13 +185,15 @@ class Solver:
                 held.add(ids[c])
         jid = self.joker_id
         jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
+        slots = ft if ft >= 0 else self.size - drawn + self.n
+        # The player who draws the last card plays it, if at all, on the game's last turn.
+        last = self.size - 1
         if jid in held:
             joker_at = 0
         elif jokers:
-            joker_at = nxt[jid] - drawn + 1
+            joker_at = nxt[jid] - drawn + 1 if nxt[jid] < last else slots - 1
         else:
             joker_at = _NONE
-        slots = ft if ft >= 0 else self.size - drawn + self.n
         releases: list[int] = []
         reach_total = 0
         gains1: list[int] = []
@@ -206,7 +208,7 @@ class Solver:
                 if i in held:
                     a = 0
                 elif left[i]:
-                    a = nxt[i] - drawn + 1
+                    a = nxt[i] - drawn + 1 if nxt[i] < last else slots - 1
                 else:
                     a = _NONE
                     if gaps == 0:
@@ -257,7 +259,7 @@ class Solver:
         it is drawn until its row's lower ranks have all been drawn. Counted only for a
         rank whose every copy comes by then (a later copy could be kept instead), from
         its latest such copy. Each card too many costs at least one point. (No jokers.)"""
-        _, hands, rows, drawn, _, _, _, _ = node
+        rows, drawn = node[2], node[3]
         m, nxt, copies_at, size = self.m, self.next_at[drawn], self.copies_at, self.size
         change = [0] * (size + 1)
         for s, height in enumerate(rows):
@@ -298,7 +300,7 @@ class Solver:
         other throws, cheapest first (see `throw_cost`). Copies of one identity are one
         move; a misfire is tried only at full coins (else discarding the same card is at
         least as good: one more coin and one more life)."""
-        p, hands, rows, drawn, coins, lives, ft, score = node
+        p, hands, rows, drawn, coins, lives = node[:6]
         hand = hands[p]
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
         plays: list[tuple[int, Move]] = []
@@ -447,7 +449,7 @@ class Solver:
         """Play the lowest card that fits; a joker onto a row whose next card is gone
         (any row in the final round); throw a dead card; pass while a teammate can play
         (`patient`, or when the cheapest throw is a last copy); else throw the cheapest."""
-        p, hands, rows, drawn, coins, lives, ft, score = node
+        p, hands, rows, drawn, ft = node[0], node[1], node[2], node[3], node[6]
         moves = self.moves(node)
         plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
         if plays:
@@ -473,7 +475,7 @@ class Solver:
             return hint
         if throws and self.key_class(node, throws[0][1]) == _DEAD:
             return throws[0]
-        if throws and (not can_hint or not others_play and self.throw_cost(node, throws[0][1]) < 2):
+        if throws and (not can_hint or (not others_play and self.throw_cost(node, throws[0][1]) < 2)):
             return throws[0]
         if can_hint:
             return hint
@@ -494,12 +496,15 @@ class Solver:
         turns): the search only works between them; the line is this node's own."""
         self.deadline = time.perf_counter() + budget_s
         upper = min(self.upper(node), ceiling)
-        lines = [self.greedy(node, patient) for patient in (False, True)]
-        lines.append(self.hopeful(node))
-        lower, line = max(lines, key=lambda x: x[0])
+        lower, line = max((self.greedy(node, patient) for patient in (False, True)),
+                          key=lambda x: x[0])
         known = max(lower, floor)
-        if budget_s <= 0:
+        if known >= upper or budget_s <= 0:
             return lower, upper, line
+        hoped = self.hopeful(node)
+        if hoped[0] > lower:
+            lower, line = hoped
+            known = max(lower, floor)
         try:
             target = upper
             while known < upper:
@@ -620,11 +625,21 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
         split(mid, b)
 
     split(0, last)
-    for t in sorted(own):
-        low, high = bounds(t)
+    # The turns still open share the rest in rounds of doubling slices, the deal first:
+    # an easy proof is not kept waiting behind a hard one, and no work is lost (the
+    # memo of failures carries over from one slice to the next).
+    share = budget_s / 20
+    while True:
+        open_turns = [t for t in sorted(own) if bounds(t)[0] < bounds(t)[1]]
         left = budget_s - (time.perf_counter() - start)
-        if low < high and left > 0:
-            run(t, left)
+        if not open_turns or left <= 0:
+            break
+        for t in open_turns:
+            left = budget_s - (time.perf_counter() - start)
+            low, high = bounds(t)
+            if low < high and left > 0:
+                run(t, min(share, left))
+        share *= 2
     points = []
     for t in range(last + 1):
         low, high = bounds(t)
