@@ -105,6 +105,14 @@ class Solver:
             next_at.append(tuple(nxt))
             lefts.append(tuple(left))
         self.next_at = tuple(reversed(next_at))
+        # release[d][i]: the first slot (draw-using turn) at which identity i can be played
+        # when d cards have been drawn and none of it is held: the slot after its first
+        # copy is drawn; but the player who draws the last card plays it, if at all, on
+        # the game's last turn (slot pile + players - 1).
+        self.release = tuple(
+            tuple(_NONE if k >= _NONE else k - d + 1 if k < self.size - 1
+                  else self.size - d + self.n - 1 for k in self.next_at[d])
+            for d in range(self.size + 1))
         self.copies_at = tuple(tuple(k for k in range(self.size) if ids[k] == i)
                                for i in range(count))
         self.left = tuple(reversed(lefts))
@@ -178,22 +186,20 @@ class Solver:
         draw pile (each joker bridging one gap), and the plays the turns left allow when
         no card is played before it is drawn (a unit-job schedule with release times)."""
         _, hands, rows, drawn, _, _, ft, score = node
-        m, left, nxt, ids = self.m, self.left[drawn], self.next_at[drawn], self.ident
+        m, left, ids = self.m, self.left[drawn], self.ident
         held: set[int] = set()
         for h in hands:
             for c in h:
                 held.add(ids[c])
         jid = self.joker_id
-        jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
+        release = self.release[drawn]
         slots = ft if ft >= 0 else self.size - drawn + self.n
-        # The player who draws the last card plays it, if at all, on the game's last turn.
-        last = self.size - 1
         if jid in held:
+            jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
             joker_at = 0
-        elif jokers:
-            joker_at = nxt[jid] - drawn + 1 if nxt[jid] < last else slots - 1
         else:
-            joker_at = _NONE
+            jokers = left[jid]
+            joker_at = release[jid]
         releases: list[int] = []
         reach_total = 0
         gains1: list[int] = []
@@ -207,10 +213,9 @@ class Solver:
                 i = base + r - 1
                 if i in held:
                     a = 0
-                elif left[i]:
-                    a = nxt[i] - drawn + 1 if nxt[i] < last else slots - 1
                 else:
-                    a = _NONE
+                    a = release[i]
+                if a == _NONE:
                     if gaps == 0:
                         reach0 = r - 1
                     elif gaps == 1:
@@ -341,11 +346,14 @@ class Solver:
         full = coins >= self.max_coins
         if not full:
             out += dead
+        others.sort()
+        spare = [mv for cost, mv in others if cost < 2]
+        if not full:
+            out += spare
         if self.can_hint(node):
             out.append((HINT, -1, -1))
-        others.sort()
         if not full:
-            out += [mv for _, mv in others]
+            out += [mv for cost, mv in others if cost >= 2]
         elif lives >= 2 or not out:
             # Full coins: a misfire is the only way to draw; the last life only when
             # nothing else is legal.
