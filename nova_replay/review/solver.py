@@ -254,9 +254,33 @@ class Solver:
             t += 1
             count += 1
         bound = min(reach_total, score + count)
+        if ft >= 0 and not jokers:
+            bound = min(bound, self.final_round(node))
         if not jokers and drawn < self.size:
             bound = min(bound, score + reach_total - score - self.overflow(node, held))
         return bound
+
+    def final_round(self, node: Node) -> int:
+        """In the final round each player left plays at most once, in turn order, from
+        their own hand: per row, the longest run of next ranks held by players whose
+        turns come in that order; no more plays in all than turns left. (No jokers.)"""
+        p, hands, rows, _, _, _, ft, score = node
+        n, m = self.n, self.m
+        turns: dict[int, list[int]] = {}  # identity -> the turns (0 = now) of its holders
+        for k in range(min(ft, n)):
+            for c in hands[(p + k) % n]:
+                turns.setdefault(self.ident[c], []).append(k)
+        total = 0
+        for s, height in enumerate(rows):
+            at = -1
+            base = s * m
+            for r in range(height + 1, m + 1):
+                later = [k for k in turns.get(base + r - 1, ()) if k > at]
+                if not later:
+                    break
+                at = min(later)
+                total += 1
+        return score + min(total, ft)
 
     def overflow(self, node: Node, held: set[int]) -> int:
         """How many cards the rows' reach needs held at once beyond what the hands can
