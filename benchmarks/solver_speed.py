@@ -57,15 +57,19 @@ def real_games() -> tuple[list[Timeline], Counter[str]]:
         try:
             games.append(load(path).timeline)
         except NovaError as e:
-            reason = e.message.split(":")[0] if "variant" not in e.message else "another variant"
-            if "players" in e.message:
-                reason = "6 players"
-            elif "8 coins" in e.message:
-                reason = "other rules (discard at 8 clues)"
-            elif "deck" in e.message:
-                reason = "deck cut short"
-            skipped[reason[:60]] += 1
+            skipped[skip_reason(e.message)] += 1
     return games, skipped
+
+
+def skip_reason(message: str) -> str:
+    for words, reason in (("variant", "another variant"), ("players", "6 players"),
+                          ("8 coins", "other rules (a discard at 8 clues)"),
+                          ("cards of No Variant", "deck cut short"),
+                          ("required field", "not an export (no players)"),
+                          ("JSON object", "not one game")):
+        if words in message:
+            return reason
+    return message[:60]
 
 
 def simulated(name: str, games: int) -> Iterator[Timeline]:
