@@ -119,13 +119,34 @@ class Solver:
             return False
         return any(self.suit_of[c] >= 0 for q, h in enumerate(hands) if q != p for c in h)
 
+    def cuts(self, node: Node) -> tuple[int, ...]:
+        """Per row, the lowest rank it can never reach: every copy of a rank between is
+        gone (no joker left to bridge it). A card at or above it is dead."""
+        hands, rows, drawn = node[1], node[2], node[3]
+        m, left, ids = self.m, self.left[drawn], self.ident
+        if left[self.joker_id]:
+            return (m + 1,) * self.ns
+        held = {ids[c] for h in hands for c in h}
+        if self.joker_id in held:
+            return (m + 1,) * self.ns
+        out = []
+        for s, height in enumerate(rows):
+            cut = m + 1
+            for i in range(s * m + height, s * m + m):
+                if not left[i] and i not in held:
+                    cut = i - s * m + 1
+                    break
+            out.append(cut)
+        return tuple(out)
+
     def key(self, node: Node) -> object:
         """Cards of one identity are interchangeable and every dead card is alike."""
         p, hands, rows, drawn, coins, lives, ft, _ = node
         ids, rank_of, suit_of = self.ident, self.rank_of, self.suit_of
+        cuts = self.cuts(node)
         canon = tuple(
-            tuple(sorted(_DEAD if suit_of[c] >= 0 and rank_of[c] <= rows[suit_of[c]] else ids[c]
-                         for c in h))
+            tuple(sorted(_DEAD if suit_of[c] >= 0 and not rows[suit_of[c]] < rank_of[c]
+                         < cuts[suit_of[c]] else ids[c] for c in h))
             for h in hands)
         return (p, drawn, coins, lives, ft, rows, canon)
 
@@ -281,6 +302,7 @@ class Solver:
         least as good: one more coin and one more life)."""
         p, hands, rows, drawn, coins, lives = node[:6]
         hand = hands[p]
+        cuts = self.cuts(node)
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
         plays: list[tuple[int, Move]] = []
         jokers: list[Move] = []
@@ -298,7 +320,7 @@ class Solver:
                         jokers.append((PLAY, c, row))
                 continue
             r = rank_of[c]
-            cls = _DEAD if r <= rows[s] else ids[c]
+            cls = ids[c] if rows[s] < r < cuts[s] else _DEAD
             if cls in seen:
                 continue
             seen.add(cls)
@@ -467,7 +489,7 @@ class Solver:
 
     def key_class(self, node: Node, card: int) -> int:
         s = self.suit_of[card]
-        if s >= 0 and self.rank_of[card] <= node[2][s]:
+        if s >= 0 and not node[2][s] < self.rank_of[card] < self.cuts(node)[s]:
             return _DEAD
         return self.ident[card]
 
