@@ -428,6 +428,30 @@ class Solver:
         self.fail_at[key] = target
         return None
 
+    def probe(self, node: Node, key: object, target: int, deviations: int) -> list[Move] | None:
+        """A line reaching `target` that leaves the best-first order at most `deviations`
+        times (limited discrepancy search): it finds lines whose one wrong turn is early,
+        where the depth-first search would first exhaust the late ones. Proves nothing."""
+        if node[7] >= target:
+            return []
+        self.nodes += 1
+        if not self.nodes & 127 and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        if self.fail_at.get(key, NONE) <= target or self.bound(node, key) < target:
+            return None
+        for rank, (move, child, child_key) in enumerate(self.children(node, target)):
+            if rank > deviations:
+                break
+            if isinstance(child, int):
+                if child >= target:
+                    return [move]
+                continue
+            line = self.probe(child, child_key, target, deviations - (rank > 0))
+            if line is not None:
+                line.append(move)
+                return line
+        return None
+
     def hopeful(self, node: Node) -> tuple[int, list[Move]]:
         """A line that always takes the move keeping the highest upper bound."""
         line: list[Move] = []
@@ -511,6 +535,15 @@ class Solver:
             known = max(lower, floor)
         try:
             target = upper
+            for deviations in (1, 2):
+                if known < upper:
+                    found = self.probe(node, self.key(node), upper, deviations)
+                    if found is not None:
+                        found.reverse()
+                        score, rest = self.finish(node, found)
+                        if score > lower:
+                            lower, line = score, found + rest
+                            known = max(known, lower)
             while known < upper:
                 found = self.reach(node, self.key(node), target)
                 if found is None:
