@@ -1,0 +1,147 @@
+"""How often the clairvoyant solver proves best possible, and how fast (issue 14).
+
+    python benchmarks/solver_speed.py               # real games + 1,000 games per ruleset
+    python benchmarks/solver_speed.py --games 50    # a quick look
+
+Per group of games: the share whose curve is proven exact at every turn, the share whose
+best possible at the deal is proven, and the median and p95 time of one game's whole
+curve (`best_possible_curve`, one core, `--budget` seconds per game). Every turn's
+witness line is replayed through the engine and must end at the score it claims (checked
+outside the timing). Real games: the No Variant hanab.live exports in ../shared/data/real
+(files the loader refuses, such as other variants or 6 players, are counted and skipped).
+Simulated games: convention bots, seeds 0..N-1, 2 to 5 players in turn.
+Targets: >= 95% of games exact at every turn within 1 s; the deal proven for >= 99%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nova_replay.play.bots import ConventionBot
+from nova_replay.play.simulate import play_game
+from nova_replay.record.load import load
+from nova_replay.review.solver import CurvePoint, best_possible_curve, playable_state
+from nova_replay.rules.engine import Timeline, apply, replay
+from nova_replay.rules.errors import NovaError
+from nova_replay.rules.rulesets import make_ruleset
+
+RULESETS = {
+    "nova": {},
+    "nova-finale": {"grand_finale": True},
+    "nova-jokers1": {"jokers": 1},
+    "nova-jokers2": {"jokers": 2},
+    "nova-gentle": {"gentle_show": True},
+    "hanabi": None,
+}
+
+
+def shared() -> Path:
+    here = Path(__file__).resolve().parents[1].parent / "shared"
+    return here if here.exists() else Path(os.environ.get("NOVA_SHARED", "/work/shared"))
+
+
+def real_games() -> tuple[list[Timeline], Counter[str]]:
+    """The real games the loader accepts, and why the others were skipped."""
+    games, skipped = [], Counter[str]()
+    for path in sorted((shared() / "data" / "real").rglob("*.json")):
+        try:
+            games.append(load(path).timeline)
+        except NovaError as e:
+            skipped[skip_reason(e.message)] += 1
+    return games, skipped
+
+
+def skip_reason(message: str) -> str:
+    for words, reason in (("variant", "another variant"), ("players", "6 players"),
+                          ("8 coins", "other rules (a discard at 8 clues)"),
+                          ("cards of No Variant", "deck cut short"),
+                          ("required field", "not an export (no players)"),
+                          ("JSON object", "not one game")):
+        if words in message:
+            return reason
+    return message[:60]
+
+
+def simulated(name: str, games: int) -> Iterator[Timeline]:
+    options = RULESETS[name]
+    rules = make_ruleset("hanabi") if options is None else make_ruleset("nova", **options)
+    bot = ConventionBot()
+    for seed in range(games):
+        played = play_game(rules, [bot] * (2 + seed % 4), seed)
+        yield replay(played.game, played.actions)
+
+
+def check(timeline: Timeline, curve: tuple[CurvePoint, ...]) -> int:
+    """Witness lines that do not end at the score they claim (should be 0)."""
+    bad = 0
+    for point in curve:
+        state = playable_state(timeline[point.turn])
+        for action in point.witness:
+            state = apply(timeline.game, state, action)
+        bad += not state.over or state.score != point.lower
+    return bad
+
+
+def measure(label: str, timelines: Iterator[Timeline] | list[Timeline], budget: float) -> None:
+    times: list[float] = []
+    every = deal = over = bad = drops = 0
+    for timeline in timelines:
+        start = time.perf_counter()
+        curve = best_possible_curve(timeline, budget)
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        exact = all(p.exact for p in curve)
+        every += exact and elapsed <= budget * 1.05
+        deal += curve[0].exact
+        over += elapsed > budget * 1.05
+        drops += sum(a.lower > b.lower for a, b in pairwise(curve))
+        bad += check(timeline, curve)
+    n = len(times)
+    if not n:
+        print(f"{label:28} no games")
+        return
+    times.sort()
+    p95 = times[min(n - 1, int(0.95 * n))]
+    print(f"{label:28} {n:>5} {every / n:>8.1%} {deal / n:>7.1%} {statistics.median(times):>8.3f} "
+          f"{p95:>7.3f} {over / n:>7.1%} {drops / n:>6.2f} {bad:>4}", flush=True)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="simulated games per ruleset")
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per game (default 1)")
+    parser.add_argument("--only", choices=[*RULESETS, "real"], action="append",
+                        help="measure only these groups (repeatable)")
+    args = parser.parse_args(argv)
+    if args.games < 0 or args.budget <= 0:
+        parser.error("--games: expected 0 or more; --budget: expected more than 0")
+    print(f"budget {args.budget:g} s per game; load: {os.getloadavg()[0]:.2f} "
+          f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} on {os.cpu_count()} cores")
+    print(f"{'games':28} {'n':>5} {'exact':>8} {'deal':>7} {'median':>8} {'p95':>7} "
+          f"{'over':>7} {'drops':>6} {'bad':>4}")
+    print("(exact: every turn proven within the budget; deal: turn 0 proven; median/p95: "
+          "seconds per game; over: share past the budget; drops: turns that lose points per game; "
+          "bad: witness lines not reaching their claim)")
+    groups = args.only or ["real", *RULESETS]
+    if "real" in groups:
+        games, skipped = real_games()
+        measure("real No Variant (hanab.live)", games, args.budget)
+        print("  skipped real files: " + ", ".join(f"{v} {k}" for k, v in skipped.most_common()))
+    for name in RULESETS:
+        if name in groups and args.games:
+            measure(f"{name} (bots, 2-5 players)", simulated(name, args.games), args.budget)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,149 @@
+"""Best possible: the highest final score the team could still reach if every player
+knew every card, the order of the draw pile included (issue 14).
+
+With perfect information the game is a one-agent planning problem: the player to move
+plays, discards, misfires or spends a coin to pass (a hint tells nothing to a team that
+sees everything). The search runs on a compact state (rows, coins, lives, hands, draw
+position, final-round turns) with the engine's rules, bounded from above by the rows'
+reach and a draw-pile schedule, from below by a greedy clairvoyant line; between the two
+a depth-first search with memoised failures asks "can the team still reach T?" within a
+time budget. The witness line of every answer is given as engine actions and replays
+through `engine.apply` to the score it claims.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..rules.engine import TERMINATED, State, Timeline
+from ..rules.game import Action, Game
+from .search import NONE, Solver
+
+__all__ = ["CurvePoint", "Solution", "Solver", "best_possible_curve", "playable_state", "solve"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the team could still reach from one state: proven bounds and a witness.
+
+    `lower` is reached by `witness` (engine actions from the state to the end of the
+    game); `upper` is proven: no line does better. Exact when they meet."""
+
+    lower: int
+    upper: int
+    witness: tuple[Action, ...]
+    seconds: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def best(self) -> int | None:
+        """Best possible, when proven; None when only the bounds are known."""
+        return self.lower if self.exact else None
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """Best possible after `turn` actions (turn 0: the deal)."""
+
+    turn: int
+    lower: int
+    upper: int
+    witness: tuple[Action, ...]  # from the state after `turn`, reaching `lower`
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        return self.lower if self.exact else None
+
+
+def playable_state(state: State) -> State:
+    """A stopped game (termination) is judged as if play could go on (DESIGN.md)."""
+    return state._replace(ending=None) if state.ending == TERMINATED else state
+
+
+def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None = None
+          ) -> Solution:
+    """Best possible from `state`: proven bounds and a witness line of engine actions."""
+    start = time.perf_counter()
+    state = playable_state(state)
+    if state.over:
+        return Solution(state.score, state.score, (), time.perf_counter() - start)
+    solver = solver or Solver(game)
+    lower, upper, line = solver.solve_node(solver.node(state), budget_s)
+    return Solution(lower, upper, solver.actions(state, line), time.perf_counter() - start)
+
+
+def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[CurvePoint, ...]:
+    """Best possible after every turn, within `budget_s` seconds for the whole game.
+
+    It never rises along the game (the turn's actual action is one of the options), so
+    a line from a later turn bounds every earlier turn from below, a bound at an earlier
+    turn bounds every later one from above, and where two solved turns agree every turn
+    between them agrees too: a binary search over turns solves only around the drops.
+    First every needed turn gets a short solve; then the turns still open share what is
+    left of the budget, the deal first. Turns left unproven keep both bounds."""
+    game = timeline.game
+    solver = Solver(game)
+    start = time.perf_counter()
+    last = len(timeline) - 1
+    own: dict[int, tuple[int, int, tuple[Action, ...]]] = {}  # turn -> lower, upper, line
+
+    def bounds(t: int) -> tuple[int, int]:
+        low = max((v[0] for u, v in own.items() if u >= t), default=0)
+        high = min((v[1] for u, v in own.items() if u <= t), default=NONE)
+        return low, high
+
+    def run(t: int, budget: float) -> None:
+        state = playable_state(timeline[t])
+        if state.over:
+            own[t] = (state.score, state.score, ())
+            return
+        node = solver.node(state)
+        low, high = bounds(t)
+        lower, upper, line = solver.solve_node(node, max(budget, 0.0), low, high)
+        old = own.get(t)
+        if old is not None and old[0] >= lower:
+            lower, line_actions = old[0], old[2]
+        else:
+            line_actions = solver.actions(state, line)
+        own[t] = (lower, min(upper, old[1]) if old else upper, line_actions)
+
+    def split(a: int, b: int) -> None:
+        for t in (a, b):
+            if t not in own:
+                run(t, min(budget_s / 20, budget_s - (time.perf_counter() - start)))
+        if b - a <= 1 or bounds(a)[1] <= bounds(b)[0]:
+            return
+        mid = (a + b) // 2
+        split(a, mid)
+        split(mid, b)
+
+    split(0, last)
+    # The turns still open share the rest in rounds of doubling slices, the deal first:
+    # an easy proof is not kept waiting behind a hard one, and no work is lost (the
+    # memo of failures carries over from one slice to the next).
+    share = budget_s / 20
+    while True:
+        open_turns = [t for t in sorted(own) if bounds(t)[0] < bounds(t)[1]]
+        left = budget_s - (time.perf_counter() - start)
+        if not open_turns or left <= 0:
+            break
+        for t in open_turns:
+            left = budget_s - (time.perf_counter() - start)
+            low, high = bounds(t)
+            if low < high and left > 0:
+                run(t, min(share, left))
+        share *= 2
+    points = []
+    for t in range(last + 1):
+        low, high = bounds(t)
+        src = min(u for u, v in own.items() if u >= t and v[0] == low)
+        points.append(CurvePoint(t, low, max(high, low), timeline.actions[t:src] + own[src][2]))
+    return tuple(points)
