@@ -149,7 +149,7 @@ def test_clicking_a_chart_marker_goes_to_its_turn(duo: Any, library: GameLibrary
 def test_as_player_hides_their_own_cards(duo: Any, library: GameLibrary, tmp_path: Path) -> None:
     a = analysis_of(library, "hanabi-5p")
     open_at(duo, "?game=hanabi-5p&turn=12", "Turn 12 of 41")
-    duo.select_dcc_dropdown("#viewer", "as Bob")
+    duo.select_dcc_dropdown("#as", "as Bob")
     duo.wait_for_contains_text("#hand-1 .hand-title", "your hand (hidden)")
     faces = duo.find_elements("#hand-1 .card-face")
     assert [f.text for f in faces] == ["?"] * len(a.knowledge.of(12, 1))

@@ -12,8 +12,10 @@
     data: null, turn: 0, tier: "deduced", kinds: [], severities: null,
     hands: null, table: null, summaryShown: -1, findingsKey: "", items: [],
     pending: false, sliderSet: null, urlTimer: null, urlAt: 0, chartTimer: null,
-    lastMove: 0, inRun: false,
+    lastMove: 0, inRun: false, moves: null, movesKey: "", scrolled: -1,
   };
+  var KEYS = {ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last",
+              n: "finding-next", p: "finding-prev"};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -206,24 +208,39 @@
     }));
     var w = d.words;
     var counters = [
-      counter("Score", t.score + " / " + d.perfect, "score"),
+      counter("Score / max", t.score + " / " + t.max_score, "score",
+              "score " + t.score + "; max score " + t.max_score + " (what can still be " +
+              "scored); perfect " + d.perfect),
       counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
               t.coins + " of " + d.coins + " " + w.coin),
       counter(w.lives, repeat("♥", t.lives) + repeat("♡", d.lives - t.lives), "lives",
               t.lives_text),
       counter("Draw pile", t.pile, "draw-pile"),
+      counter("Pace", t.pace, "pace", "pace " + t.pace + ": the discards the team can still " +
+              "afford (score + draw pile + players - what the rows can reach)"),
+      counter("Efficiency", t.efficiency === null ? "–" : t.efficiency, "efficiency",
+              "cards gotten (played, or " + w.hint + "ed and not trash) per " + w.hint +
+              " spent"),
     ];
     if (t.final) { counters.push(counter("Final round", t.final, "final-round")); }
     w.extra.forEach(function (c) { counters.push(counter(c[0], c[1], c[2], c[3])); });
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
+    var verdict = verdictOf(d, t, S.turn);
+    if (verdict) { action.push(verdict); }
     if (t.comment) {
       var q = el("blockquote", "comment", t.comment);
       q.id = "comment";
       action.push(q);
     }
     if (t.ending) { action.push(el("div", "ending", "Game over: " + t.ending + ".")); }
+    if (d.illegal && S.turn === d.turns) {
+      var bad = el("div", "illegal", "Turn " + d.illegal[0] + " is illegal: " + d.illegal[1] +
+                   ". The log can be reviewed up to here.");
+      bad.id = "illegal-turn";
+      action.push(bad);
+    }
     T.action.replaceChildren.apply(T.action, action);
     T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
       var suit = d.suits.filter(function (s) { return s.letter === g[0]; })[0];
@@ -241,6 +258,114 @@
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
       return line;
     }));
+  }
+
+  // The findings of `turn`, worst first, as the payload orders them: their sentences
+  // on the action line; one hidden from the viewer says only that it is hidden.
+  function verdictOf(d, t, turn) {
+    var found = d.moves[turn][1];
+    if (!found.length) { return null; }
+    var hidden = {}, box = el("div", "verdict");
+    box.id = "verdict";
+    t.hidden.forEach(function (i) { hidden[i] = true; });
+    found.forEach(function (i) {
+      var f = d.findings[i], line = el("div", "verdict-line");
+      if (hidden[i]) {
+        line.appendChild(el("span", "sev sev-hidden", "hidden"));
+        line.appendChild(el("span", "v-message", d.hidden_note));
+      } else {
+        line.className += " v-" + f.severity;
+        line.appendChild(el("span", "sev sev-" + f.severity, f.severity));
+        line.appendChild(el("span", "v-message", f.message));
+      }
+      box.appendChild(line);
+    });
+    return box;
+  }
+
+  // --- the move list: built once per payload, then classes toggled -----------------
+
+  function buildMoves(d) {
+    var root = document.getElementById("move-list"), lines = [];
+    if (!root) { return null; }
+    var list = el("div", "moves");
+    d.moves.forEach(function (m, turn) {
+      var line = el("a", "move");
+      line.href = href(d, turn);
+      line.setAttribute("data-turn", turn);
+      line.setAttribute("data-severity", "none");
+      line.setAttribute("role", "listitem");
+      var glyph = el("span", "glyph", "");
+      line.appendChild(el("span", "m-turn", turn));
+      line.appendChild(el("span", "m-text", m[0]));
+      line.appendChild(glyph);
+      list.appendChild(line);
+      lines.push({root: line, glyph: glyph, sev: "none", shown: true, current: false});
+    });
+    root.replaceChildren(list);
+    S.movesKey = "";
+    S.scrolled = -1;
+    return {root: root, lines: lines};
+  }
+
+  function drawMoves(d, t, turn) {
+    var M = S.moves;
+    if (!M) { return; }
+    var key = (d.spoilers ? "" : turn) + "|" + t.hidden.join(",");
+    if (key !== S.movesKey) {
+      var hidden = {};
+      t.hidden.forEach(function (i) { hidden[i] = true; });
+      M.lines.forEach(function (line, k) {
+        var shown = d.spoilers || k <= turn;  // no spoilers: no move after this turn
+        if (line.shown !== shown) {
+          line.root.style.display = shown ? "" : "none";
+          line.shown = shown;
+        }
+        var first = d.moves[k][1].filter(function (i) { return !hidden[i]; })[0];
+        var hide = d.moves[k][1].some(function (i) { return hidden[i]; });
+        var sev = first !== undefined ? d.findings[first].severity : hide ? "hidden" : "none";
+        if (line.sev !== sev) {
+          var g = d.glyphs[sev];
+          line.glyph.textContent = g ? g[0] : sev === "hidden" ? "•" : "";
+          line.glyph.title = g ? g[1] : sev === "hidden" ? d.hidden_note : "";
+          line.root.className = "move sev-line-" + sev + (line.current ? " current" : "");
+          line.root.setAttribute("data-severity", sev);
+          line.sev = sev;
+        }
+      });
+      S.movesKey = key;
+    }
+    M.lines.forEach(function (line, k) {
+      var current = k === turn;
+      if (line.current !== current) {
+        line.root.classList.toggle("current", current);
+        if (current) { line.root.setAttribute("aria-current", "step"); }
+        else { line.root.removeAttribute("aria-current"); }
+        line.current = current;
+      }
+    });
+  }
+
+  // Scrolls `item` into view inside its scrolling box only (never the page).
+  function keepInView(box, item) {
+    if (!box || !item) { return; }
+    var top = item.offsetTop - box.offsetTop, bottom = top + item.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - (box.clientHeight - item.offsetHeight) / 2);
+    }
+  }
+
+  // The next (or previous) finding listed under Findings, which the severity and kind
+  // filters (and, with no spoilers, the turn) decide; none: stay.
+  function jump(forward) {
+    if (!S.data) { return; }
+    var turns = S.items.map(function (a) { return Number(a.getAttribute("data-turn")); });
+    var target = null;
+    turns.forEach(function (x) {
+      if (forward && x > S.turn && (target === null || x < target)) { target = x; }
+      if (!forward && x < S.turn && (target === null || x > target)) { target = x; }
+    });
+    if (target !== null) { go(target); }
   }
 
   // --- summary and findings -------------------------------------------------------
@@ -269,8 +394,16 @@
     S.summaryShown = t.summary;
   }
 
+  // The link to this view, as the server writes it (panels.turn_href): game, turn,
+  // as, tier and spoilers, the defaults left out.
   function href(d, turn) {
-    return "?game=" + encodeURIComponent(d.key) + "&turn=" + turn;
+    var q = new URLSearchParams();
+    q.set("game", d.key);
+    q.set("turn", turn);
+    if (d.viewer !== null && d.viewer !== undefined) { q.set("as", d.players[d.viewer]); }
+    if (S.tier !== "deduced") { q.set("tier", S.tier); }
+    if (!d.spoilers) { q.set("spoilers", "off"); }
+    return "?" + q.toString();
   }
 
   function drawFindings(d, t, turn) {
@@ -323,7 +456,7 @@
       data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
                  y: c[l[0]].slice(0, last + 1),
                  line: {color: l[2], dash: l[3], width: 2},
-                 hovertemplate: "turn %{x}: " + l[1] + " %{y}<extra></extra>"});
+                 hovertemplate: "%{y}"});
     });
     var groups = {}, order = [], hiddenTurns = {}, hidden = {};
     t.hidden.forEach(function (i) { hidden[i] = true; });
@@ -337,7 +470,7 @@
                             customdata: [], text: [],
                             marker: {symbol: m[1], size: 12, color: m[2],
                                      line: {width: 1, color: "white"}},
-                            hovertemplate: "turn %{x}: %{text}<extra></extra>"};
+                            hovertemplate: "%{text}"};
         order.push(g);
       }
       g.x.push(f.turn);
@@ -353,25 +486,55 @@
                  y: hx.map(function (x) { return c[h[3]][x]; }),
                  text: hx.map(function () { return d.hidden_hover; }),
                  marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
-                 hovertemplate: "turn %{x}: %{text}<extra></extra>"});
+                 hovertemplate: "%{text}"});
     }
     // The draw pile is highest at the deal, so the y range tells nothing of the future;
     // with no spoilers the x range ends one turn ahead, whether the game goes on or not.
     var top = Math.max(Math.max.apply(null, c.draw_pile.slice(0, last + 1)), d.perfect) + 2;
     var low = Math.min(0, Math.min.apply(null, c.pace.slice(0, last + 1))) - 1;
+    // Fixed margins and no Plotly legend (ours is drawn below the chart): the plot
+    // keeps its 200 px whatever the width or the number of series. One hover box lists
+    // every series at the turn, its text broken into short lines by the server.
     return {data: data, layout: {
-      margin: {l: 36, r: 10, t: 10, b: 32},
-      xaxis: {title: {text: "turn"}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
-              zeroline: false},
-      yaxis: {range: [low, top], zeroline: true},
-      legend: {orientation: "h", y: 1.02, yanchor: "bottom", x: 0, font: {size: 11}},
-      hovermode: "closest", clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
+      margin: {l: 46, r: 8, t: 10, b: 46, autoexpand: false},
+      showlegend: false,
+      xaxis: {title: {text: "turn", standoff: 4}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
+              zeroline: false, automargin: false},
+      yaxis: {title: {text: "cards / points", standoff: 2}, range: [low, top], zeroline: true,
+              automargin: false},
+      hovermode: "x unified", hoverlabel: {namelength: -1, font: {size: 11}},
+      clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
       shapes: [{type: "line", x0: turn, x1: turn, yref: "paper", y0: 0, y1: 1,
                 line: {color: "#212121", width: 2, dash: "solid"}}],
       annotations: [{x: turn, yref: "paper", y: 1, text: "turn " + turn, showarrow: false,
-                     yanchor: "bottom", font: {size: 10}}],
+                     xanchor: "left", yanchor: "top", xshift: 3, font: {size: 10},
+                     bgcolor: "rgba(255,255,255,0.8)"}],
       uirevision: "clock",
     }};
+  }
+
+  // The chart's legend, outside the plot: one entry per series drawn.
+  function drawLegend(fig) {
+    var root = document.getElementById("clock-legend");
+    if (!root) { return; }
+    var key = fig.data.map(function (x) { return x.name; }).join("|");
+    if (root.getAttribute("data-key") === key) { return; }
+    root.replaceChildren.apply(root, fig.data.map(function (x) {
+      var item = el("span", "legend-entry"), mark;
+      if (x.mode === "lines") {
+        mark = el("span", "legend-line");
+        mark.style.borderTop = "2px " + (x.line.dash === "solid" ? "solid" :
+          x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
+      } else {
+        mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
+                                           "circle-open": "○"}[x.marker.symbol] || "●");
+        mark.style.color = x.marker.color;
+      }
+      item.appendChild(mark);
+      item.appendChild(el("span", "", x.name));
+      return item;
+    }));
+    root.setAttribute("data-key", key);
   }
 
   function sliderProps(d, turn) {
@@ -391,8 +554,16 @@
     // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
     // (a held key) it waits for a pause, so that it never delays the next turn.
     clearTimeout(S.chartTimer);
+    keepInView(document.getElementById("move-list"),
+               document.querySelector("#move-list .move.current"));
+    keepInView(document.getElementById("findings"),
+               document.querySelector("#findings .finding.current"));
     S.chartTimer = setTimeout(function () {
-      if (S.data) { window.dash_clientside.set_props("clock", {figure: figure(S.data, S.turn)}); }
+      if (S.data) {
+        var fig = figure(S.data, S.turn);
+        drawLegend(fig);
+        window.dash_clientside.set_props("clock", {figure: fig});
+      }
     }, S.inRun ? 150 : 0);
   }
 
@@ -424,8 +595,10 @@
     drawTable(d, t);
     drawSummary(d, t);
     drawFindings(d, t, S.turn);
+    drawMoves(d, t, S.turn);
     document.getElementById("turn-label").textContent =
       "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
+    document.title = d.name + ", turn " + S.turn + " · nova-replay";
     later();
   }
 
@@ -445,6 +618,7 @@
     var moves = {"nav-first": 0, "nav-prev": S.turn - 1, "nav-next": S.turn + 1,
                  "nav-last": S.data.spoilers ? S.data.turns : S.turn + 1};
     if (which in moves) { go(moves[which]); }
+    else if (which === "finding-next" || which === "finding-prev") { jump(which === "finding-next"); }
   }
 
   function load(data) {
@@ -453,7 +627,9 @@
     S.summaryShown = -1;
     S.findingsKey = "";
     if (!data) {
-      ["hands", "table", "summary", "findings"].forEach(function (id) {
+      S.moves = null;
+      document.title = "nova-replay";
+      ["hands", "table", "summary", "findings", "move-list"].forEach(function (id) {
         var e = document.getElementById(id);
         if (e) { e.replaceChildren(); }
       });
@@ -462,6 +638,7 @@
     }
     S.hands = buildHands(data);
     S.table = buildTable();
+    S.moves = buildMoves(data);
     var turn = data.start !== null && data.start !== undefined ? data.start
       : (same ? S.turn : 0);
     S.urlAt = 0;
@@ -471,7 +648,9 @@
   window.dash_clientside = Object.assign({}, window.dash_clientside, {
     nova: {
       show: function (data, tier, kinds, severities) {
-        S.tier = tier in TIER_INDEX ? tier : "deduced";
+        var tierNow = tier in TIER_INDEX ? tier : "deduced";
+        if (tierNow !== S.tier) { S.urlAt = 0; }  // the URL says the tier: write it now
+        S.tier = tierNow;
         S.kinds = kinds || [];
         S.severities = severities || null;
         if (data !== S.data) { load(data); } else if (S.data) { S.findingsKey = ""; draw(); }
@@ -495,29 +674,41 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) { return; }
-    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last");
+    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last, " +
+                                "#finding-next, #finding-prev");
     if (button) { step(button.id); return; }
-    var link = target.closest("a.finding");
+    var link = target.closest("a.finding, a.move");
     if (link && S.data && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
       go(Number(link.getAttribute("data-turn")));
     }
   });
 
-  // Left/right arrow keys (and Home/End) move through the turns. Keys typed into a
-  // field, a dropdown or the focused slider (which moves itself) are left alone.
-  document.addEventListener("keydown", function (event) {
+  // Left/right arrow keys (and Home/End) move through the turns, n / p through the
+  // findings. Keys typed into a text field or an open dropdown, and the focused slider
+  // (which moves itself), are left alone; a radio button, checkbox or closed dropdown
+  // that was clicked keeps no hold on them (caught before they act on it).
+  function ownsKeys(target) {
+    if (!target || !target.closest) { return false; }
+    if (target.closest("textarea, select, [contenteditable='true'], [role='slider']")) {
+      return true;
+    }
+    var drop = target.closest(".dash-dropdown, .Select");
+    if (drop) {  // an open menu, or a search being typed, keeps its keys
+      return Boolean(drop.querySelector(".Select-menu-outer, [role='listbox']") ||
+                     (target.value && target.value.length) ||
+                     target.getAttribute("aria-expanded") === "true");
+    }
+    var input = target.closest("input");
+    return Boolean(input && input.type !== "radio" && input.type !== "checkbox");
+  }
+
+  window.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
-    var target = event.target;
-    if (target && target.closest &&
-        (target.closest("input, textarea, select, [contenteditable='true']") ||
-         target.closest("[role='slider'], .dash-dropdown, .Select"))) {
-      return;
-    }
-    var ids = {ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last"};
-    if (ids[event.key]) {
-      event.preventDefault();
-      step(ids[event.key]);
-    }
-  });
+    var which = KEYS[event.key];
+    if (!which || ownsKeys(event.target)) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    step(which);
+  }, true);
 }());
