@@ -28,7 +28,6 @@ def create_app(library: GameLibrary) -> Dash:
                               len(library), library.first_key())
     register(app, library)
 
-    @app.server.after_request
     def _session(response: Response) -> Response:
         """Give each browser a random id the first time it asks: its uploads are
         its own (another visitor of a classroom's --host dashboard never sees them)."""
@@ -37,6 +36,7 @@ def create_app(library: GameLibrary) -> Dash:
                                 samesite="Lax")
         return response
 
+    app.server.after_request(_session)
     return app
 
 

@@ -93,18 +93,20 @@ class Payloads:
         self.library = library
         # Each payload with the game it was made of: an upload's key is the same in
         # every browser session, its game need not be.
-        self._kept: OrderedDict[tuple[str, int | None, bool], dict[str, Any]] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int | None, bool],
+                                tuple[Reviewed, dict[str, Any]]] = OrderedDict()
         self._lock = Lock()
 
     def get(self, key: str, loaded: Reviewed, options: ViewOptions) -> dict[str, Any]:
         slot = (key, options.viewer, options.no_spoilers)
         with self._lock:
-            if slot in self._kept and self._kept[slot]["_of"] is loaded:
+            kept = self._kept.get(slot)
+            if kept is not None and kept[0] is loaded:
                 self._kept.move_to_end(slot)
-                return self._kept[slot]["payload"]
+                return kept[1]
         payload = game_payload(key, loaded.analysis, options, loaded.illegal)
         with self._lock:
-            self._kept[slot] = {"_of": loaded, "payload": payload}
+            self._kept[slot] = (loaded, payload)
             while len(self._kept) > PAYLOADS_KEPT:
                 self._kept.popitem(last=False)
         return payload

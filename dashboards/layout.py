@@ -42,7 +42,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 html.Div([
                     html.Div("Moves", className="section-title"),
                     html.Div(id="move-list", className="move-list", role="list",
-                             **{"aria-label": "moves, one line per turn"}),
+                             title="one line per turn; click a line to go there"),
                 ], className="panel"),
                 html.Div([
                     html.Div("Draw-pile clock", className="section-title"),

@@ -685,28 +685,25 @@
   });
 
   // Left/right arrow keys (and Home/End) move through the turns, n / p through the
-  // findings. Keys typed into a text field or an open dropdown, and the focused slider
-  // (which moves itself), are left alone; a radio button, checkbox or closed dropdown
-  // that was clicked keeps no hold on them (caught before they act on it).
-  function ownsKeys(target) {
+  // findings. Keys typed into a text field (a dropdown's search too), and the focused
+  // slider (which moves itself), are left alone, and Home/End in an open dropdown's
+  // list; a radio button, checkbox or dropdown that was clicked keeps no hold on them
+  // (caught before they act on it).
+  function ownsKeys(target, key) {
     if (!target || !target.closest) { return false; }
     if (target.closest("textarea, select, [contenteditable='true'], [role='slider']")) {
       return true;
     }
-    var drop = target.closest(".dash-dropdown, .Select");
-    if (drop) {  // an open menu, or a search being typed, keeps its keys
-      return Boolean(drop.querySelector(".Select-menu-outer, [role='listbox']") ||
-                     (target.value && target.value.length) ||
-                     target.getAttribute("aria-expanded") === "true");
-    }
     var input = target.closest("input");
-    return Boolean(input && input.type !== "radio" && input.type !== "checkbox");
+    if (input && input.type !== "radio" && input.type !== "checkbox") { return true; }
+    return (key === "Home" || key === "End") &&
+      Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
   }
 
   window.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var which = KEYS[event.key];
-    if (!which || ownsKeys(event.target)) { return; }
+    if (!which || ownsKeys(event.target, event.key)) { return; }
     event.preventDefault();
     event.stopPropagation();
     step(which);
