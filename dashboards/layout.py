@@ -141,9 +141,11 @@ def review_options() -> html.Div:
         html.Label("Knowledge", className="opt-label"),
         dcc.RadioItems(id="tier", options=[{"label": t, "value": t} for t in TIERS],
                        value="deduced", inline=True, className="radio"),
-        html.Label("View", className="opt-label"),
-        dcc.Dropdown(id="as", options=[{"label": "all cards", "value": "all"}],
-                     value="all", clearable=False, searchable=False, className="viewer"),
+        html.Span([
+            html.Label("View", className="opt-label"),
+            dcc.Dropdown(id="as", options=[{"label": "all cards", "value": "all"}],
+                         value="all", clearable=False, searchable=False, className="viewer"),
+        ], className="opt-group"),
         dcc.Checklist(id="spoilers", options=[{"label": "no spoilers", "value": "hide"}],
                       value=[], inline=True, className="check"),
     ], className="review-options")

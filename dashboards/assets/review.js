@@ -549,6 +549,8 @@
     var d = S.data;
     if (!d || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
     S.sliderSet = S.turn;
+    // The tab's title, after the frame: setting it costs the browser a few ms.
+    document.title = d.name + ", turn " + S.turn + " · nova-replay";
     window.dash_clientside.set_props("turn-slider", sliderProps(d, S.turn));
     writeUrl();
     // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
@@ -598,7 +600,6 @@
     drawMoves(d, t, S.turn);
     document.getElementById("turn-label").textContent =
       "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
-    document.title = d.name + ", turn " + S.turn + " · nova-replay";
     later();
   }
 
@@ -688,7 +689,7 @@
   // findings. Keys typed into a text field (a dropdown's search too), and the focused
   // slider (which moves itself), are left alone, and Home/End in an open dropdown's
   // list; a radio button, checkbox or dropdown that was clicked keeps no hold on them
-  // (caught before they act on it).
+  // (their default action is prevented).
   function ownsKeys(target, key) {
     if (!target || !target.closest) { return false; }
     if (target.closest("textarea, select, [contenteditable='true'], [role='slider']")) {
@@ -700,12 +701,11 @@
       Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
   }
 
-  window.addEventListener("keydown", function (event) {
+  document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var which = KEYS[event.key];
     if (!which || ownsKeys(event.target, event.key)) { return; }
-    event.preventDefault();
-    event.stopPropagation();
+    event.preventDefault();  // a focused radio button would change its choice
     step(which);
-  }, true);
+  });
 }());
