@@ -11,6 +11,7 @@ from pathlib import Path
 from dash import Dash
 from flask import Response, request
 
+from . import learn
 from .callbacks import SESSION_COOKIE, register, session_of
 from .data import GameLibrary
 from .layout import page
@@ -24,9 +25,12 @@ def create_app(library: GameLibrary) -> Dash:
                update_title=None)  # type: ignore[arg-type]
     # The layout is a function so that every page load lists the uploads made so far
     # (in this browser session: `session_of`).
+    library.add_unlisted(learn.lesson_entries())
     app.layout = lambda: page(library.options(owner=session_of()), library.source,
-                              len(library), library.first_key())
+                              len(library), library.first_key(), learn.lesson_options(),
+                              learn.puzzle_options())
     register(app, library)
+    learn.register(app)
 
     def _session(response: Response) -> Response:
         """Give each browser a random id the first time it asks: its uploads are

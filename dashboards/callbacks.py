@@ -49,6 +49,7 @@ class UrlView:
     player: str | None = None
     tier: str | None = None
     no_spoilers: bool = False
+    puzzle: str | None = None
 
 
 def parse_view(search: str | None) -> UrlView:
@@ -64,7 +65,8 @@ def parse_view(search: str | None) -> UrlView:
         turn = None
     tier = first("tier")
     return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
-                   (first("spoilers") or "").casefold() in ("off", "no", "0", "false"))
+                   (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
+                   first("puzzle"))
 
 
 def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
@@ -139,6 +141,9 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
         key, start = picker, 0
     elif trigger in ("as", "spoilers"):
         key = picker or (library.find(url.game, owner) if url.game else None)
+    elif url.puzzle is not None:  # a puzzle (learn.py) shows instead of a game
+        return (None, None, no_update, None, "", [{"label": "all cards", "value": "all"}],
+                {"display": "none"}, no_update, no_update, no_update)
     else:  # the URL: page load, a link, an upload
         from_url, start = True, url.turn or 0
         key = library.find(url.game, owner) if url.game else library.first_key()

@@ -41,11 +41,13 @@ def samples_dir() -> Path:
 
 @dataclass(frozen=True)
 class Entry:
-    """One game the picker offers; `path` is None for an upload (kept in memory)."""
+    """One game the picker offers; `path` is None for an upload (kept in memory).
+    An entry not `listed` opens by its link only (the course's lessons)."""
 
     key: str
     label: str
     path: str | None
+    listed: bool = True
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ class GameLibrary:
         p = Path(path)
         if p.is_dir():
             return cls(_entries_in(p), f"folder {p}")
-        return cls([Entry(_key(p.stem), p.name, str(p))], f"file {p.name}")
+        return cls([Entry(url_key(p.stem), p.name, str(p))], f"file {p.name}")
 
     @property
     def entries(self) -> list[Entry]:
@@ -136,7 +138,7 @@ class GameLibrary:
         log that does not validate is marked (each listed file is checked once)."""
         needle = (search or "").casefold()
         chosen = [e for e in [*self.entries, *self.uploads_of(owner)]
-                  if needle in e.label.casefold()][:limit]
+                  if e.listed and needle in e.label.casefold()][:limit]
         if keep is not None and all(e.key != keep for e in chosen):
             with self._lock:
                 kept = self._entries.get(keep)
@@ -162,14 +164,20 @@ class GameLibrary:
             self._valid[key] = valid
         return valid
 
+    def add_unlisted(self, entries: list[Entry]) -> None:
+        """Games that open by their link but are not in the picker (the lessons)."""
+        with self._lock:
+            for e in entries:
+                self._entries.setdefault(e.key, Entry(e.key, e.label, e.path, listed=False))
+
     def __len__(self) -> int:
         with self._lock:
-            return len(self._entries)
+            return sum(e.listed for e in self._entries.values())
 
     def first_key(self) -> str | None:
         """The first log that validates (a folder whose first file is broken opens on
         the first good one), else the first log."""
-        keys = [e.key for e in self.entries]
+        keys = [e.key for e in self.entries if e.listed]
         return next((k for k in keys if self.validates(k)), keys[0] if keys else None)
 
     def find(self, name: str, owner: str = "") -> str | None:
@@ -177,7 +185,7 @@ class GameLibrary:
         that `owner` may open, else None."""
         stem = name[:-5] if name.casefold().endswith(".json") else name
         with self._lock:
-            for key in (name, stem, _key(stem)):
+            for key in (name, stem, url_key(stem)):
                 if key in self._entries or (owner, key) in self._uploads:
                     return key
         return None
@@ -237,7 +245,7 @@ class GameLibrary:
         return key
 
 
-def _key(stem: str) -> str:
+def url_key(stem: str) -> str:
     """A URL-friendly key from a file name."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in stem) or "game"
 
@@ -247,7 +255,7 @@ def _entries_in(folder: Path) -> list[Entry]:
     entries: list[Entry] = []
     seen: set[str] = set()
     for f in sorted(folder.glob("*.json")):
-        key = _key(f.stem)
+        key = url_key(f.stem)
         while key in seen:
             key += "_"
         seen.add(key)

@@ -17,15 +17,20 @@ CLOCK_HEIGHT = 260  # px: less the chart's margins (review.js: 10 + 46), a plot 
 
 
 def page(options: list[dict[str, str]], source: str, count: int | None = None,
-         first: str | None = None) -> html.Div:
+         first: str | None = None, lessons: list[dict[str, str]] | None = None,
+         puzzles: list[dict[str, str]] | None = None) -> html.Div:
     """The whole page; `options` are the picker's first games (of `count`), `source`
-    where they come from, `first` the one it opens on."""
+    where they come from, `first` the one it opens on; `lessons` and `puzzles` the
+    course's pickers."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
         dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
         header(options, source, len(options) if count is None else count, first),
+        learn_line(lessons or [], puzzles or []),
         html.Div(id="problems", className="problems"),
+        html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
+                 id="puzzle", className="panel puzzle", style={"display": "none"}),
         navigation(),
         legend(),
         html.Div([
@@ -38,6 +43,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 ], className="panel"),
             ], className="col-main"),
             html.Div([
+                html.Div(id="lesson", className="panel lesson", style={"display": "none"}),
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Moves", className="section-title"),
@@ -80,6 +86,22 @@ def header(options: list[dict[str, str]], source: str, count: int,
         ], className="picker-line", title=f"Games: {source}. Uploads up to "
                                           f"{MAX_UPLOAD_BYTES // 2**20} MB of JSON."),
     ], className="header")
+
+
+def learn_line(lessons: list[dict[str, str]], puzzles: list[dict[str, str]]) -> html.Div:
+    """The course: a lesson picker (a lesson opens at its turn, its text beside the
+    board) and a puzzle picker with the running score."""
+    return html.Div([
+        html.Span("Learn", className="opt-label"),
+        dcc.Dropdown(id="lesson-picker", options=lessons, value=None, clearable=True,
+                     searchable=True, className="learn-picker",
+                     placeholder=f"a lesson ({len(lessons)} in the course)"),
+        dcc.Dropdown(id="puzzle-picker", options=puzzles, value=None, clearable=True,
+                     searchable=True, className="learn-picker",
+                     placeholder=f"a puzzle ({len(puzzles)}): what would you do?"),
+        html.Span(id="puzzle-score-text", className="muted"),
+        dcc.Store(id="puzzle-score", storage_type="session"),
+    ], className="learn-line")
 
 
 def navigation() -> html.Div:

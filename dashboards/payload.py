@@ -104,7 +104,18 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "moves": moves_data(analysis),
         "glyphs": {sev: list(g) for sev, g in SEVERITY_GLYPHS.items()},
         "illegal": list(illegal) if illegal else None,
+        "lesson": lesson_of(analysis),
     }
+
+
+def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
+    """A lesson game's point (meta.lesson), shown beside the board."""
+    meta = analysis.record.log.meta
+    note = meta.lesson if meta else None
+    if note is None:
+        return None
+    return {"title": meta.title if meta and meta.title else "", "level": note.level,
+            "topic": note.topic, "turn": note.turn, "text": note.text}
 
 
 def moves_data(analysis: Analysis) -> list[list[Any]]:

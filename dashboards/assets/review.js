@@ -283,6 +283,23 @@
     return box;
   }
 
+  // A lesson game's text (the course: sample_games/lessons), beside the board.
+  function drawLesson(d) {
+    var root = document.getElementById("lesson");
+    if (!root) { return; }
+    if (!d || !d.lesson) { root.style.display = "none"; root.replaceChildren(); return; }
+    var l = d.lesson, head = el("div", "section-title", "Lesson: " + l.title);
+    var where = el("a", "lesson-turn", "the lesson's turn: " + l.turn);
+    where.href = href(d, l.turn);
+    where.className = "finding lesson-turn";
+    where.setAttribute("data-turn", l.turn);
+    var text = el("div", "lesson-text", l.text);
+    text.id = "lesson-text";
+    root.replaceChildren(head, el("div", "muted", "level " + l.level + ": " + l.topic), text,
+                         where);
+    root.style.display = "";
+  }
+
   // --- the move list: built once per payload, then classes toggled -----------------
 
   function buildMoves(d) {
@@ -629,6 +646,7 @@
     S.findingsKey = "";
     if (!data) {
       S.moves = null;
+      drawLesson(null);
       document.title = "nova-replay";
       ["hands", "table", "summary", "findings", "move-list"].forEach(function (id) {
         var e = document.getElementById(id);
@@ -640,6 +658,7 @@
     S.hands = buildHands(data);
     S.table = buildTable();
     S.moves = buildMoves(data);
+    drawLesson(data);
     var turn = data.start !== null && data.start !== undefined ? data.start
       : (same ? S.turn : 0);
     S.urlAt = 0;
