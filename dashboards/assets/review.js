@@ -26,6 +26,10 @@
 
   function bit(mask, i) { return Math.floor(mask / Math.pow(2, i)) % 2 === 1; }
 
+  // The move list, the verdict, the lesson and the chart's legend (assets/board.js,
+  // loaded first: Dash loads the assets in name order).
+  var B = window.novaBoard({S: S, el: el, href: function (d, t) { return href(d, t); }});
+
   // --- hands: built once per payload, then updated cell by cell -------------------
 
   function buildGrid(d, box) {
@@ -227,7 +231,7 @@
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
-    var verdict = verdictOf(d, t, S.turn);
+    var verdict = B.verdictOf(d, t, S.turn);
     if (verdict) { action.push(verdict); }
     if (t.comment) {
       var q = el("blockquote", "comment", t.comment);
@@ -258,118 +262,6 @@
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
       return line;
     }));
-  }
-
-  // The findings of `turn`, worst first, as the payload orders them: their sentences
-  // on the action line; one hidden from the viewer says only that it is hidden.
-  function verdictOf(d, t, turn) {
-    var found = d.moves[turn][1];
-    if (!found.length) { return null; }
-    var hidden = {}, box = el("div", "verdict");
-    box.id = "verdict";
-    t.hidden.forEach(function (i) { hidden[i] = true; });
-    found.forEach(function (i) {
-      var f = d.findings[i], line = el("div", "verdict-line");
-      if (hidden[i]) {
-        line.appendChild(el("span", "sev sev-hidden", "hidden"));
-        line.appendChild(el("span", "v-message", d.hidden_note));
-      } else {
-        line.className += " v-" + f.severity;
-        line.appendChild(el("span", "sev sev-" + f.severity, f.severity));
-        line.appendChild(el("span", "v-message", f.message));
-      }
-      box.appendChild(line);
-    });
-    return box;
-  }
-
-  // A lesson game's text (the course: sample_games/lessons), beside the board.
-  function drawLesson(d) {
-    var root = document.getElementById("lesson");
-    if (!root) { return; }
-    if (!d || !d.lesson) { root.style.display = "none"; root.replaceChildren(); return; }
-    var l = d.lesson, head = el("div", "section-title", "Lesson: " + l.title);
-    var where = el("a", "lesson-turn", "the lesson's turn: " + l.turn);
-    where.href = href(d, l.turn);
-    where.className = "finding lesson-turn";
-    where.setAttribute("data-turn", l.turn);
-    var text = el("div", "lesson-text", l.text);
-    text.id = "lesson-text";
-    root.replaceChildren(head, el("div", "muted", "level " + l.level + ": " + l.topic), text,
-                         where);
-    root.style.display = "";
-  }
-
-  // --- the move list: built once per payload, then classes toggled -----------------
-
-  function buildMoves(d) {
-    var root = document.getElementById("move-list"), lines = [];
-    if (!root) { return null; }
-    var list = el("div", "moves");
-    d.moves.forEach(function (m, turn) {
-      var line = el("a", "move");
-      line.href = href(d, turn);
-      line.setAttribute("data-turn", turn);
-      line.setAttribute("data-severity", "none");
-      line.setAttribute("role", "listitem");
-      var glyph = el("span", "glyph", "");
-      line.appendChild(el("span", "m-turn", turn));
-      line.appendChild(el("span", "m-text", m[0]));
-      line.appendChild(glyph);
-      list.appendChild(line);
-      lines.push({root: line, glyph: glyph, sev: "none", shown: true, current: false});
-    });
-    root.replaceChildren(list);
-    S.movesKey = "";
-    S.scrolled = -1;
-    return {root: root, lines: lines};
-  }
-
-  function drawMoves(d, t, turn) {
-    var M = S.moves;
-    if (!M) { return; }
-    var key = (d.spoilers ? "" : turn) + "|" + t.hidden.join(",");
-    if (key !== S.movesKey) {
-      var hidden = {};
-      t.hidden.forEach(function (i) { hidden[i] = true; });
-      M.lines.forEach(function (line, k) {
-        var shown = d.spoilers || k <= turn;  // no spoilers: no move after this turn
-        if (line.shown !== shown) {
-          line.root.style.display = shown ? "" : "none";
-          line.shown = shown;
-        }
-        var first = d.moves[k][1].filter(function (i) { return !hidden[i]; })[0];
-        var hide = d.moves[k][1].some(function (i) { return hidden[i]; });
-        var sev = first !== undefined ? d.findings[first].severity : hide ? "hidden" : "none";
-        if (line.sev !== sev) {
-          var g = d.glyphs[sev];
-          line.glyph.textContent = g ? g[0] : sev === "hidden" ? "•" : "";
-          line.glyph.title = g ? g[1] : sev === "hidden" ? d.hidden_note : "";
-          line.root.className = "move sev-line-" + sev + (line.current ? " current" : "");
-          line.root.setAttribute("data-severity", sev);
-          line.sev = sev;
-        }
-      });
-      S.movesKey = key;
-    }
-    M.lines.forEach(function (line, k) {
-      var current = k === turn;
-      if (line.current !== current) {
-        line.root.classList.toggle("current", current);
-        if (current) { line.root.setAttribute("aria-current", "step"); }
-        else { line.root.removeAttribute("aria-current"); }
-        line.current = current;
-      }
-    });
-  }
-
-  // Scrolls `item` into view inside its scrolling box only (never the page).
-  function keepInView(box, item) {
-    if (!box || !item) { return; }
-    var top = item.offsetTop - box.offsetTop, bottom = top + item.offsetHeight;
-    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, top - (box.clientHeight - item.offsetHeight) / 2);
-    }
   }
 
   // The next (or previous) finding listed under Findings, which the severity and kind
@@ -530,30 +422,6 @@
     }};
   }
 
-  // The chart's legend, outside the plot: one entry per series drawn.
-  function drawLegend(fig) {
-    var root = document.getElementById("clock-legend");
-    if (!root) { return; }
-    var key = fig.data.map(function (x) { return x.name; }).join("|");
-    if (root.getAttribute("data-key") === key) { return; }
-    root.replaceChildren.apply(root, fig.data.map(function (x) {
-      var item = el("span", "legend-entry"), mark;
-      if (x.mode === "lines") {
-        mark = el("span", "legend-line");
-        mark.style.borderTop = "2px " + (x.line.dash === "solid" ? "solid" :
-          x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
-      } else {
-        mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
-                                           "circle-open": "○"}[x.marker.symbol] || "●");
-        mark.style.color = x.marker.color;
-      }
-      item.appendChild(mark);
-      item.appendChild(el("span", "", x.name));
-      return item;
-    }));
-    root.setAttribute("data-key", key);
-  }
-
   function sliderProps(d, turn) {
     var top = d.spoilers ? Math.max(d.turns, 1) : turn + 1;
     var step = top <= 40 ? 5 : top <= 100 ? 10 : 20, marks = {};
@@ -573,14 +441,14 @@
     // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
     // (a held key) it waits for a pause, so that it never delays the next turn.
     clearTimeout(S.chartTimer);
-    keepInView(document.getElementById("move-list"),
+    B.keepInView(document.getElementById("move-list"),
                document.querySelector("#move-list .move.current"));
-    keepInView(document.getElementById("findings"),
+    B.keepInView(document.getElementById("findings"),
                document.querySelector("#findings .finding.current"));
     S.chartTimer = setTimeout(function () {
       if (S.data) {
         var fig = figure(S.data, S.turn);
-        drawLegend(fig);
+        B.drawLegend(fig);
         window.dash_clientside.set_props("clock", {figure: fig});
       }
     }, S.inRun ? 150 : 0);
@@ -614,7 +482,7 @@
     drawTable(d, t);
     drawSummary(d, t);
     drawFindings(d, t, S.turn);
-    drawMoves(d, t, S.turn);
+    B.drawMoves(d, t, S.turn);
     document.getElementById("turn-label").textContent =
       "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
     later();
@@ -646,7 +514,7 @@
     S.findingsKey = "";
     if (!data) {
       S.moves = null;
-      drawLesson(null);
+      B.drawLesson(null);
       document.title = "nova-replay";
       ["hands", "table", "summary", "findings", "move-list"].forEach(function (id) {
         var e = document.getElementById(id);
@@ -657,8 +525,8 @@
     }
     S.hands = buildHands(data);
     S.table = buildTable();
-    S.moves = buildMoves(data);
-    drawLesson(data);
+    S.moves = B.buildMoves(data);
+    B.drawLesson(data);
     var turn = data.start !== null && data.start !== undefined ? data.start
       : (same ? S.turn : 0);
     S.urlAt = 0;
