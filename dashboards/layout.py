@@ -47,7 +47,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Moves", className="section-title"),
-                    html.Div(id="move-list", className="move-list", role="list",
+                    html.Div(id="move-list", className="move-list",
                              title="one line per turn; click a line to go there"),
                 ], className="panel"),
                 html.Div([

@@ -16,6 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from helpers import INVALID, SAMPLES, shared
 from nova_replay.dashboard import GameLibrary, create_app
+from nova_replay.dashboard.panels import hidden_from
+from nova_replay.dashboard.payload import hidden_at
 from nova_replay.dashboard.table import counter_texts
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -108,6 +110,11 @@ def test_n_and_p_jump_between_the_findings_the_filters_show(duo: Any, library: G
     body.send_keys("n")  # at the last finding: nothing
     time.sleep(0.3)
     assert duo.find_element("#turn-label").text == f"Turn {turns[-1]} of 41"
+    inside = duo.driver.execute_script("""
+        const box = document.getElementById('findings').getBoundingClientRect();
+        const cur = document.querySelector('#findings .finding.current').getBoundingClientRect();
+        return cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1;""")
+    assert inside  # the current finding scrolled into view
     # Untick "mistake": p skips the mistakes (the key works after the checkbox click).
     mistake = duo.find_element("#finding-severity input[value='mistake']")
     mistake.click()
@@ -120,6 +127,32 @@ def test_n_and_p_jump_between_the_findings_the_filters_show(duo: Any, library: G
     duo.wait_for_text_to_equal("#turn-label", f"Turn {expected} of 41")
     duo.find_element("#finding-next").click()
     duo.wait_for_text_to_equal("#turn-label", f"Turn {kept[-1]} of 41")
+    assert duo.get_logs() == []
+
+
+def test_as_a_player_the_move_list_hides_notes_about_their_cards(duo: Any, library: GameLibrary
+                                                                ) -> None:
+    a = analysis_of(library, "hanabi-5p")
+    f, turn, viewer = next((f, t, p) for f in a.findings if f.kind == "wasted_hint"
+                           for t in range(f.turn, a.timeline.turns + 1)
+                           for p in range(5) if hidden_from(a, f, t, p))
+    name = a.record.game.players[viewer]
+    open_at(duo, f"?game=hanabi-5p&turn={turn}&as={name}", f"Turn {turn} of 41")
+    hidden = hidden_at(a, turn, viewer)
+    for line in duo.find_elements("#move-list .move"):
+        t = int(line.get_attribute("data-turn"))
+        here = [i for i, x in enumerate(a.findings) if x.turn == t]
+        shown = {a.findings[i].severity for i in here if i not in hidden}
+        expected = next((s for s in WORST_FIRST if s in shown),
+                        "hidden" if here else "none")
+        assert line.get_attribute("data-severity") == expected, t
+    assert duo.find_element(f"#move-list .move[data-turn='{f.turn}']").get_attribute(
+        "data-severity") in ("hidden", *WORST_FIRST)
+    duo.find_element(f"#move-list .move[data-turn='{f.turn}']").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {f.turn} of 41")
+    if hidden_from(a, f, f.turn, viewer):  # the verdict keeps the note's words hidden too
+        assert f.message not in duo.find_element("#verdict").text
+        assert "note about your cards" in duo.find_element("#verdict").text
     assert duo.get_logs() == []
 
 

@@ -53,6 +53,8 @@ window.novaBoard = function (api) {
     var root = document.getElementById("move-list"), lines = [];
     if (!root) { return null; }
     var list = el("div", "moves");
+    list.setAttribute("role", "list");
+    list.setAttribute("aria-label", "moves, one line per turn");
     d.moves.forEach(function (m, turn) {
       var line = el("a", "move");
       line.href = href(d, turn);
