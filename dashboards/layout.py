@@ -31,9 +31,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         html.Div(id="problems", className="problems"),
         html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
                  id="puzzle", className="panel puzzle", style={"display": "none"}),
-        navigation(),
-        legend(),
-        html.Div([
+        html.Div([navigation(), legend(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
@@ -66,7 +64,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     html.Div(id="findings", className="findings-scroll"),
                 ], className="panel"),
             ], className="col-side"),
-        ], className="columns", id="content"),
+        ], className="columns")], id="content"),  # hidden when there is no game to show
     ], className="page")
 
 
