@@ -335,11 +335,21 @@ def test_keys_work_after_clicking_a_dropdown_and_the_tab_title_follows(duo: Any)
     key(duo, Keys.ARROW_RIGHT)
     duo.wait_for_text_to_equal("#turn-label", "Turn 13 of 41")
     assert duo.driver.title == "hanabi-5p, turn 13 · nova-replay"
+    assert wait_url(duo, "as=Cathy")  # the link follows the view
     duo.find_element("#spoilers input").click()
     duo.wait_for_text_to_equal("#turn-label", "Turn 13")
     key(duo, Keys.ARROW_LEFT)
     duo.wait_for_text_to_equal("#turn-label", "Turn 12")
+    assert wait_url(duo, "?game=hanabi-5p&turn=12&as=Cathy&spoilers=off")
     assert duo.get_logs() == []
+
+
+def wait_url(duo: Any, part: str) -> bool:
+    """Whether the URL comes to contain `part` (it follows within a third of a second)."""
+    end = time.monotonic() + 5
+    while part not in duo.driver.current_url and time.monotonic() < end:
+        time.sleep(0.05)
+    return part in duo.driver.current_url
 
 
 # --- folders, broken logs, uploads ----------------------------------------------------------
