@@ -318,14 +318,14 @@ def folder_figures(count: int, opened: int) -> bool:
     return ok
 
 
-def screenshot(game: Path, turn: int, out: Path) -> None:
+def screenshot(game: Path, turn: int, out: Path, width: int = 1400) -> None:
     library = GameLibrary.from_path(game)
     key = library.entries[0].key
-    with served(library) as url, chromium(1400, 1000) as driver:
+    with served(library) as url, chromium(width, 1000) as driver:
         open_game(driver, url, key, turn)
         time.sleep(1.0)
         height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(1400, height + 140)
+        driver.set_window_size(width, height + 140)
         time.sleep(0.5)
         driver.save_screenshot(str(out))
     print(f"saved {out}")
@@ -341,10 +341,11 @@ def main() -> int:
                         help="games opened in turn for the memory figure (with --folder)")
     parser.add_argument("--screenshot", type=Path, help="only save a screenshot of --turn")
     parser.add_argument("--turn", type=int, default=20)
+    parser.add_argument("--width", type=int, default=1400, help="window width of --screenshot")
     args = parser.parse_args()
     games = args.game or [SAMPLES / g for g in GAMES]
     if args.screenshot:
-        screenshot(games[0], args.turn, args.screenshot)
+        screenshot(games[0], args.turn, args.screenshot, args.width)
         return 0
     ok = True
     for game in games:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
 from dash import Dash
+from flask import Response, request
 
-from .callbacks import register
+from . import learn
+from .callbacks import SESSION_COOKIE, register, session_of
 from .data import GameLibrary
 from .layout import page
 
@@ -20,9 +23,24 @@ def create_app(library: GameLibrary) -> Dash:
     """A Dash app over `library`'s games (one app per library; tests make many)."""
     app = Dash(__name__, assets_folder=str(ASSETS), title="nova-replay",
                update_title=None)  # type: ignore[arg-type]
-    # The layout is a function so that every page load lists the uploads made so far.
-    app.layout = lambda: page(library.options(), library.source, len(library))
+    # The layout is a function so that every page load lists the uploads made so far
+    # (in this browser session: `session_of`).
+    library.add_unlisted(learn.lesson_entries())
+    app.layout = lambda: page(library.options(owner=session_of()), library.source,
+                              len(library), library.first_key(), learn.lesson_options(),
+                              learn.puzzle_options())
     register(app, library)
+    learn.register(app)
+
+    def _session(response: Response) -> Response:
+        """Give each browser a random id the first time it asks: its uploads are
+        its own (another visitor of a classroom's --host dashboard never sees them)."""
+        if SESSION_COOKIE not in request.cookies and response.mimetype == "text/html":
+            response.set_cookie(SESSION_COOKIE, secrets.token_hex(16), httponly=True,
+                                samesite="Lax")
+        return response
+
+    app.server.after_request(_session)
     return app
 
 

@@ -11,6 +11,7 @@ assets/review.js, through two clientside callbacks, with no round trip.
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import PurePath
 from threading import Lock
 from typing import Any
@@ -18,25 +19,54 @@ from urllib.parse import parse_qs
 
 from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
+from flask import has_request_context, request
+
+from nova_replay.review.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .layout import problems_view
 from .panels import turn_href
 from .payload import game_payload
-from .table import ViewOptions
+from .table import TIERS, ViewOptions
+
+SESSION_COOKIE = "nova_replay_session"  # one browser's id: its uploads are its own
 
 PAYLOADS_KEPT = 16  # payloads (game, viewer, mode) kept ready; each is ~0.1 MB
 
 
 def parse_search(search: str | None) -> tuple[str | None, int | None]:
     """The game and turn of a URL's query string; missing or malformed parts are None."""
+    view = parse_view(search)
+    return view.game, view.turn
+
+
+@dataclass(frozen=True)
+class UrlView:
+    """What a link says of the view: `?game=NAME&turn=N&as=PLAYER&tier=T&spoilers=off`."""
+
+    game: str | None = None
+    turn: int | None = None
+    player: str | None = None
+    tier: str | None = None
+    no_spoilers: bool = False
+    puzzle: str | None = None
+
+
+def parse_view(search: str | None) -> UrlView:
+    """The view a URL's query string asks for; missing or malformed parts are None."""
     query = parse_qs((search or "").lstrip("?"))
-    game = query.get("game", [None])[0]
+
+    def first(name: str) -> str | None:
+        return query.get(name, [None])[0]
+
     try:
-        turn: int | None = int(query.get("turn", [""])[0])
+        turn: int | None = int(first("turn") or "")
     except ValueError:
         turn = None
-    return game, turn
+    tier = first("tier")
+    return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
+                   (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
+                   first("puzzle"))
 
 
 def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
@@ -46,24 +76,39 @@ def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None)
     return ViewOptions("deduced", who, "hide" in (spoilers or []))
 
 
+def viewer_value(loaded: Reviewed, player: str | None) -> str:
+    """The "View" dropdown's value for the URL's `as=PLAYER` (a name): "all" when
+    none or no player is called so."""
+    if player is None:
+        return "all"
+    try:
+        return str(viewer_of(loaded.analysis.record.game.players, player))
+    except ValueError:
+        return "all"
+
+
 class Payloads:
     """The last PAYLOADS_KEPT payloads, so that switching back and forth is instant
     and the server's memory stays bounded."""
 
     def __init__(self, library: GameLibrary) -> None:
         self.library = library
-        self._kept: OrderedDict[tuple[str, int | None, bool], dict[str, Any]] = OrderedDict()
+        # Each payload with the game it was made of: an upload's key is the same in
+        # every browser session, its game need not be.
+        self._kept: OrderedDict[tuple[str, int | None, bool],
+                                tuple[Reviewed, dict[str, Any]]] = OrderedDict()
         self._lock = Lock()
 
     def get(self, key: str, loaded: Reviewed, options: ViewOptions) -> dict[str, Any]:
         slot = (key, options.viewer, options.no_spoilers)
         with self._lock:
-            if slot in self._kept:
+            kept = self._kept.get(slot)
+            if kept is not None and kept[0] is loaded:
                 self._kept.move_to_end(slot)
-                return self._kept[slot]
-        payload = game_payload(key, loaded.analysis, options)
+                return kept[1]
+        payload = game_payload(key, loaded.analysis, options, loaded.illegal)
         with self._lock:
-            self._kept[slot] = payload
+            self._kept[slot] = (loaded, payload)
             while len(self._kept) > PAYLOADS_KEPT:
                 self._kept.popitem(last=False)
         return payload
@@ -80,58 +125,99 @@ def title_of(loaded: Reviewed, options: ViewOptions) -> str:
 
 
 def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, search: str | None,
-              picker: str | None, viewer: str | None, spoilers: list[str] | None
-              ) -> tuple[Any, ...]:
+              picker: str | None, viewer: str | None, spoilers: list[str] | None,
+              tier: str | None = None, owner: str = "") -> tuple[Any, ...]:
     """What the server sends when a game is opened or looked at differently: the
     payload (its `start` is the turn to go to, None to stay on the current one), the
-    picker's value, the URL, problems, title, viewer options and the content's style
-    (hidden for an invalid log or none)."""
-    url_game, url_turn = parse_search(search)
+    picker's value, the URL, problems, title, viewer options, the content's style
+    (hidden for an invalid log or none), and the "as", "tier" and "spoilers" controls
+    (set from the URL when it opens a view, else unchanged). `owner`: the browser
+    session asking, whose uploads it may open."""
+    url = parse_view(search)
     start: int | None = None
+    from_url = False
+    key: str | None
     if trigger == "game-picker" and picker:
         key, start = picker, 0
-    elif trigger in ("viewer", "spoilers"):
-        key = picker or url_game or ""
-    else:  # the URL: page load, an upload
-        key, start = url_game or picker or "", url_turn or 0
-    if key not in library:
-        key, start = library.first_key() or "", 0
-    loaded = library.get(key) if key else None
+    elif trigger in ("as", "spoilers"):
+        key = picker or (library.find(url.game, owner) if url.game else None)
+    elif url.puzzle is not None:  # a puzzle (learn.py) shows instead of a game
+        return (None, None, no_update, None, "", [{"label": "all cards", "value": "all"}],
+                {"display": "none"}, no_update, no_update, no_update)
+    else:  # the URL: page load, a link, an upload
+        from_url, start = True, url.turn or 0
+        key = library.find(url.game, owner) if url.game else library.first_key()
+        if url.game and key is None:
+            message = html.Div(f"No game called \u201c{url.game}\u201d here: pick one from "
+                               f"the list.", className="problems-box fatal", id="unknown-game")
+            return (None, None, no_update, message, "", [{"label": "all cards", "value": "all"}],
+                    {"display": "none"}, no_update, no_update, no_update)
+    loaded = library.get(key, owner) if key else None
     viewers = [{"label": "all cards", "value": "all"}]
     hidden = {"display": "none"}
-    if isinstance(loaded, Reviewed) and start is not None:
-        start = max(0, min(start, loaded.turns))
-    href = turn_href(key, start) if key and start is not None else no_update
-    if href == search:
-        href = no_update
+    keep = (no_update, no_update, no_update)
     if loaded is None:
         message = html.Div("No game to show: pick one or upload a log.", className="problems-box")
-        return (None, no_update, no_update, message, "", viewers, hidden)
+        return (None, no_update, no_update, message, "", viewers, hidden, *keep)
+    assert key is not None
     if isinstance(loaded, Broken):
-        return (None, key, href, problems_view(loaded.file, loaded.problems, fatal=True),
-                loaded.file, viewers, hidden)
+        href = turn_href(key, 0) if start is not None else no_update
+        return (None, key, no_update if href == search else href,
+                problems_view(loaded.file, loaded.problems, fatal=True), loaded.file, viewers,
+                hidden, *keep)
+    if from_url:
+        viewer = viewer_value(loaded, url.player)
+        spoilers = ["hide"] if url.no_spoilers else []
+        tier = url.tier or "deduced"
+        controls: tuple[Any, ...] = (viewer, tier, spoilers)
+    else:
+        controls = keep
     options = options_of(loaded, viewer, spoilers)
+    if start is not None:
+        start = max(0, min(start, loaded.turns))
+    players = loaded.analysis.record.game.players
+    href = no_update
+    if start is not None:
+        href = turn_href(key, start, None if options.viewer is None else players[options.viewer],
+                         tier if tier in TIERS else "deduced", options.no_spoilers)
+        if href == search:
+            href = no_update
     payload = {**payloads.get(key, loaded, options), "start": start}
-    viewers += [{"label": f"as {name}", "value": str(p)}
-                for p, name in enumerate(loaded.analysis.record.game.players)]
+    viewers += [{"label": f"as {name}", "value": str(p)} for p, name in enumerate(players)]
     warnings = loaded.warnings
-    if options.no_spoilers and loaded.unfinished:  # the validator's words give the score
-        warnings = ("the log stops before the game ended",)
-    problems = problems_view(loaded.analysis.record.file, warnings, fatal=False) if warnings else None
-    return (payload, key, href, problems, title_of(loaded, options), viewers, {})
+    if options.no_spoilers and loaded.unfinished and loaded.illegal is None:
+        warnings = ("the log stops before the game ended",)  # the validator's words give the score
+    problems = None
+    if loaded.illegal is not None:
+        turn, _ = loaded.illegal
+        problems = problems_view(loaded.analysis.record.file,
+                                 (*warnings, f"It can be reviewed up to turn {turn - 1}."),
+                                 fatal=True)
+    elif warnings:
+        problems = problems_view(loaded.analysis.record.file, warnings, fatal=False)
+    return (payload, key, href, problems, title_of(loaded, options), viewers, {}, *controls)
 
 
-def upload(library: GameLibrary, contents: str | None, filename: str | None
-           ) -> tuple[Any, str]:
-    """Add an uploaded log; on success go to it (the URL), else say why it was refused."""
+def upload(library: GameLibrary, contents: str | None, filename: str | None, owner: str = ""
+           ) -> tuple[Any, str, str]:
+    """Add an uploaded log for the browser session `owner`; go to it (the URL) and
+    say whether it validates, or say why it was refused (with the message's class)."""
     if not contents:
         raise PreventUpdate
     name = filename or "upload"
     try:
-        key = library.add_upload(name, contents)
+        key = library.add_upload(name, contents, owner)
     except UploadRefused as e:
-        return no_update, str(e)
-    return turn_href(key, 0), f"Loaded {name}."
+        return no_update, str(e), "upload-message error"
+    if not library.validates(key, owner):
+        return (turn_href(key, 0), f"{name} does not validate: its problems are below.",
+                "upload-message error")
+    return turn_href(key, 0), f"Loaded {name}.", "upload-message ok"
+
+
+def session_of() -> str:
+    """The browser session asking (the cookie `app` sets); "" outside a request."""
+    return request.cookies.get(SESSION_COOKIE, "") if has_request_context() else ""
 
 
 def register(app: Dash, library: GameLibrary) -> None:
@@ -141,14 +227,16 @@ def register(app: Dash, library: GameLibrary) -> None:
     @app.callback(
         Output("game-data", "data"), Output("game-picker", "value"), Output("url", "search"),
         Output("problems", "children"), Output("game-title", "children"),
-        Output("viewer", "options"), Output("content", "style"),
-        Input("url", "search"), Input("game-picker", "value"), Input("viewer", "value"),
-        Input("spoilers", "value"),
+        Output("as", "options"), Output("content", "style"),
+        Output("as", "value"), Output("tier", "value"), Output("spoilers", "value"),
+        Input("url", "search"), Input("game-picker", "value"), Input("as", "value"),
+        Input("spoilers", "value"), State("tier", "value"),
     )
     def _open(search: str | None, picker: str | None, viewer: str | None,
-              spoilers: list[str] | None) -> tuple[Any, ...]:
+              spoilers: list[str] | None, tier: str | None) -> tuple[Any, ...]:
         trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
-        return open_view(library, payloads, trigger, search, picker, viewer, spoilers)
+        return open_view(library, payloads, trigger, search, picker, viewer, spoilers, tier,
+                         session_of())
 
     # The browser draws the turn: a new payload, tier or filter redraws it...
     app.clientside_callback(  # type: ignore[no-untyped-call]
@@ -168,12 +256,13 @@ def register(app: Dash, library: GameLibrary) -> None:
         Input("game-picker", "value"),
     )
     def _picker(search: str | None, value: str | None) -> list[dict[str, str]]:
-        return library.options(search, keep=value)
+        return library.options(search, keep=value, owner=session_of())
 
     @app.callback(
         Output("url", "search", allow_duplicate=True), Output("upload-message", "children"),
+        Output("upload-message", "className"),
         Input("upload", "contents"), State("upload", "filename"),
         prevent_initial_call=True,
     )
-    def _upload(contents: str | None, filename: str | None) -> tuple[Any, str]:
-        return upload(library, contents, filename)
+    def _upload(contents: str | None, filename: str | None) -> tuple[Any, str, str]:
+        return upload(library, contents, filename, session_of())

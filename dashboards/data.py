@@ -20,7 +20,7 @@ from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-MAX_UPLOADS_KEPT = 20
+MAX_UPLOADS_KEPT = 60  # over all browser sessions
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
@@ -41,11 +41,13 @@ def samples_dir() -> Path:
 
 @dataclass(frozen=True)
 class Entry:
-    """One game the picker offers; `path` is None for an upload (kept in memory)."""
+    """One game the picker offers; `path` is None for an upload (kept in memory).
+    An entry not `listed` opens by its link only (the course's lessons)."""
 
     key: str
     label: str
     path: str | None
+    listed: bool = True
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,15 @@ class Broken:
 @dataclass(frozen=True)
 class Reviewed:
     """A good log, analysed; `warnings` are non-fatal problems (an unfinished game,
-    `unfinished`; the validator's words state the score at the log's end)."""
+    `unfinished`; the validator's words state the score at the log's end). `illegal`:
+    for a log with an illegal action at turn K, (K, the problem); the analysis then
+    covers turns 0..K-1."""
 
     key: str
     analysis: Analysis
     warnings: tuple[str, ...] = ()
     unfinished: bool = False
+    illegal: tuple[int, str] | None = None
 
     @property
     def turns(self) -> int:
@@ -77,6 +82,11 @@ Loaded = Reviewed | Broken
 
 def _from_report(key: str, report: Report) -> Loaded:
     errors = report.errors()
+    if errors and report.before_illegal is not None:
+        problem = errors[0]
+        turn = report.before_illegal.timeline.turns + 1
+        return Reviewed(key, analyze(report.before_illegal), (str(problem),), True,
+                        (turn, problem.message))
     if errors or report.record is None:
         return Broken(key, report.file, tuple(str(p) for p in errors or report.problems))
     warnings = tuple(str(p) for p in report.problems)
@@ -95,7 +105,9 @@ class GameLibrary:
         self.source = source  # said in the page header: where the games come from
         self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
         self._loaded: OrderedDict[str, Loaded] = OrderedDict()
-        self._uploads: OrderedDict[str, Loaded] = OrderedDict()
+        # Uploads belong to the browser session that made them: (owner, key) -> game.
+        self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
+        self._valid: dict[str, bool] = {}  # whether a file validates, once known
         self._lock = threading.Lock()
 
     @classmethod
@@ -107,45 +119,88 @@ class GameLibrary:
         p = Path(path)
         if p.is_dir():
             return cls(_entries_in(p), f"folder {p}")
-        return cls([Entry(_key(p.stem), p.name, str(p))], f"file {p.name}")
+        return cls([Entry(url_key(p.stem), p.name, str(p))], f"file {p.name}")
 
     @property
     def entries(self) -> list[Entry]:
         with self._lock:
             return list(self._entries.values())
 
+    def uploads_of(self, owner: str) -> list[Entry]:
+        with self._lock:
+            return [e for (who, _), (e, _) in self._uploads.items() if who == owner]
+
     def options(self, search: str | None = None, keep: str | None = None,
-                limit: int | None = PICKER_SHOWN) -> list[dict[str, str]]:
-        """The picker's options, files first, then uploads: the first `limit` whose
-        name contains `search` (any case), and the game `keep` (the one shown)
-        wherever it is. A picker of 10,000 games would take the browser seconds."""
+                limit: int | None = PICKER_SHOWN, owner: str = "") -> list[dict[str, str]]:
+        """The picker's options, files first, then `owner`'s uploads: the first `limit`
+        whose name contains `search` (any case), and the game `keep` (the one shown)
+        wherever it is. A picker of 10,000 games would take the browser seconds. A
+        log that does not validate is marked (each listed file is checked once)."""
         needle = (search or "").casefold()
-        chosen = [e for e in self.entries if needle in e.label.casefold()][:limit]
+        chosen = [e for e in [*self.entries, *self.uploads_of(owner)]
+                  if e.listed and needle in e.label.casefold()][:limit]
         if keep is not None and all(e.key != keep for e in chosen):
             with self._lock:
                 kept = self._entries.get(keep)
             if kept is not None:
                 chosen.append(kept)
-        return [{"label": e.label, "value": e.key} for e in chosen]
+        return [{"label": e.label if self.validates(e.key, owner) else
+                 f"\u2717 {e.label} (does not validate)", "value": e.key} for e in chosen]
+
+    def validates(self, key: str, owner: str = "") -> bool:
+        """Whether the log `key` passes the validator (checked once, then known)."""
+        with self._lock:
+            known = self._valid.get(key)
+            upload = self._uploads.get((owner, key))
+            entry = self._entries.get(key)
+        if upload is not None:
+            return isinstance(upload[1], Reviewed) and upload[1].illegal is None
+        if known is not None:
+            return known
+        if entry is None or entry.path is None:
+            return False
+        valid = check(entry.path).valid()
+        with self._lock:
+            self._valid[key] = valid
+        return valid
+
+    def add_unlisted(self, entries: list[Entry]) -> None:
+        """Games that open by their link but are not in the picker (the lessons)."""
+        with self._lock:
+            for e in entries:
+                self._entries.setdefault(e.key, Entry(e.key, e.label, e.path, listed=False))
 
     def __len__(self) -> int:
         with self._lock:
-            return len(self._entries)
+            return sum(e.listed for e in self._entries.values())
 
     def first_key(self) -> str | None:
+        """The first log that validates (a folder whose first file is broken opens on
+        the first good one), else the first log."""
+        keys = [e.key for e in self.entries if e.listed]
+        return next((k for k in keys if self.validates(k)), keys[0] if keys else None)
+
+    def find(self, name: str, owner: str = "") -> str | None:
+        """The key of the game `name` (a key or a file name, with or without .json)
+        that `owner` may open, else None."""
+        stem = name[:-5] if name.casefold().endswith(".json") else name
         with self._lock:
-            return next(iter(self._entries), None)
+            for key in (name, stem, url_key(stem)):
+                if key in self._entries or (owner, key) in self._uploads:
+                    return key
+        return None
 
     def __contains__(self, key: object) -> bool:
         with self._lock:
             return key in self._entries
 
-    def get(self, key: str) -> Loaded | None:
-        """The game called `key`, validated and analysed when first opened, then from
-        the cache while it is among the last GAMES_KEPT opened."""
+    def get(self, key: str, owner: str = "") -> Loaded | None:
+        """The game called `key` (an upload only for its `owner`), validated and
+        analysed when first opened, then from the cache while it is among the last
+        GAMES_KEPT opened."""
         with self._lock:
-            if key in self._uploads:
-                return self._uploads[key]
+            if (owner, key) in self._uploads:
+                return self._uploads[(owner, key)][1]
             if key in self._loaded:
                 self._loaded.move_to_end(key)
                 return self._loaded[key]
@@ -154,13 +209,15 @@ class GameLibrary:
             return None
         loaded = _from_report(key, check(entry.path))
         with self._lock:
+            self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
             kept = self._loaded.setdefault(key, loaded)
             while len(self._loaded) > GAMES_KEPT:
                 self._loaded.popitem(last=False)
         return kept
 
-    def add_upload(self, filename: str, contents: str) -> str:
-        """Read an uploaded file (a data URL, as dcc.Upload gives it) and return its key.
+    def add_upload(self, filename: str, contents: str, owner: str = "") -> str:
+        """Read an uploaded file (a data URL, as dcc.Upload gives it) for the browser
+        session `owner` (no other sees it) and return its key.
         Raises UploadRefused for a file over MAX_UPLOAD_BYTES or that is not JSON; a
         JSON log that fails validation is kept and shows its problems."""
         _, _, encoded = contents.partition(",")
@@ -181,15 +238,14 @@ class GameLibrary:
         key = "upload-" + hashlib.sha1(raw).hexdigest()[:10]
         loaded = _from_report(key, check_data(data, filename))
         with self._lock:
-            self._uploads[key] = loaded
-            self._entries[key] = Entry(key, f"{filename} (uploaded)", None)
+            self._uploads[(owner, key)] = (Entry(key, f"{filename} (uploaded)", None), loaded)
+            self._uploads.move_to_end((owner, key))
             while len(self._uploads) > MAX_UPLOADS_KEPT:
-                old, _ = self._uploads.popitem(last=False)
-                self._entries.pop(old, None)
+                self._uploads.popitem(last=False)
         return key
 
 
-def _key(stem: str) -> str:
+def url_key(stem: str) -> str:
     """A URL-friendly key from a file name."""
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in stem) or "game"
 
@@ -199,7 +255,7 @@ def _entries_in(folder: Path) -> list[Entry]:
     entries: list[Entry] = []
     seen: set[str] = set()
     for f in sorted(folder.glob("*.json")):
-        key = _key(f.stem)
+        key = url_key(f.stem)
         while key in seen:
             key += "_"
         seen.add(key)

@@ -13,18 +13,25 @@ from .data import MAX_UPLOAD_BYTES
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
 
+CLOCK_HEIGHT = 260  # px: less the chart's margins (review.js: 10 + 46), a plot 204 px tall
 
-def page(options: list[dict[str, str]], source: str, count: int | None = None) -> html.Div:
+
+def page(options: list[dict[str, str]], source: str, count: int | None = None,
+         first: str | None = None, lessons: list[dict[str, str]] | None = None,
+         puzzles: list[dict[str, str]] | None = None) -> html.Div:
     """The whole page; `options` are the picker's first games (of `count`), `source`
-    where they come from."""
+    where they come from, `first` the one it opens on; `lessons` and `puzzles` the
+    course's pickers."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
         dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
-        header(options, source, len(options) if count is None else count),
+        header(options, source, len(options) if count is None else count, first),
+        learn_line(lessons or [], puzzles or []),
         html.Div(id="problems", className="problems"),
-        navigation(),
-        html.Div([
+        html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
+                 id="puzzle", className="panel puzzle", style={"display": "none"}),
+        html.Div([navigation(), legend(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
@@ -34,13 +41,22 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None) -
                 ], className="panel"),
             ], className="col-main"),
             html.Div([
+                html.Div(id="lesson", className="panel lesson", style={"display": "none"}),
                 html.Div(id="summary", className="panel"),
                 html.Div([
+                    html.Div("Moves", className="section-title"),
+                    html.Div(id="move-list", className="move-list",
+                             title="one line per turn; click a line to go there"),
+                ], className="panel"),
+                html.Div([
                     html.Div("Draw-pile clock", className="section-title"),
-                    # Responsive graphs take their size from the Graph's own style.
+                    # Responsive graphs take their size from the Graph's own style: a
+                    # fixed height and fixed margins keep the plot 200 px tall at any
+                    # width; the legend is drawn outside it, below (review.js).
                     dcc.Graph(id="clock", config={"displayModeBar": False, "responsive": True},
                               figure={"data": [], "layout": {}},
-                              style={"height": "260px", "width": "100%"}),
+                              style={"height": f"{CLOCK_HEIGHT}px", "width": "100%"}),
+                    html.Div(id="clock-legend", className="clock-legend"),
                 ], className="panel"),
                 html.Div([
                     html.Div("Findings", className="section-title"),
@@ -48,25 +64,42 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None) -
                     html.Div(id="findings", className="findings-scroll"),
                 ], className="panel"),
             ], className="col-side"),
-        ], className="columns", id="content"),
+        ], className="columns")], id="content"),  # hidden when there is no game to show
     ], className="page")
 
 
-def header(options: list[dict[str, str]], source: str, count: int) -> html.Div:
+def header(options: list[dict[str, str]], source: str, count: int,
+           first: str | None = None) -> html.Div:
     return html.Div([
         html.Div([html.Span("nova-replay", className="brand"),
                   html.Span(id="game-title", className="game-title")], className="title-line"),
         html.Div([
             dcc.Dropdown(id="game-picker", options=options,
-                         value=options[0]["value"] if options else None,
+                         value=first or (options[0]["value"] if options else None),
                          clearable=False, searchable=True, className="picker",
                          placeholder=f"Pick one of {count} games (type to search)"),
             dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
                        className="upload", multiple=False, accept=".json,application/json"),
-            html.Div(id="upload-message", className="upload-message"),
+            html.Div(id="upload-message", className="upload-message", role="status"),
         ], className="picker-line", title=f"Games: {source}. Uploads up to "
                                           f"{MAX_UPLOAD_BYTES // 2**20} MB of JSON."),
     ], className="header")
+
+
+def learn_line(lessons: list[dict[str, str]], puzzles: list[dict[str, str]]) -> html.Div:
+    """The course: a lesson picker (a lesson opens at its turn, its text beside the
+    board) and a puzzle picker with the running score."""
+    return html.Div([
+        html.Span("Learn", className="opt-label"),
+        dcc.Dropdown(id="lesson-picker", options=lessons, value=None, clearable=True,
+                     searchable=True, className="learn-picker",
+                     placeholder=f"a lesson ({len(lessons)} in the course)"),
+        dcc.Dropdown(id="puzzle-picker", options=puzzles, value=None, clearable=True,
+                     searchable=True, className="learn-picker",
+                     placeholder=f"a puzzle ({len(puzzles)}): what would you do?"),
+        html.Span(id="puzzle-score-text", className="muted"),
+        dcc.Store(id="puzzle-score", storage_type="session"),
+    ], className="learn-line")
 
 
 def navigation() -> html.Div:
@@ -74,6 +107,9 @@ def navigation() -> html.Div:
                ("nav-next", "▶", "next turn (→)"), ("nav-last", "»", "last turn (End)")]
     nav = [html.Button(text, id=i, n_clicks=0, title=t, className="nav-button")
            for i, text, t in buttons]
+    jumps = [html.Button(text, id=i, n_clicks=0, title=t, className="nav-button jump")
+             for i, text, t in (("finding-prev", "‹ p", "previous finding (p)"),
+                                ("finding-next", "n ›", "next finding (n)"))]
     return html.Div([
         *nav[:2],
         html.Div(dcc.Slider(id="turn-slider", min=0, max=1, step=1, value=0,
@@ -82,7 +118,42 @@ def navigation() -> html.Div:
                  className="slider-box"),
         *nav[2:],
         html.Span(id="turn-label", className="turn-label"),
+        html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
     ], className="nav")
+
+
+KEYS = (("← →", "previous / next turn"), ("Home End", "first / last turn"),
+        ("n p", "next / previous finding (of the severities ticked under Findings)"))
+GRID_LEGEND = (("gcell on", "filled: the holder cannot rule this card out"),
+               ("gcell off", "empty: ruled out"),
+               ("gcell on truth", "ringed: the card it really is (hidden in a player's view)"))
+BADGE_LEGEND = (("b-playable", "knows playable", "every card it can be is playable now"),
+                ("b-trash", "knows trash", "no card it can be can ever be played"),
+                ("b-exact", "knows exactly", "a single card is possible"),
+                ("b-critical", "critical", "the last copy of a card still needed"),
+                ("b-chop", "chop", "the card its holder would discard next"))
+
+
+def legend() -> html.Details:
+    """What the keys do and what the knowledge grids and badges mean."""
+    keys = html.Div([html.Span([html.Kbd(k), " ", what], className="key")
+                     for k, what in KEYS], className="keys", id="keys-help")
+    cells = html.Div([html.Span([html.Span(className=cls, style={"--c": "#1565c0"}), " ", what],
+                                className="legend-item") for cls, what in GRID_LEGEND],
+                     className="legend-row")
+    faces = html.Div([html.Span([html.Span("4R", className="card-face touched legend-face"),
+                                 " glowing card: touched by a hint"], className="legend-item"),
+                      html.Span([html.Span("?", className="card-face hidden legend-face"),
+                                 " hidden: its holder cannot see it"], className="legend-item")],
+                     className="legend-row")
+    badges = html.Div([html.Span([html.Span(text, className=f"badge {cls}"), " ", what],
+                                 className="legend-item") for cls, text, what in BADGE_LEGEND],
+                      className="legend-row")
+    tiers = html.Div("Knowledge: hinted = what the hints said; deduced = what the holder could "
+                     "work out from everything they saw; common = what everyone could tell.",
+                     className="muted")
+    return html.Details([html.Summary("Keys and legend"), keys, cells, faces, badges, tiers],
+                        id="legend", className="legend panel")
 
 
 def review_options() -> html.Div:
@@ -90,9 +161,11 @@ def review_options() -> html.Div:
         html.Label("Knowledge", className="opt-label"),
         dcc.RadioItems(id="tier", options=[{"label": t, "value": t} for t in TIERS],
                        value="deduced", inline=True, className="radio"),
-        html.Label("View", className="opt-label"),
-        dcc.Dropdown(id="viewer", options=[{"label": "all cards", "value": "all"}],
-                     value="all", clearable=False, searchable=False, className="viewer"),
+        html.Span([
+            html.Label("View", className="opt-label"),
+            dcc.Dropdown(id="as", options=[{"label": "all cards", "value": "all"}],
+                         value="all", clearable=False, searchable=False, className="viewer"),
+        ], className="opt-group"),
         dcc.Checklist(id="spoilers", options=[{"label": "no spoilers", "value": "hide"}],
                       value=[], inline=True, className="check"),
     ], className="review-options")

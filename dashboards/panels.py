@@ -35,15 +35,42 @@ LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
 
-def turn_href(game_key: str, turn: int) -> str:
-    """The link to one moment of one game, as a teacher would send it."""
-    return "?" + urlencode({"game": game_key, "turn": turn})
+# A turn's findings at a glance, as chess annotators mark moves: severity -> (glyph,
+# what it means). The move list shows the worst, in SEVERITY_ORDER.
+SEVERITY_GLYPHS = {"blunder": ("??", "blunder"), "mistake": ("?", "mistake"),
+                   "info": ("i", "note"), "good": ("!", "good move")}
+SEVERITY_ORDER = ("blunder", "mistake", "good", "info")
+HOVER_WIDTH = 44  # characters per line of chart hover text, so it stays inside the chart
 
 
-def plot_text(text: str) -> str:
+def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "deduced",
+              no_spoilers: bool = False) -> str:
+    """The link to one moment of one game as one viewer sees it, as a teacher would
+    send it; the defaults (every card, deduced, spoilers) are left out."""
+    query: dict[str, str | int] = {"game": game_key, "turn": turn}
+    if player is not None:
+        query["as"] = player
+    if tier != "deduced":
+        query["tier"] = tier
+    if no_spoilers:
+        query["spoilers"] = "off"
+    return "?" + urlencode(query)
+
+
+def plot_text(text: str, width: int | None = None) -> str:
     """Text for a Plotly figure (hover text, names, titles). Plotly reads tags such as
-    <b> and <br> in them, so &, < and > become entities and show as themselves."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    <b> and <br> in them, so &, < and > become entities and show as themselves; with
+    `width`, lines are broken (<br>) at spaces to at most about that many characters."""
+    safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if width is None:
+        return safe
+    lines: list[str] = []
+    for word in safe.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
 
 
 def visible_findings(analysis: Analysis, turn: int, options: ViewOptions) -> list[Finding]:

@@ -11,6 +11,7 @@ the findings with the turns at which they are hidden. assets/review.js only draw
 from __future__ import annotations
 
 import json
+from pathlib import PurePath
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
@@ -18,9 +19,12 @@ from nova_replay.rules.cards import SUITS, rank_text
 
 from .panels import (
     HIDDEN_MARK,
+    HOVER_WIDTH,
     KIND_LABELS,
     LINES,
     MARKED,
+    SEVERITY_GLYPHS,
+    SEVERITY_ORDER,
     hidden_from,
     hidden_note,
     plot_text,
@@ -38,7 +42,10 @@ from .table import (
     counter_texts,
     counter_words,
     discard_groups,
+    move_text,
     notes_on,
+    purple,
+    suit_look,
     viewer_note,
 )
 
@@ -56,14 +63,16 @@ def hidden_at(analysis: Analysis, turn: int, viewer: int | None) -> frozenset[in
                      if hidden_from(analysis, f, turn, viewer))
 
 
-def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str, Any]:
+def game_payload(key: str, analysis: Analysis, options: ViewOptions,
+                 illegal: tuple[int, str] | None = None) -> dict[str, Any]:
     """Every turn of `analysis` as `options` (viewer, no spoilers) let it be seen;
-    `options.tier` is not used: each card carries all three tiers."""
+    `options.tier` is not used: each card carries all three tiers. `illegal`: the
+    turn at which the log turned illegal and why (the analysis stops the turn before)."""
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
-    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": SUITS[s].colour,
-              "name": rules.suit_name(i),
+    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": suit_look(analysis, i)[1],
+              "name": suit_look(analysis, i)[0],
               "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
@@ -71,7 +80,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
     turns = [turn_data(analysis, t, options, summaries) for t in range(analysis.timeline.turns + 1)]
     players = list(game.players)
     return {
-        "key": key, "turns": analysis.timeline.turns, "viewer": options.viewer,
+        "key": key, "name": PurePath(analysis.record.file).stem or key,
+        "turns": analysis.timeline.turns, "viewer": options.viewer,
         "spoilers": not options.no_spoilers, "players": players,
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
@@ -88,10 +98,36 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions) -> dict[str
         "lines": [list(line) for line in LINES],
         "findings": findings_data(analysis),
         "hidden_mark": list(HIDDEN_MARK),
-        "hidden_note": note, "hidden_hover": plot_text(note),
+        "hidden_note": note, "hidden_hover": plot_text(note, HOVER_WIDTH),
         "summaries": [json.loads(s) for s in summaries],
         "turn_data": turns,
+        "moves": moves_data(analysis),
+        "glyphs": {sev: list(g) for sev, g in SEVERITY_GLYPHS.items()},
+        "illegal": list(illegal) if illegal else None,
+        "lesson": lesson_of(analysis),
     }
+
+
+def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
+    """A lesson game's point (meta.lesson), shown beside the board."""
+    meta = analysis.record.log.meta
+    note = meta.lesson if meta else None
+    if note is None:
+        return None
+    return {"title": meta.title if meta and meta.title else "", "level": note.level,
+            "topic": note.topic, "turn": note.turn, "text": note.text}
+
+
+def moves_data(analysis: Analysis) -> list[list[Any]]:
+    """The move list: per turn, the move in a few words and the indices of its
+    findings, worst first (SEVERITY_ORDER), so that the first shown gives the glyph."""
+    at: dict[int, list[int]] = {}
+    for i, f in enumerate(analysis.findings):
+        at.setdefault(f.turn, []).append(i)
+    rank = {sev: n for n, sev in enumerate(SEVERITY_ORDER)}
+    return [[move_text(analysis, t),
+             sorted(at.get(t, []), key=lambda i: rank.get(analysis.findings[i].severity, 9))]
+            for t in range(analysis.timeline.turns + 1)]
 
 
 def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
@@ -102,6 +138,11 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
     state = analysis.timeline[turn]
     hidden = hidden_at(analysis, turn, options.viewer)
     lives_text, final_text = counter_texts(analysis, turn)
+    point = analysis.clock[turn]
+    hanablive = purple(analysis)
+    # Efficiency counts touched cards that are not trash, the viewer's own too.
+    efficiency = None if options.viewer is not None or point.efficiency is None else (
+        f"{point.efficiency:.2f}")
     summary = json.dumps(summary_facts(analysis, turn, options, hidden), ensure_ascii=False)
     hands = []
     for p in range(len(game.players)):
@@ -113,7 +154,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
                               notes_on(analysis, k.card, options)])
             else:
                 card = game.deck[k.card]
-                cards.append([card.show(), card_colour(card), int(k.touched), k.hinted,
+                cards.append([card.show(), card_colour(card, hanablive), int(k.touched), k.hinted,
                               k.deduced, k.common, analysis.ids.of_card[k.card], bits,
                               notes_on(analysis, k.card, options)])
         hands.append(cards)
@@ -121,6 +162,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
     return {
         "rows": list(state.rows), "score": state.score, "coins": state.coins,
         "lives": state.lives, "pile": state.draw_pile(game),
+        "max_score": point.max_score, "pace": point.pace, "efficiency": efficiency,
         "lives_text": lives_text, "final": final_text,
         "action": action_text(analysis, turn, options), "comment": comment_of(analysis, turn),
         "ending": state.ending if state.ending is not None and last else None,
@@ -144,6 +186,7 @@ def findings_data(analysis: Analysis) -> list[dict[str, Any]]:
     for f in analysis.findings:
         marker = MARKED.get(f.kind)
         out.append({"turn": f.turn, "kind": f.kind, "label": KIND_LABELS.get(f.kind, f.kind),
-                    "severity": f.severity, "message": f.message, "hover": plot_text(f.message),
+                    "severity": f.severity, "message": f.message,
+                    "hover": plot_text(f.message, HOVER_WIDTH),
                     "marker": list(marker) if marker else None})
     return out

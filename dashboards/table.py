@@ -16,11 +16,15 @@ from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_pla
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.status import final_turns_left
 from nova_replay.rules.cards import SUITS, Card
+from nova_replay.rules.game import Discard, Hint
 from nova_replay.rules.words import plural, words
 from nova_replay.views.text import describe_turn
 
 TIERS = ("hinted", "deduced", "common")
 JOKER_COLOUR = "#6a1b9a"
+# hanab.live calls the fifth colour purple (DESIGN.md, "Words per ruleset") and draws
+# it so: its colour as nova_replay.rules.variants gives the Purple suit.
+HANABLIVE_PURPLE = ("purple", "#7b1fa2")
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,49 @@ class ViewOptions:
         return self.perspective().knowledge_for(player, k)
 
 
-def card_colour(card: Card) -> str:
-    return JOKER_COLOUR if card.is_joker else SUITS[card.suit].colour
+def purple(analysis: Analysis) -> bool:
+    """Whether the game's fifth colour is hanab.live's purple (a hanab.live game of
+    plain Hanabi, whose W suit is white elsewhere)."""
+    record = analysis.record
+    return record.converted_from == "hanab.live" and not record.game.ruleset.kinds
+
+
+def suit_look(analysis: Analysis, index: int) -> tuple[str, str]:
+    """A row's name and colour in the game's words."""
+    rules = analysis.record.game.ruleset
+    letter = rules.suits[index]
+    if letter == "W" and purple(analysis):
+        return HANABLIVE_PURPLE
+    return rules.suit_name(index), SUITS[letter].colour
+
+
+def card_colour(card: Card, hanablive_purple: bool = False) -> str:
+    if card.is_joker:
+        return JOKER_COLOUR
+    if card.suit == "W" and hanablive_purple:
+        return HANABLIVE_PURPLE[1]
+    return SUITS[card.suit].colour
+
+
+def move_text(analysis: Analysis, turn: int) -> str:
+    """The move of `turn` in a few words, for the move list: who and what, with the
+    card a play or discard showed to everyone (never the card drawn)."""
+    timeline = analysis.timeline
+    game = timeline.game
+    if turn == 0:
+        return "the deal"
+    before, after = timeline[turn - 1], timeline[turn]
+    action = timeline.actions[turn - 1]
+    actor = game.players[before.player(game)]
+    w = words(game.ruleset)
+    if isinstance(action, Hint):
+        return f"{actor} {w.hints} {game.describe_hint(action)} to {game.players[action.to]}"
+    shown = game.card_text(action.card)
+    if isinstance(action, Discard):
+        return f"{actor} discards {shown}"
+    if after.lives < before.lives:
+        return f"{actor} plays {shown}: {w.misfire}"
+    return f"{actor} plays {shown}"
 
 
 def action_text(analysis: Analysis, turn: int, options: ViewOptions) -> str:
@@ -72,7 +117,8 @@ def counter_words(analysis: Analysis) -> dict[str, Any]:
         extra.append(["Clues", f"{colours}; ranks {ranks}", "variant-clues",
                       f"{rules.variant}: clue colours {colours}; rank clues {ranks}"])
     return {"coins": f"{w.coin.capitalize()}s", "coin": f"{w.coin}s",
-            "lives": "Strikes" if w.strikes else "Lives", "extra": extra}
+            "lives": "Strikes" if w.strikes else "Lives", "extra": extra,
+            "hint": w.hint, "misfire": w.misfire}
 
 
 def counter_texts(analysis: Analysis, turn: int) -> tuple[str, str | None]:

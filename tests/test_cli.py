@@ -92,6 +92,23 @@ def test_replay_of_a_bad_log_is_one_line_and_exit_1() -> None:
     assert result.stderr == f"{path}: turn 1: Anna gives a hint to Anna; a hint goes to another player\n"
 
 
+def test_replay_and_analyze_show_a_log_up_to_its_illegal_turn() -> None:
+    path = SAMPLES / "invalid" / "hint-no-coins.json"  # turn 9: a hint with 0 coins left
+    problem = f"{path}: turn 9: Carla gives a hint with 0 coins left\n"
+    shown = invoke("replay", str(path))
+    assert shown.exit_code == 1 and shown.stderr == problem
+    turns = [line for line in shown.stdout.splitlines() if line.startswith("Turn ")]
+    assert [t.split(":")[0] for t in turns] == [f"Turn {t}" for t in range(9)] + ["Turn 9"]
+    assert turns[-1] == ("Turn 9: illegal: Carla gives a hint with 0 coins left (the log is "
+                         "shown up to turn 8)")
+    reviewed = invoke("analyze", str(path))
+    assert reviewed.exit_code == 1 and reviewed.stderr == problem
+    assert "Turn   8  [mistake] Ben hinted 2s to Carla" in reviewed.stdout
+    assert reviewed.stdout.rstrip().endswith("(the log is shown up to turn 8)")
+    assert invoke("analyze", "--json", str(path)).exit_code == 1  # no partial JSON report
+    assert invoke("replay", "--turn", "9", str(path)).exit_code == 2  # turns 0..8 only
+
+
 def test_schema_command_prints_the_committed_schema() -> None:
     result = invoke("schema")
     assert result.exit_code == 0

@@ -122,7 +122,7 @@ def test_the_picker_lists_a_few_games_and_searches_them_all(tmp_path: Path) -> N
     assert len(lib.options()) == data_module.PICKER_SHOWN
     assert [o["value"] for o in lib.options("GAME-11")] == [f"game-11{i}" for i in range(10)]
     kept = lib.options(keep="game-119")
-    assert kept[-1] == {"label": "game-119.json", "value": "game-119"}
+    assert kept[-1] == {"label": "✗ game-119.json (does not validate)", "value": "game-119"}
     assert len(kept) == data_module.PICKER_SHOWN + 1
     layout = create_app(lib).layout
     assert "120 games" in json.dumps((layout() if callable(layout) else layout).to_plotly_json(),
@@ -131,23 +131,36 @@ def test_the_picker_lists_a_few_games_and_searches_them_all(tmp_path: Path) -> N
 
 def test_an_invalid_log_gives_the_validators_messages() -> None:
     folder = GameLibrary.from_path(INVALID)
-    loaded = folder.get("hint-to-self")
+    loaded = folder.get("duplicate-names")
     assert isinstance(loaded, Broken)
-    assert any("a hint goes to another player" in p for p in loaded.problems)
-    out = opened(folder, "?game=hint-to-self&turn=0")
+    assert any("duplicate player name" in p for p in loaded.problems)
+    out = opened(folder, "?game=duplicate-names&turn=0")
     shown = text_of(out[PROBLEMS])
-    assert "not a valid game log" in shown and "a hint goes to another player" in shown
+    assert "not a valid game log" in shown and "duplicate player name" in shown
     assert out[STYLE] == {"display": "none"} and out[PAYLOAD] is None
+
+
+def test_a_log_illegal_at_turn_k_is_reviewed_up_to_k_minus_1() -> None:
+    folder = GameLibrary.from_path(INVALID)
+    loaded = folder.get("hint-no-coins")  # turn 9: a hint with 0 coins left
+    assert isinstance(loaded, Reviewed) and loaded.turns == 8
+    assert loaded.illegal == (9, "Carla gives a hint with 0 coins left")
+    assert not folder.validates("hint-no-coins")
+    out = opened(folder, "?game=hint-no-coins&turn=20")
+    assert out[PAYLOAD]["start"] == 8 and out[PAYLOAD]["illegal"] == [9, loaded.illegal[1]]
+    shown = text_of(out[PROBLEMS])
+    assert "turn 9: Carla gives a hint with 0 coins left" in shown
+    assert "reviewed up to turn 8" in shown and out[STYLE] == {}
 
 
 def test_upload_of_a_good_log_is_added_and_opened(tmp_path: Path) -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     raw = (SAMPLES / "nova-5p.json").read_bytes()
-    href, message = upload(lib, data_url(raw), "mine.json")
+    href, message, cls = upload(lib, data_url(raw), "mine.json")
     key = parse_search(href)[0]
     assert key is not None and key.startswith("upload-")
     assert {"label": "mine.json (uploaded)", "value": key} in lib.options()
-    assert message == "Loaded mine.json."
+    assert message == "Loaded mine.json." and cls == "upload-message ok"
     loaded = lib.get(key)
     assert isinstance(loaded, Reviewed) and loaded.analysis.record.game.players[0] == "Anna"
 
@@ -160,8 +173,8 @@ def test_uploads_over_the_limit_or_not_json_are_refused() -> None:
         lib.add_upload("notes.txt", data_url(b"hello, not json"))
     with pytest.raises(UploadRefused, match="not a readable file"):
         lib.add_upload("x.json", "data:application/json;base64,@@@")
-    _, message = upload(lib, data_url(b"{oops"), "bad.json")
-    assert message.startswith("bad.json: refused, not JSON")
+    _, message, cls = upload(lib, data_url(b"{oops"), "bad.json")
+    assert message.startswith("bad.json: refused, not JSON") and cls.endswith("error")
     assert len(lib.entries) == 1
 
 
@@ -189,10 +202,13 @@ def test_opening_reads_and_clamps_the_url(library: GameLibrary) -> None:
     assert start("?game=nova-2p&turn=5") == ("nova-2p", 5)
     assert start("?game=nova-2p&turn=999") == ("nova-2p", 33)
     assert start("?game=nova-2p&turn=-4") == ("nova-2p", 0)
-    assert start("?game=nope&turn=3") == ("hanabi-2p", 0)
+    unknown = opened(library, "?game=nope&turn=3")
+    assert unknown[PAYLOAD] is None and unknown[PICKED] is None
+    assert "No game called “nope” here" in text_of(unknown[PROBLEMS])
+    assert start("?game=hanabi-5p.json&turn=3") == ("hanabi-5p", 3)
     assert start("?game=nova-2p&turn=9", "game-picker", "nova-5p") == ("nova-5p", 0)
     # Another viewer or mode keeps the turn the browser is on.
-    assert start("?game=nova-2p&turn=9", "viewer", "nova-2p") == ("nova-2p", None)
+    assert start("?game=nova-2p&turn=9", "as", "nova-2p") == ("nova-2p", None)
     assert opened(library, "", None)[HREF] == "?game=hanabi-2p&turn=0"
 
 
@@ -327,7 +343,8 @@ def test_summary_shows_the_final_figures(five: Reviewed) -> None:
 
 
 def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> None:
-    out = opened(library, "?game=nova-3p-worked-example&turn=3", viewer="2")
+    out = opened(library, "?game=nova-3p-worked-example&turn=3&as=Carla&spoilers=off&tier=hinted")
+    assert out[-3:] == ("2", "hinted", ["hide"])  # the controls follow the link
     record = load(SAMPLES / "nova-3p-worked-example.json")
     p = out[PAYLOAD]
     assert p["start"] == 3 and p["turns"] == 31 and p["viewer"] == 2
@@ -341,7 +358,7 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    assert len(app.callback_map) == 5
+    assert len(app.callback_map) == 9  # 5 for the review, 4 for lessons and puzzles
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
@@ -362,7 +379,7 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard"]).exit_code == 0
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8050, 5), ("0.0.0.0", 9000, 5)]
+    assert calls == [("127.0.0.1", 8050, 9), ("0.0.0.0", 9000, 9)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import shutil
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from helpers import INVALID
@@ -66,11 +67,14 @@ def shot(duo: Any, tmp_path: Path, name: str) -> None:
 def url_turn(duo: Any, turn: int | None = None) -> str:
     """The URL's turn; with `turn`, once it says that turn (it follows the page within
     a third of a second, not at every key press)."""
+    def now() -> str:
+        return parse_qs(urlsplit(duo.driver.current_url).query).get("turn", [""])[0]
+
     if turn is not None:
         end = time.monotonic() + 5
-        while not duo.driver.current_url.endswith(f"turn={turn}") and time.monotonic() < end:
+        while now() != str(turn) and time.monotonic() < end:
             time.sleep(0.05)
-    return str(duo.driver.current_url.split("turn=")[-1])
+    return now()
 
 
 def test_navigate_by_buttons_keys_and_url(duo: Any, tmp_path: Path) -> None:
@@ -149,7 +153,7 @@ def test_clicking_a_chart_marker_goes_to_its_turn(duo: Any, library: GameLibrary
 def test_as_player_hides_their_own_cards(duo: Any, library: GameLibrary, tmp_path: Path) -> None:
     a = analysis_of(library, "hanabi-5p")
     open_at(duo, "?game=hanabi-5p&turn=12", "Turn 12 of 41")
-    duo.select_dcc_dropdown("#viewer", "as Bob")
+    duo.select_dcc_dropdown("#as", "as Bob")
     duo.wait_for_contains_text("#hand-1 .hand-title", "your hand (hidden)")
     faces = duo.find_elements("#hand-1 .card-face")
     assert [f.text for f in faces] == ["?"] * len(a.knowledge.of(12, 1))

@@ -64,7 +64,7 @@ def expected_turn(a: Any, turn: int, tier: str = "deduced") -> dict[str, Any]:
     shown = ("blunder", "mistake", "good")  # the severity filter's default
     return {
         "label": f"Turn {turn} of {a.timeline.turns}", "action": action_text(a, turn, opts),
-        "score": f"{state.score} / {game.ruleset.perfect_score}",
+        "score": f"{state.score} / {a.clock[turn].max_score}",
         "next": [] if state.over else [f"hand-{state.player(game)}"],
         "current": [f.message for f in a.findings if f.turn == turn and f.severity in shown],
         "cards": cards,
@@ -156,7 +156,7 @@ CHART = """
 const gd = document.querySelector('#clock .js-plotly-plot');
 return gd && gd.data ? {
   names: gd.data.map((t) => t.name),
-  texts: gd.data.flatMap((t) => t.text || []),
+  texts: gd.data.flatMap((t) => t.text || []).map((x) => x.split('<br>').join(' ')),  // lines broken to fit
   right: gd.layout.xaxis.range[1], line: gd.layout.shapes[0].x0,
   xs: Math.max(...gd.data.flatMap((t) => t.x)),
 } : null;
@@ -182,7 +182,7 @@ def test_the_chart_follows_the_turn_and_hides_what_the_viewer_may_not_see(
                            for p in range(5) if set(f.cards) & set(a.timeline[t].hands[p]))
     open_at(duo, f"?game=hanabi-5p&turn={turn}", f"Turn {turn} of 41")
     assert f.message in chart_at(duo, turn)["texts"]
-    duo.select_dcc_dropdown("#viewer", f"as {a.record.game.players[viewer]}")
+    duo.select_dcc_dropdown("#as", f"as {a.record.game.players[viewer]}")
     duo.wait_for_contains_text(f"#hand-{viewer} .hand-title", "your hand (hidden)")
     duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of 41")  # the same moment
     chart = chart_at(duo, turn)

@@ -12,8 +12,10 @@
     data: null, turn: 0, tier: "deduced", kinds: [], severities: null,
     hands: null, table: null, summaryShown: -1, findingsKey: "", items: [],
     pending: false, sliderSet: null, urlTimer: null, urlAt: 0, chartTimer: null,
-    lastMove: 0, inRun: false,
+    lastMove: 0, inRun: false, moves: null, movesKey: "", scrolled: -1,
   };
+  var KEYS = {ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last",
+              n: "finding-next", p: "finding-prev"};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -23,6 +25,10 @@
   }
 
   function bit(mask, i) { return Math.floor(mask / Math.pow(2, i)) % 2 === 1; }
+
+  // The move list, the verdict, the lesson and the chart's legend (assets/board.js,
+  // loaded first: Dash loads the assets in name order).
+  var B = window.novaBoard({S: S, el: el, href: function (d, t) { return href(d, t); }});
 
   // --- hands: built once per payload, then updated cell by cell -------------------
 
@@ -206,24 +212,39 @@
     }));
     var w = d.words;
     var counters = [
-      counter("Score", t.score + " / " + d.perfect, "score"),
+      counter("Score / max", t.score + " / " + t.max_score, "score",
+              "score " + t.score + "; max score " + t.max_score + " (what can still be " +
+              "scored); perfect " + d.perfect),
       counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
               t.coins + " of " + d.coins + " " + w.coin),
       counter(w.lives, repeat("♥", t.lives) + repeat("♡", d.lives - t.lives), "lives",
               t.lives_text),
       counter("Draw pile", t.pile, "draw-pile"),
+      counter("Pace", t.pace, "pace", "pace " + t.pace + ": the discards the team can still " +
+              "afford (score + draw pile + players - what the rows can reach)"),
+      counter("Efficiency", t.efficiency === null ? "–" : t.efficiency, "efficiency",
+              "cards gotten (played, or " + w.hint + "ed and not trash) per " + w.hint +
+              " spent"),
     ];
     if (t.final) { counters.push(counter("Final round", t.final, "final-round")); }
     w.extra.forEach(function (c) { counters.push(counter(c[0], c[1], c[2], c[3])); });
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
+    var verdict = B.verdictOf(d, t, S.turn);
+    if (verdict) { action.push(verdict); }
     if (t.comment) {
       var q = el("blockquote", "comment", t.comment);
       q.id = "comment";
       action.push(q);
     }
     if (t.ending) { action.push(el("div", "ending", "Game over: " + t.ending + ".")); }
+    if (d.illegal && S.turn === d.turns) {
+      var bad = el("div", "illegal", "Turn " + d.illegal[0] + " is illegal: " + d.illegal[1] +
+                   ". The log can be reviewed up to here.");
+      bad.id = "illegal-turn";
+      action.push(bad);
+    }
     T.action.replaceChildren.apply(T.action, action);
     T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
       var suit = d.suits.filter(function (s) { return s.letter === g[0]; })[0];
@@ -241,6 +262,19 @@
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
       return line;
     }));
+  }
+
+  // The next (or previous) finding listed under Findings, which the severity and kind
+  // filters (and, with no spoilers, the turn) decide; none: stay.
+  function jump(forward) {
+    if (!S.data) { return; }
+    var turns = S.items.map(function (a) { return Number(a.getAttribute("data-turn")); });
+    var target = null;
+    turns.forEach(function (x) {
+      if (forward && x > S.turn && (target === null || x < target)) { target = x; }
+      if (!forward && x < S.turn && (target === null || x > target)) { target = x; }
+    });
+    if (target !== null) { go(target); }
   }
 
   // --- summary and findings -------------------------------------------------------
@@ -269,8 +303,16 @@
     S.summaryShown = t.summary;
   }
 
+  // The link to this view, as the server writes it (panels.turn_href): game, turn,
+  // as, tier and spoilers, the defaults left out.
   function href(d, turn) {
-    return "?game=" + encodeURIComponent(d.key) + "&turn=" + turn;
+    var q = new URLSearchParams();
+    q.set("game", d.key);
+    q.set("turn", turn);
+    if (d.viewer !== null && d.viewer !== undefined) { q.set("as", d.players[d.viewer]); }
+    if (S.tier !== "deduced") { q.set("tier", S.tier); }
+    if (!d.spoilers) { q.set("spoilers", "off"); }
+    return "?" + q.toString();
   }
 
   function drawFindings(d, t, turn) {
@@ -323,7 +365,7 @@
       data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
                  y: c[l[0]].slice(0, last + 1),
                  line: {color: l[2], dash: l[3], width: 2},
-                 hovertemplate: "turn %{x}: " + l[1] + " %{y}<extra></extra>"});
+                 hovertemplate: "%{y}"});
     });
     var groups = {}, order = [], hiddenTurns = {}, hidden = {};
     t.hidden.forEach(function (i) { hidden[i] = true; });
@@ -337,7 +379,7 @@
                             customdata: [], text: [],
                             marker: {symbol: m[1], size: 12, color: m[2],
                                      line: {width: 1, color: "white"}},
-                            hovertemplate: "turn %{x}: %{text}<extra></extra>"};
+                            hovertemplate: "%{text}"};
         order.push(g);
       }
       g.x.push(f.turn);
@@ -353,23 +395,29 @@
                  y: hx.map(function (x) { return c[h[3]][x]; }),
                  text: hx.map(function () { return d.hidden_hover; }),
                  marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
-                 hovertemplate: "turn %{x}: %{text}<extra></extra>"});
+                 hovertemplate: "%{text}"});
     }
     // The draw pile is highest at the deal, so the y range tells nothing of the future;
     // with no spoilers the x range ends one turn ahead, whether the game goes on or not.
     var top = Math.max(Math.max.apply(null, c.draw_pile.slice(0, last + 1)), d.perfect) + 2;
     var low = Math.min(0, Math.min.apply(null, c.pace.slice(0, last + 1))) - 1;
+    // Fixed margins and no Plotly legend (ours is drawn below the chart): the plot
+    // keeps its 200 px whatever the width or the number of series. One hover box lists
+    // every series at the turn, its text broken into short lines by the server.
     return {data: data, layout: {
-      margin: {l: 36, r: 10, t: 10, b: 32},
-      xaxis: {title: {text: "turn"}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
-              zeroline: false},
-      yaxis: {range: [low, top], zeroline: true},
-      legend: {orientation: "h", y: 1.02, yanchor: "bottom", x: 0, font: {size: 11}},
-      hovermode: "closest", clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
+      margin: {l: 46, r: 8, t: 10, b: 46, autoexpand: false},
+      showlegend: false,
+      xaxis: {title: {text: "turn", standoff: 4}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
+              zeroline: false, automargin: false},
+      yaxis: {title: {text: "cards / points", standoff: 2}, range: [low, top], zeroline: true,
+              automargin: false},
+      hovermode: "x unified", hoverlabel: {namelength: -1, font: {size: 11}},
+      clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
       shapes: [{type: "line", x0: turn, x1: turn, yref: "paper", y0: 0, y1: 1,
                 line: {color: "#212121", width: 2, dash: "solid"}}],
       annotations: [{x: turn, yref: "paper", y: 1, text: "turn " + turn, showarrow: false,
-                     yanchor: "bottom", font: {size: 10}}],
+                     xanchor: "left", yanchor: "top", xshift: 3, font: {size: 10},
+                     bgcolor: "rgba(255,255,255,0.8)"}],
       uirevision: "clock",
     }};
   }
@@ -386,13 +434,23 @@
     var d = S.data;
     if (!d || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
     S.sliderSet = S.turn;
+    // The tab's title, after the frame: setting it costs the browser a few ms.
+    document.title = d.name + ", turn " + S.turn + " · nova-replay";
     window.dash_clientside.set_props("turn-slider", sliderProps(d, S.turn));
     writeUrl();
     // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
     // (a held key) it waits for a pause, so that it never delays the next turn.
     clearTimeout(S.chartTimer);
+    B.keepInView(document.getElementById("move-list"),
+               document.querySelector("#move-list .move.current"));
+    B.keepInView(document.getElementById("findings"),
+               document.querySelector("#findings .finding.current"));
     S.chartTimer = setTimeout(function () {
-      if (S.data) { window.dash_clientside.set_props("clock", {figure: figure(S.data, S.turn)}); }
+      if (S.data) {
+        var fig = figure(S.data, S.turn);
+        B.drawLegend(fig);
+        window.dash_clientside.set_props("clock", {figure: fig});
+      }
     }, S.inRun ? 150 : 0);
   }
 
@@ -424,6 +482,7 @@
     drawTable(d, t);
     drawSummary(d, t);
     drawFindings(d, t, S.turn);
+    B.drawMoves(d, t, S.turn);
     document.getElementById("turn-label").textContent =
       "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
     later();
@@ -445,6 +504,7 @@
     var moves = {"nav-first": 0, "nav-prev": S.turn - 1, "nav-next": S.turn + 1,
                  "nav-last": S.data.spoilers ? S.data.turns : S.turn + 1};
     if (which in moves) { go(moves[which]); }
+    else if (which === "finding-next" || which === "finding-prev") { jump(which === "finding-next"); }
   }
 
   function load(data) {
@@ -453,7 +513,10 @@
     S.summaryShown = -1;
     S.findingsKey = "";
     if (!data) {
-      ["hands", "table", "summary", "findings"].forEach(function (id) {
+      S.moves = null;
+      B.drawLesson(null);
+      document.title = "nova-replay";
+      ["hands", "table", "summary", "findings", "move-list"].forEach(function (id) {
         var e = document.getElementById(id);
         if (e) { e.replaceChildren(); }
       });
@@ -462,6 +525,8 @@
     }
     S.hands = buildHands(data);
     S.table = buildTable();
+    S.moves = B.buildMoves(data);
+    B.drawLesson(data);
     var turn = data.start !== null && data.start !== undefined ? data.start
       : (same ? S.turn : 0);
     S.urlAt = 0;
@@ -471,7 +536,9 @@
   window.dash_clientside = Object.assign({}, window.dash_clientside, {
     nova: {
       show: function (data, tier, kinds, severities) {
-        S.tier = tier in TIER_INDEX ? tier : "deduced";
+        var tierNow = tier in TIER_INDEX ? tier : "deduced";
+        if (tierNow !== S.tier) { S.urlAt = 0; }  // the URL says the tier: write it now
+        S.tier = tierNow;
         S.kinds = kinds || [];
         S.severities = severities || null;
         if (data !== S.data) { load(data); } else if (S.data) { S.findingsKey = ""; draw(); }
@@ -495,29 +562,37 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) { return; }
-    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last");
+    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last, " +
+                                "#finding-next, #finding-prev");
     if (button) { step(button.id); return; }
-    var link = target.closest("a.finding");
+    var link = target.closest("a.finding, a.move");
     if (link && S.data && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
       go(Number(link.getAttribute("data-turn")));
     }
   });
 
-  // Left/right arrow keys (and Home/End) move through the turns. Keys typed into a
-  // field, a dropdown or the focused slider (which moves itself) are left alone.
+  // Left/right arrow keys (and Home/End) move through the turns, n / p through the
+  // findings. Keys typed into a text field (a dropdown's search too), and the focused
+  // slider (which moves itself), are left alone, and Home/End in an open dropdown's
+  // list; a radio button, checkbox or dropdown that was clicked keeps no hold on them
+  // (their default action is prevented).
+  function ownsKeys(target, key) {
+    if (!target || !target.closest) { return false; }
+    if (target.closest("textarea, select, [contenteditable='true'], [role='slider']")) {
+      return true;
+    }
+    var input = target.closest("input");
+    if (input && input.type !== "radio" && input.type !== "checkbox") { return true; }
+    return (key === "Home" || key === "End") &&
+      Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
+  }
+
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
-    var target = event.target;
-    if (target && target.closest &&
-        (target.closest("input, textarea, select, [contenteditable='true']") ||
-         target.closest("[role='slider'], .dash-dropdown, .Select"))) {
-      return;
-    }
-    var ids = {ArrowLeft: "nav-prev", ArrowRight: "nav-next", Home: "nav-first", End: "nav-last"};
-    if (ids[event.key]) {
-      event.preventDefault();
-      step(ids[event.key]);
-    }
+    var which = KEYS[event.key];
+    if (!which || ownsKeys(event.target, event.key)) { return; }
+    event.preventDefault();  // a focused radio button would change its choice
+    step(which);
   });
 }());

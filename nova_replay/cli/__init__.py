@@ -18,14 +18,14 @@ from .. import __version__
 from ..play.suggest import suggestions
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
-from ..record.load import Record, load, load_data
+from ..record.load import Record, load, load_data, load_until_illegal
 from ..record.log import json_schema
 from ..record.reader import read_json
 from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
 from ..review.perspective import REVIEWER, Perspective, viewer_of
-from ..rules.errors import NovaError
+from ..rules.errors import IllegalAction, NovaError
 from ..views.report import analysis_report
 from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
@@ -39,10 +39,15 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
-def open_record(file: str) -> Record:
-    """Load a log for a command that needs a good one, or exit with its problem."""
+def open_record(file: str, until_illegal: bool = False) -> Record:
+    """Load a log for a command that needs a good one, or exit with its problem.
+    With `until_illegal`, a log with an illegal action at turn K gives its record up
+    to turn K-1 (the command then calls `illegal_end`)."""
     try:
-        record = load(file)
+        if until_illegal:
+            record, _ = load_until_illegal(file)
+        else:
+            record = load(file)
     except NovaError as e:
         fail(str(e))
     if record.converted_from:  # on stderr, so that stdout stays the command's output
@@ -51,6 +56,19 @@ def open_record(file: str) -> Record:
         if warning is not None:
             click.echo(f"{file}: warning: {warning}", err=True)
     return record
+
+
+def illegal_end(file: str, record: Record) -> None:
+    """After showing the legal part of a log, say where it turned illegal and exit 1;
+    nothing for a good log."""
+    try:
+        load(file)
+    except IllegalAction as e:
+        click.echo(f"Turn {e.turn}: illegal: {e.message} (the log is shown up to turn "
+                   f"{record.timeline.turns})")
+        fail(str(e))
+    except NovaError:
+        pass
 
 
 def expand_paths(paths: tuple[str, ...]) -> list[str]:
@@ -151,7 +169,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
       nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
     """
-    record = open_record(file)
+    record = open_record(file, until_illegal=True)
     timeline = record.timeline
     seen = perspective_of(file, record, as_player)
     if turn is not None:
@@ -159,6 +177,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
     if not knowledge:
         if turn is None:
             click.echo(game_text(timeline, record.log, seen), nl=False)
+            illegal_end(file, record)
         else:
             click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
         return
@@ -170,6 +189,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
         click.echo("")
     if turn is None:
         click.echo(ending_text(record.game, timeline.final))
+        illegal_end(file, record)
 
 
 def check_turn(file: str, turn: int, last: int) -> None:
@@ -219,7 +239,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
     """
-    record = open_record(file)
+    record = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
@@ -240,6 +260,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     if noted:
         click.echo("")
         click.echo(noted)
+    illegal_end(file, record)
 
 
 @main.command()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.engine import Timeline, replay
-from ..rules.errors import NovaError, SchemaError
+from ..rules.errors import IllegalAction, NovaError, SchemaError
 from ..rules.game import Game
 from ..rules.rulesets import RulesetError
 from .actions import actions_from_log, game_from_log
@@ -29,6 +29,37 @@ class Record:
     game: Game
     timeline: Timeline
     converted_from: str | None = None  # e.g. 'hanab.live' when read from that format
+
+
+def record_before(log: GameLog, file: str, source: str | None,
+                  error: NovaError) -> Record | None:
+    """The record of `log` up to the turn before `error`, an illegal action at turn K
+    (turns 0..K-1), so that what was legal can still be reviewed; None for any other
+    problem. The part is unfinished: its termination, if any, is dropped."""
+    if not isinstance(error, IllegalAction) or error.turn < 1:
+        return None
+    part = log.model_copy(update={"actions": log.actions[:error.turn - 1], "termination": None})
+    try:
+        return replay_log(part, file, source)
+    except NovaError:
+        return None
+
+
+def load_until_illegal(path: str | os.PathLike[str]) -> tuple[Record, IllegalAction | None]:
+    """The record of the log at `path`, or, when an action is illegal, the record up
+    to the turn before it and that problem. Raises any other NovaError."""
+    name = os.fspath(path)
+    data = read_json(name)
+    try:
+        return load_data(data, name), None
+    except IllegalAction as e:
+        converted, source = convert(data)
+        log = parse_log(converted)
+        assert log is not None
+        part = record_before(log, name, source, e)
+        if part is None:
+            raise
+        return part, e
 
 
 def load_data(data: Any, file: str = "") -> Record:

@@ -15,7 +15,7 @@ from ..rules.errors import NovaError
 from ..rules.words import words
 from .formats import convert
 from .hanablive import anonymised_warning, looks_like_hanablive
-from .load import Record, replay_log
+from .load import Record, record_before, replay_log
 from .reader import parse_log, read_json
 
 
@@ -43,6 +43,8 @@ class Report:
     problems: tuple[Problem, ...]
     converted_from: str | None = None
     record: Record | None = None
+    # For a log with an illegal action at turn K: its record up to turn K-1, to review.
+    before_illegal: Record | None = None
 
     @property
     def finished(self) -> bool:
@@ -90,7 +92,7 @@ def check_data(data: Any, file: str = "") -> Report:
     try:
         record = replay_log(log, file, source)
     except NovaError as e:
-        return Report(file, (_problem(e),), source)
+        return Report(file, (_problem(e),), source, before_illegal=record_before(log, file, source, e))
     final = record.timeline.final
     warning = anonymised_warning(log)
     if warning is not None:

@@ -1,0 +1,150 @@
+// nova-replay review board, the parts that teach at a glance: the verdict on the action
+// line, the move list (one line per turn with its severity glyph), the lesson beside
+// the board and the chart's legend. Like review.js, it decides nothing about the game:
+// every sentence, glyph and order is the payload's (dashboards/payload.py).
+// review.js calls window.novaBoard({S, el, href}) once: its state and helpers.
+window.novaBoard = function (api) {
+  "use strict";
+  var S = api.S, el = api.el, href = api.href;
+
+  // The findings of `turn`, worst first, as the payload orders them: their sentences
+  // on the action line; one hidden from the viewer says only that it is hidden.
+  function verdictOf(d, t, turn) {
+    var found = d.moves[turn][1];
+    if (!found.length) { return null; }
+    var hidden = {}, box = el("div", "verdict");
+    box.id = "verdict";
+    t.hidden.forEach(function (i) { hidden[i] = true; });
+    found.forEach(function (i) {
+      var f = d.findings[i], line = el("div", "verdict-line");
+      if (hidden[i]) {
+        line.appendChild(el("span", "sev sev-hidden", "hidden"));
+        line.appendChild(el("span", "v-message", d.hidden_note));
+      } else {
+        line.className += " v-" + f.severity;
+        line.appendChild(el("span", "sev sev-" + f.severity, f.severity));
+        line.appendChild(el("span", "v-message", f.message));
+      }
+      box.appendChild(line);
+    });
+    return box;
+  }
+
+  // A lesson game's text (the course: sample_games/lessons), beside the board.
+  function drawLesson(d) {
+    var root = document.getElementById("lesson");
+    if (!root) { return; }
+    if (!d || !d.lesson) { root.style.display = "none"; root.replaceChildren(); return; }
+    var l = d.lesson, head = el("div", "section-title", "Lesson: " + l.title);
+    var where = el("a", "lesson-turn", "the lesson's turn: " + l.turn);
+    where.href = href(d, l.turn);
+    where.className = "finding lesson-turn";
+    where.setAttribute("data-turn", l.turn);
+    var text = el("div", "lesson-text", l.text);
+    text.id = "lesson-text";
+    root.replaceChildren(head, el("div", "muted", "level " + l.level + ": " + l.topic), text,
+                         where);
+    root.style.display = "";
+  }
+
+  // --- the move list: built once per payload, then classes toggled -----------------
+
+  function buildMoves(d) {
+    var root = document.getElementById("move-list"), lines = [];
+    if (!root) { return null; }
+    var list = el("div", "moves");
+    list.setAttribute("role", "list");
+    list.setAttribute("aria-label", "moves, one line per turn");
+    d.moves.forEach(function (m, turn) {
+      var line = el("a", "move");
+      line.href = href(d, turn);
+      line.setAttribute("data-turn", turn);
+      line.setAttribute("data-severity", "none");
+      line.setAttribute("role", "listitem");
+      var glyph = el("span", "glyph", "");
+      line.appendChild(el("span", "m-turn", turn));
+      line.appendChild(el("span", "m-text", m[0]));
+      line.appendChild(glyph);
+      list.appendChild(line);
+      lines.push({root: line, glyph: glyph, sev: "none", shown: true, current: false});
+    });
+    root.replaceChildren(list);
+    S.movesKey = "";
+    S.scrolled = -1;
+    return {root: root, lines: lines};
+  }
+
+  function drawMoves(d, t, turn) {
+    var M = S.moves;
+    if (!M) { return; }
+    var key = (d.spoilers ? "" : turn) + "|" + t.hidden.join(",");
+    if (key !== S.movesKey) {
+      var hidden = {};
+      t.hidden.forEach(function (i) { hidden[i] = true; });
+      M.lines.forEach(function (line, k) {
+        var shown = d.spoilers || k <= turn;  // no spoilers: no move after this turn
+        if (line.shown !== shown) {
+          line.root.style.display = shown ? "" : "none";
+          line.shown = shown;
+        }
+        var first = d.moves[k][1].filter(function (i) { return !hidden[i]; })[0];
+        var hide = d.moves[k][1].some(function (i) { return hidden[i]; });
+        var sev = first !== undefined ? d.findings[first].severity : hide ? "hidden" : "none";
+        if (line.sev !== sev) {
+          var g = d.glyphs[sev];
+          line.glyph.textContent = g ? g[0] : sev === "hidden" ? "•" : "";
+          line.glyph.title = g ? g[1] : sev === "hidden" ? d.hidden_note : "";
+          line.root.className = "move sev-line-" + sev + (line.current ? " current" : "");
+          line.root.setAttribute("data-severity", sev);
+          line.sev = sev;
+        }
+      });
+      S.movesKey = key;
+    }
+    M.lines.forEach(function (line, k) {
+      var current = k === turn;
+      if (line.current !== current) {
+        line.root.classList.toggle("current", current);
+        if (current) { line.root.setAttribute("aria-current", "step"); }
+        else { line.root.removeAttribute("aria-current"); }
+        line.current = current;
+      }
+    });
+  }
+
+  // Scrolls `item` into view inside its scrolling box only (never the page).
+  function keepInView(box, item) {
+    if (!box || !item) { return; }
+    var top = item.offsetTop - box.offsetTop, bottom = top + item.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - (box.clientHeight - item.offsetHeight) / 2);
+    }
+  }
+
+  // The chart's legend, outside the plot: one entry per series drawn.
+  function drawLegend(fig) {
+    var root = document.getElementById("clock-legend");
+    if (!root) { return; }
+    var key = fig.data.map(function (x) { return x.name; }).join("|");
+    if (root.getAttribute("data-key") === key) { return; }
+    root.replaceChildren.apply(root, fig.data.map(function (x) {
+      var item = el("span", "legend-entry"), mark;
+      if (x.mode === "lines") {
+        mark = el("span", "legend-line");
+        mark.style.borderTop = "2px " + (x.line.dash === "solid" ? "solid" :
+          x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
+      } else {
+        mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
+                                           "circle-open": "○"}[x.marker.symbol] || "●");
+        mark.style.color = x.marker.color;
+      }
+      item.appendChild(mark);
+      item.appendChild(el("span", "", x.name));
+      return item;
+    }));
+    root.setAttribute("data-key", key);
+  }
+
+  return {verdictOf: verdictOf, drawLesson: drawLesson, buildMoves: buildMoves,
+          drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend};
+};

@@ -1,0 +1,225 @@
+"""Teaching from examples (issue 16): the course's lessons, opened at their turn with
+their text beside the board, and the "what would you do?" puzzles, one URL each
+(`?puzzle=NAME`), with a running score kept in the browser's session.
+
+The lessons are `nova_replay.views.course`'s; the puzzles are the files of
+sample_games/puzzles/ read with `nova_replay.views.puzzles.read_puzzle`, whose sound
+answers were found by the analysis when they were made. A learner's move is marked
+right when it is one of those answers: nothing here judges a move.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from dash import ALL, Dash, Input, Output, State, ctx, html
+from dash.exceptions import PreventUpdate
+
+from nova_replay.rules.cards import SUITS, parse_card, rank_text
+from nova_replay.views.course import Lesson, course, lessons_dir
+from nova_replay.views.puzzles import Move, Puzzle, read_puzzle
+
+from .data import Entry, url_key
+from .panels import turn_href
+from .table import card_colour
+
+
+def lesson_key(lesson: Lesson) -> str:
+    return "lesson-" + url_key(Path(lesson.file).stem)
+
+
+@lru_cache(maxsize=1)
+def lessons() -> tuple[Lesson, ...]:
+    """The bundled course, read once (38 logs replayed: about a second)."""
+    try:
+        return tuple(course())
+    except (FileNotFoundError, ValueError):
+        return ()
+
+
+def lesson_entries() -> list[Entry]:
+    """The lessons as games the library can open (not listed in the game picker)."""
+    folder = lessons_dir() if lessons() else None
+    return [Entry(lesson_key(x), f"lesson {x.number}: {x.title}", str(folder / x.file))
+            for x in lessons()] if folder else []
+
+
+def lesson_options() -> list[dict[str, str]]:
+    return [{"label": f"{x.number}. {x.title} ({x.game}, level {x.level}: {x.topic})",
+             "value": lesson_key(x)} for x in lessons()]
+
+
+def lesson_of(key: str) -> Lesson | None:
+    return next((x for x in lessons() if lesson_key(x) == key), None)
+
+
+def puzzles_dir() -> Path | None:
+    """The bundled puzzles: beside the course (sample_games/puzzles)."""
+    try:
+        folder = lessons_dir().parent / "puzzles"
+    except FileNotFoundError:
+        return None
+    return folder if folder.is_dir() else None
+
+
+@lru_cache(maxsize=1)
+def puzzle_files() -> tuple[str, ...]:
+    folder = puzzles_dir()
+    return tuple(p.stem for p in sorted(folder.glob("*.json"))) if folder else ()
+
+
+@lru_cache(maxsize=128)
+def puzzle(name: str) -> Puzzle | None:
+    folder = puzzles_dir()
+    if folder is None or name not in puzzle_files():
+        return None
+    return read_puzzle(folder / f"{name}.json")
+
+
+def puzzle_options() -> list[dict[str, str]]:
+    return [{"label": name, "value": name} for name in puzzle_files()]
+
+
+# --- the puzzle board -------------------------------------------------------------------
+
+def card_span(text: str | None, touched: bool = False) -> html.Span:
+    """A card as the puzzle shows it: its face, or '?' for one of the viewer's own."""
+    if text is None:
+        return html.Span("?", className="pz-card hidden" + (" touched" if touched else ""))
+    card = parse_card(text)
+    colour = card_colour(card)
+    return html.Span(card.show(), className="pz-card" + (" touched" if touched else ""),
+                     style={"color": colour, "borderColor": colour})
+
+
+def choices(p: Puzzle) -> list[Move]:
+    """The moves a learner may pick: play or discard each of their slots, or a hint of
+    a suit or a rank that touches another player's hand."""
+    words = "clue" if p.ruleset.name == "hanabi" else "hint"
+    mine = next(h for h in p.position.hands if h.yours)
+    moves = [Move(type=kind, slot=c.slot, text=f"{kind} slot {c.slot}")
+             for kind in ("play", "discard") for c in mine.cards]
+    for hand in p.position.hands:
+        if hand.yours:
+            continue
+        shown = [c.card for c in hand.cards if c.card and c.card[-1] in SUITS]  # no jokers
+        for suit in sorted({c[-1] for c in shown}):
+            moves.append(Move(type="hint", to=hand.player, suit=suit,
+                              text=f"{words} {SUITS[suit].name} to {hand.player}"))
+        for rank in sorted({1 if c[:-1] == "A" else int(c[:-1]) for c in shown}):
+            moves.append(Move(type="hint", to=hand.player, rank=rank,
+                              text=f"{words} {rank_text(rank, shown[0][-1])}s to {hand.player}"))
+    return moves
+
+
+def same_move(a: Move, b: Move) -> bool:
+    if a.type != b.type:
+        return False
+    if a.type == "hint":
+        return (a.to, a.suit, a.rank) == (b.to, b.suit, b.rank)
+    return a.slot == b.slot
+
+
+def puzzle_view(name: str, p: Puzzle) -> html.Div:
+    pos = p.position
+    rows = html.Div([html.Span(f"{SUITS[s].symbol} {h}", className="pz-row",
+                               style={"color": SUITS[s].colour}) for s, h in pos.rows.items()],
+                    className="pz-rows")
+    counters = html.Div(f"Score {pos.score} · coins/clues {pos.coins} · lives {pos.lives} · "
+                        f"draw pile {pos.draw_pile} · discards: "
+                        f"{' '.join(pos.discards) or 'none'}", className="muted")
+    hands = [html.Div([html.Span(h.player + (" (you)" if h.yours else ""), className="pz-who"),
+                       *[card_span(c.card, c.touched) for c in h.cards]], className="pz-hand")
+             for h in pos.hands]
+    buttons = [html.Button(m.text, id={"type": "puzzle-move", "index": i}, n_clicks=0,
+                           className="pz-choice") for i, m in enumerate(choices(p))]
+    return html.Div([
+        html.Div(f"Puzzle {name}: you are {p.viewer}, turn {pos.turn}. {p.question}",
+                 className="section-title", id="puzzle-question"),
+        rows, counters, *hands,
+        html.Div(buttons, className="pz-choices", id="puzzle-choices"),
+    ], title=f"puzzle {name}")
+
+
+def verdict(name: str, p: Puzzle, picked: Move) -> html.Div:
+    """What the page reveals once the learner has picked: right or not, what the game's
+    player did and what the analysis said of it, and the sound answers."""
+    right = any(same_move(picked, a.move) for a in p.answers)
+    head = (f"Yes: {picked.text} is a sound answer." if right else
+            f"{picked.text}: not one of the sound answers the analysis found.")
+    if same_move(picked, p.taken):
+        head = f"{picked.text} is what the game's player did, and the analysis faults it."
+    taken = f"In the game, {p.viewer} chose: {p.taken.text}" + (
+        f" ({p.taken.card})" if p.taken.card else "") + f"; max score after it {p.max_score_taken}."
+    return html.Div([
+        html.Div(head, className="pz-verdict " + ("ok" if right else "wrong"), id="puzzle-verdict"),
+        html.Div(taken, id="puzzle-taken"),
+        html.Ul([html.Li(f"{n.severity}: {n.message}") for n in p.findings]),
+        html.Div("Sound answers:", className="section-title"),
+        html.Ul([html.Li(f"{a.move.text}: {a.why} (max score after it {a.max_score})")
+                 for a in p.answers], id="puzzle-answers"),
+    ])
+
+
+def score_text(score: dict[str, bool] | None) -> str:
+    score = score or {}
+    return f"Puzzles solved: {sum(score.values())} of {len(score)} tried"
+
+
+def register(app: Dash) -> None:
+    """The lesson picker opens a lesson's game at its turn; a puzzle's URL shows it;
+    a pick reveals the answer and counts toward the score (first try only)."""
+
+    @app.callback(Output("url", "search", allow_duplicate=True),
+                  Input("lesson-picker", "value"), prevent_initial_call=True)
+    def _lesson(key: str | None) -> Any:
+        lesson = lesson_of(key or "")
+        if lesson is None:
+            raise PreventUpdate
+        return turn_href(lesson_key(lesson), lesson.turn)
+
+    @app.callback(Output("url", "search", allow_duplicate=True),
+                  Input("puzzle-picker", "value"), prevent_initial_call=True)
+    def _pick_puzzle(name: str | None) -> Any:
+        if not name:
+            raise PreventUpdate
+        return "?puzzle=" + name
+
+    @app.callback(Output("puzzle-board", "children"), Output("puzzle", "style"),
+                  Output("puzzle-score-text", "children"),
+                  Output("puzzle-result", "children", allow_duplicate=True),
+                  Input("url", "search"), State("puzzle-score", "data"),
+                  prevent_initial_call="initial_duplicate")
+    def _show(search: str | None, score: dict[str, bool] | None) -> tuple[Any, ...]:
+        name = parse_qs((search or "").lstrip("?")).get("puzzle", [None])[0]
+        if name is None:
+            return [], {"display": "none"}, score_text(score), []
+        p = puzzle(name)
+        if p is None:
+            return (html.Div(f"No puzzle called \u201c{name}\u201d here.", id="unknown-puzzle",
+                             className="problems-box fatal"), {}, score_text(score), [])
+        return puzzle_view(name, p), {}, score_text(score), []
+
+    @app.callback(Output("puzzle-result", "children", allow_duplicate=True),
+                  Output("puzzle-score", "data"),
+                  Output("puzzle-score-text", "children", allow_duplicate=True),
+                  Input({"type": "puzzle-move", "index": ALL}, "n_clicks"),
+                  State("url", "search"), State("puzzle-score", "data"),
+                  prevent_initial_call=True)
+    def _answer(clicks: list[int], search: str | None, score: dict[str, bool] | None
+                ) -> tuple[Any, ...]:
+        trigger = ctx.triggered_id
+        if not isinstance(trigger, dict) or not any(clicks):
+            raise PreventUpdate
+        name = parse_qs((search or "").lstrip("?")).get("puzzle", [""])[0]
+        p = puzzle(name)
+        if p is None:
+            raise PreventUpdate
+        picked = choices(p)[int(trigger["index"])]
+        score = dict(score or {})
+        if name not in score:  # the first try counts
+            score[name] = any(same_move(picked, a.move) for a in p.answers)
+        return verdict(name, p, picked), score, score_text(score)

@@ -1,0 +1,82 @@
+"""Teaching in the dashboard (issue 16): the lesson picker opens a lesson of the course
+at its turn with its text beside the board; a puzzle has its own URL, the learner's pick
+reveals the answers, and a running score counts first tries. Browser tests run in real
+headless Chromium and end with an empty console.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from helpers import SAMPLES
+from nova_replay.dashboard import learn
+from nova_replay.dashboard.learn import choices, puzzle, same_move
+from test_dashboard_browser import duo, library, open_at, pytestmark, shot
+
+__all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
+
+LESSON = SAMPLES / "lessons" / "05-lost-five.json"
+PUZZLE = "05-lost-five-t010"
+
+
+def test_every_shipped_puzzle_can_be_answered_on_the_board() -> None:
+    """The taken move and every sound answer are among the choices the page offers."""
+    assert len(learn.puzzle_files()) >= 40
+    for name in learn.puzzle_files():
+        p = puzzle(name)
+        assert p is not None
+        offered = choices(p)
+        for move in [p.taken, *(a.move for a in p.answers)]:
+            assert any(same_move(move, c) for c in offered), (name, move.text)
+        assert not any(same_move(p.taken, a.move) for a in p.answers), name
+
+
+def test_the_lesson_picker_opens_a_lesson_at_its_turn_with_its_text(duo: Any,
+                                                                    tmp_path: Path) -> None:
+    note = json.loads(LESSON.read_text())["meta"]["lesson"]  # the author's own text
+    open_at(duo, "?game=hanabi-5p&turn=3", "Turn 3 of 41")
+    assert not duo.find_element("#lesson").is_displayed()
+    duo.select_dcc_dropdown("#lesson-picker", index=4)  # the fifth lesson of the course
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of 44")
+    duo.wait_for_text_to_equal("#lesson-text", note["text"])
+    assert "game=lesson-05-lost-five" in duo.driver.current_url
+    assert note["topic"] in duo.find_element("#lesson").text
+    shot(duo, tmp_path, "lesson")
+    assert duo.get_logs() == []
+
+
+def test_a_puzzle_has_a_url_reveals_its_answers_and_keeps_a_score(duo: Any,
+                                                                  tmp_path: Path) -> None:
+    p = puzzle(PUZZLE)
+    assert p is not None
+    offered = choices(p)
+    duo.wait_for_page(f"{duo.server_url}/?puzzle={PUZZLE}")
+    duo.wait_for_contains_text("#puzzle-question", f"you are {p.viewer}, turn {p.position.turn}")
+    assert not duo.find_element("#content").is_displayed()  # no game: the puzzle alone
+    faces = [x.text for x in duo.find_elements(".pz-hand .pz-card.hidden")]
+    assert faces == ["?"] * len(next(h for h in p.position.hands if h.yours).cards)
+    right = next(i for i, c in enumerate(offered) if same_move(c, p.answers[0].move))
+    buttons = duo.find_elements("#puzzle-choices .pz-choice")
+    assert [b.text for b in buttons] == [c.text for c in offered]
+    buttons[right].click()
+    duo.wait_for_contains_text("#puzzle-verdict", "is a sound answer")
+    duo.wait_for_contains_text("#puzzle-taken", p.taken.text)
+    assert p.answers[0].why in duo.find_element("#puzzle-answers").text
+    duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 1 tried")
+    shot(duo, tmp_path, "puzzle-right")
+    # Another puzzle, by its link: what the game's player did is not an answer.
+    other = next(n for n in learn.puzzle_files() if n != PUZZLE)
+    q = puzzle(other)
+    assert q is not None
+    duo.wait_for_page(f"{duo.server_url}/?puzzle={other}")
+    duo.wait_for_contains_text("#puzzle-question", f"Puzzle {other}")
+    duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 1 tried")
+    taken = next(i for i, c in enumerate(choices(q)) if same_move(c, q.taken))
+    duo.find_elements("#puzzle-choices .pz-choice")[taken].click()
+    duo.wait_for_contains_text("#puzzle-verdict", "what the game's player did")
+    duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 2 tried")
+    duo.wait_for_page(f"{duo.server_url}/?puzzle=no-such-puzzle")
+    duo.wait_for_contains_text("#unknown-puzzle", "No puzzle called")
+    assert duo.get_logs() == []
