@@ -21,6 +21,7 @@ KIND_LABELS = {
     "wasted_hint": "wasted hint", "discard_hinted": "discarded a hinted card",
     "discard_with_playable": "discarded with a playable card",
     "out_of_pace": "out of pace", "good_hint_playable": "good hint", "good_save": "good save",
+    "lost_points": "lost points (knowing every card)",
 }
 # Findings drawn on the chart: kind -> (legend name, marker symbol, colour, series it sits on).
 MARKED = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -24,10 +25,18 @@ from ..record.reader import read_json
 from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
+from ..review.evaluation import evaluate
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
 from ..views.report import analysis_report
-from ..views.review_text import TIERS, knowledge_lines, knowledge_text, notes_text, summary_text
+from ..views.review_text import (
+    TIERS,
+    evaluation_text,
+    knowledge_lines,
+    knowledge_text,
+    notes_text,
+    summary_text,
+)
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .simulate import simulate_command
@@ -218,8 +227,13 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
               help="Which knowledge to show with --turn.")
 @click.option("--as", "as_player", metavar="PLAYER", default=None,
               help=AS_HELP + " Notes about their cards are hidden, and not counted.")
+@click.option("--solve", is_flag=True,
+              help="Also work out best possible after every turn (knowing every card) and "
+                   "the turns that lost points.")
+@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+              metavar="SECONDS", help="With --solve: the solver's time for the whole game.")
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
-                    as_player: str | None) -> None:
+                    as_player: str | None, solve: bool, budget: float) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -230,7 +244,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     the card, 'o' possible, '.' ruled out). With --as PLAYER,
     what that player may see: a note naming a card they still hold at the end, or a
     hinted copy of one, is listed only as hidden; with --turn, their own grids
-    without the truth and the others' at the common tier.
+    without the truth and the others' at the common tier. With --solve, best possible
+    (the most the team could still score knowing every card, the draw pile's order
+    included) after every turn, proven or given as bounds, and a note at each turn
+    that lost points, with a line that would have kept them.
 
     \b
     Example:
@@ -238,6 +255,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --turn 17 --tier hinted
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
+      nova-replay analyze sample_games/nova-4p.json --solve --budget 2
     """
     record = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
@@ -246,14 +264,19 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
              f"with every card", 2)
     analysis = analyze(record)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
+    evaluation = evaluate(analysis, budget) if solve else None
     if as_json:
-        click.echo(analysis_report(analysis, suggested).model_dump_json(indent=2))
+        click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
         click.echo(knowledge_text(analysis, turn, tier, seen.at(turn)))
         return
     click.echo(summary_text(analysis, seen))
+    if evaluation is not None:
+        click.echo(evaluation_text(evaluation, analysis))
+        analysis = replace(analysis, findings=tuple(sorted(
+            (*analysis.findings, *evaluation.findings), key=lambda f: f.turn)))
     click.echo("")
     click.echo(notes_text(analysis, seen, suggested))
     noted = card_notes_text(record.timeline, record.log, seen)

@@ -34,7 +34,8 @@ from .status import (
 BLUNDER, MISTAKE, INFO, GOOD = "blunder", "mistake", "info", "good"
 SEVERITIES = (BLUNDER, MISTAKE, INFO, GOOD)
 KINDS = ("lost_critical", "strikeout", "misfire", "wasted_hint", "discard_hinted",
-         "discard_with_playable", "out_of_pace", "good_hint_playable", "good_save")
+         "discard_with_playable", "out_of_pace", "good_hint_playable", "good_save",
+         "lost_points")  # the last from `review.evaluation` (analyze --solve)
 
 
 @dataclass(frozen=True)

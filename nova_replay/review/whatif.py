@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules.engine import replay
-from ..rules.game import Action
+from ..rules.game import Action, Discard, Hint, Play
 from .analysis import Analysis, analyze
+from .knowledge import knows_playable, knows_trash
 
 FAULTS = ("blunder", "mistake")
 
@@ -27,3 +28,20 @@ def avoids_faults(analysis: Analysis, turn: int, action: Action) -> bool:
     alt = alternative(analysis, turn, action)
     return (not any(f.severity in FAULTS for f in alt.notes_at(turn))
             and alt.clock[turn].max_score >= analysis.clock[turn].max_score)
+
+
+def knowing(analysis: Analysis, turn: int, action: Action) -> str | None:
+    """Why the mover could choose `action` at `turn` from what they knew then (None:
+    their own knowledge did not show it safe): a play of a card known playable, a
+    discard of a card known trash, or a hint (its giver sees every card it touches)."""
+    game, tk = analysis.record.game, analysis.knowledge
+    mover = analysis.record.timeline[turn - 1].player(game)
+    st = tk.statuses[turn - 1]
+    if isinstance(action, Hint):
+        return "a hint: its giver sees every card it touches"  # judged by its notes
+    k = next(k for k in tk.of(turn - 1, mover) if k.card == action.card)
+    if type(action) is Play and knows_playable(k, st):
+        return "the card was known playable"
+    if type(action) is Discard and knows_trash(k, st):
+        return "the card was known trash"
+    return None

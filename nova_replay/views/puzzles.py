@@ -27,9 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import BLUNDER, GOOD, MISTAKE, Analysis, Finding
-from ..review.knowledge import CardKnowledge, knows_playable, knows_trash
 from ..review.perspective import Perspective
-from ..review.whatif import alternative
+from ..review.whatif import alternative, knowing
 from ..rules.engine import legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
 from ..rules.words import words
@@ -174,22 +173,6 @@ def position(analysis: Analysis, turn: int, viewer: int) -> Position:
                     score=state.score, coins=state.coins, lives=state.lives,
                     draw_pile=state.draw_pile(game),
                     discards=[str(game.deck[d]) for d in state.discards], hands=hands)
-
-
-def knowing(analysis: Analysis, turn: int, action: Action) -> str | None:
-    """Why the mover could choose `action` from what they knew before `turn` (None: they
-    could not know it was sound)."""
-    game, tk = analysis.record.game, analysis.knowledge
-    mover = analysis.record.timeline[turn - 1].player(game)
-    st = tk.statuses[turn - 1]
-    if isinstance(action, Hint):
-        return "a hint: its giver sees every card it touches"  # judged by its notes
-    k: CardKnowledge = next(k for k in tk.of(turn - 1, mover) if k.card == action.card)
-    if type(action) is Play and knows_playable(k, st):
-        return "the card was known playable"
-    if type(action) is Discard and knows_trash(k, st):
-        return "the card was known trash"
-    return None
 
 
 def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:

@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..record.hanablive import card_notes, hanablive_score
-from ..review.analysis import Analysis, Summary
+from ..review.analysis import Analysis, Finding, Summary
+from ..review.evaluation import Evaluation
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 from ..review.whatif import FAULTS
 
@@ -65,6 +66,12 @@ class TurnView(_Model):
     coins: int
     lives: int
     hands: list[HandView]
+    best_possible: int | None = Field(
+        None, description="With --solve: the highest final score the team could still reach "
+                          "knowing every card, when proven; null when only its bounds are known.")
+    best_possible_exact: bool | None = Field(None, description="With --solve: whether proven.")
+    best_possible_bounds: list[int] | None = Field(
+        None, description="With --solve: [lower, upper], proven bounds (equal when exact).")
 
 
 class FindingView(_Model):
@@ -88,10 +95,27 @@ class ReportSummary(Summary):
     hanablive_score: int | None = None
 
 
+def _best(evaluation: Evaluation | None, turn: int) -> dict[str, Any]:
+    if evaluation is None:
+        return {}
+    p = evaluation.points[turn]
+    return {"best_possible": p.value, "best_possible_exact": p.exact,
+            "best_possible_bounds": [p.lower, p.upper]}
+
+
 def report_summary(analysis: Analysis) -> ReportSummary:
     record, final = analysis.record, analysis.record.timeline.final
     recorded = hanablive_score(record.log, record.converted_from, final.score, final.ending)
     return ReportSummary(**asdict(analysis.summary), hanablive_score=recorded)
+
+
+class EvaluationView(_Model):
+    """What was possible: best possible at the deal and the turns that lowered it."""
+
+    best_possible_at_deal: int | None
+    best_possible_at_deal_exact: bool
+    best_possible_at_deal_bounds: list[int]
+    lost_points_turns: list[int]
 
 
 class AnalysisReport(_Model):
@@ -107,6 +131,9 @@ class AnalysisReport(_Model):
     summary: ReportSummary
     findings: list[FindingView]
     turns: list[TurnView]
+    evaluation: EvaluationView | None = Field(
+        None, description="With --solve: best possible at the deal and the turns that lost "
+                          "points (each also a `lost_points` finding).")
 
 
 def report_schema() -> dict[str, Any]:
@@ -142,10 +169,11 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
     return hands
 
 
-def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = None
-                    ) -> AnalysisReport:
+def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = None,
+                    evaluation: Evaluation | None = None) -> AnalysisReport:
     """Everything the analysis found, turn by turn, as one JSON-ready model;
-    `suggested` maps a faulted turn to what a convention player would have done."""
+    `suggested` maps a faulted turn to what a convention player would have done, and
+    `evaluation` (`analyze --solve`) adds best possible per turn and its findings."""
     from .text import describe_turn
 
     record = analysis.record
@@ -160,6 +188,7 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
             max_score=point.max_score, efficiency=point.efficiency,
             final_turns_left=point.final_turns_left, coins=state.coins, lives=state.lives,
             hands=_hands(analysis, point.turn),
+            **_best(evaluation, point.turn),
         ))
     return AnalysisReport(
         file=record.file, ruleset=game.ruleset.title, players=list(game.players),
@@ -171,7 +200,18 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
                         message=f.message, details=f.details,
                         suggestion=(suggested or {}).get(f.turn) if f.severity in FAULTS
                         and f.player == record.timeline[f.turn - 1].player(game) else None)
-            for f in analysis.findings
+            for f in _with_evaluation(analysis, evaluation)
         ],
         turns=turns,
+        evaluation=None if evaluation is None else EvaluationView(
+            best_possible_at_deal=evaluation.at_deal.value,
+            best_possible_at_deal_exact=evaluation.at_deal.exact,
+            best_possible_at_deal_bounds=[evaluation.at_deal.lower, evaluation.at_deal.upper],
+            lost_points_turns=list(evaluation.lost_turns)),
     )
+
+
+def _with_evaluation(analysis: Analysis, evaluation: Evaluation | None) -> list[Finding]:
+    """The findings, with the evaluation's lost_points notes among them in turn order."""
+    extra = evaluation.findings if evaluation is not None else ()
+    return sorted((*analysis.findings, *extra), key=lambda f: f.turn)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
+from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
@@ -60,6 +61,22 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
         f"wasted {w.hint}s {wasted} of {s.hints}; efficiency {eff}.{hidden}",
         *differs,
     ])
+
+
+def evaluation_text(e: Evaluation, a: Analysis) -> str:
+    """Best possible at the deal, the turns that lost points, and the curve."""
+    rules = a.record.game.ruleset
+    perfect, w = rules.perfect_score, words(rules)
+    deal = e.at_deal
+    proven = (f"{deal.lower} (proven)" if deal.exact
+              else f"between {deal.lower} and {deal.upper} (not proven within the time)")
+    winnable = (f"a {w.perfect} was possible" if deal.lower == perfect
+                else f"no {w.perfect} was possible" if deal.upper < perfect
+                else f"a {w.perfect} may have been possible")
+    lost = (f"points were lost at turns {', '.join(map(str, e.lost_turns))}" if e.lost_turns
+            else "no turn is proven to have lost points")
+    return (f"Knowing every card, the deal allowed {proven}: {winnable}; {lost}.\n"
+            f"Best possible after each turn: {e.curve_text()}.")
 
 
 def notes_text(a: Analysis, seen: Perspective = REVIEWER,

@@ -1,0 +1,125 @@
+"""The evaluation curve: best possible after every turn (what the team could still
+score knowing every card, `review.solver`), and the turns whose action lost points.
+
+Like a chess engine's evaluation beside a game, it says what was possible, not what a
+player could know: a `lost_points` note says so, and says when the move that would have
+kept the points needed knowledge the player did not have (`whatif.knowing`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..rules.game import Action, Discard, Hint
+from ..rules.words import words
+from .analysis import INFO, Analysis, Finding
+from .solver import best_possible_curve
+from .whatif import knowing
+
+LOST_POINTS = "lost_points"
+
+
+@dataclass(frozen=True)
+class EvalPoint:
+    """Best possible after `turn`: proven bounds (equal when exact)."""
+
+    turn: int
+    lower: int
+    upper: int
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        """The figure when proven; None when only the bounds are known (never a guess)."""
+        return self.lower if self.exact else None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    points: tuple[EvalPoint, ...]  # one per turn, the deal first
+    findings: tuple[Finding, ...]  # lost_points notes, in turn order
+
+    @property
+    def at_deal(self) -> EvalPoint:
+        return self.points[0]
+
+    @property
+    def lost_turns(self) -> tuple[int, ...]:
+        return tuple(f.turn for f in self.findings)
+
+    def curve_text(self) -> str:
+        """'25 (turns 0-13), 23 (14-29), 21 to 23 (30-52)': runs of equal figures."""
+        runs: list[tuple[int, int, EvalPoint]] = []
+        for p in self.points:
+            if runs and (runs[-1][2].lower, runs[-1][2].upper) == (p.lower, p.upper):
+                runs[-1] = (runs[-1][0], p.turn, runs[-1][2])
+            else:
+                runs.append((p.turn, p.turn, p))
+        return ", ".join(
+            f"{_figure(p)} ({'turn' if a == b else 'turns'} {a}{'' if a == b else f'-{b}'})"
+            for a, b, p in runs)
+
+
+def _figure(p: EvalPoint) -> str:
+    return str(p.lower) if p.exact else f"{p.lower} to {p.upper}"
+
+
+def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
+    """Best possible after every turn within `budget_s` seconds for the game, and a
+    `lost_points` note at each turn after which it is proven lower than before."""
+    tl = analysis.timeline
+    curve = best_possible_curve(tl, budget_s)
+    points = tuple(EvalPoint(c.turn, c.lower, c.upper) for c in curve)
+    game = tl.game
+    w = words(game.ruleset)
+    findings = []
+    for before, after in pairwise(curve):
+        if before.lower <= after.upper:
+            continue  # no drop proven
+        turn = after.turn
+        p = tl[turn - 1].player(game)
+        name = game.players[p]
+        action = tl.actions[turn - 1]
+        said = (f"Even knowing every card, the team could now score at most {after.upper} "
+                f"({before.lower} before {name}'s {_move(analysis, turn, action, w.hint)}).")
+        details: dict[str, object] = {"before": before.lower, "after": after.upper,
+                                      "drop": before.lower - after.upper}
+        if before.witness:
+            keep = before.witness[0]
+            how = _keep(analysis, turn, keep, w.hinted)
+            needs = knowing(analysis, turn, keep) is None
+            said += (f" {name} could have {how} instead"
+                     f"{f', but {name} could not know it' if needs else ''}: that line still "
+                     f"reaches {before.lower}.")
+            # The witness names a card: a view that hides its holder's cards hides the note.
+            details.update(witness=how, needs_knowledge=needs,
+                           related=[] if isinstance(keep, Hint) else [keep[0]])
+        findings.append(Finding(turn, p, LOST_POINTS, INFO, _cards(action), said, details))
+    return Evaluation(points, tuple(findings))
+
+
+def _cards(action: Action) -> tuple[int, ...]:
+    return () if isinstance(action, Hint) else (action[0],)
+
+
+def _move(analysis: Analysis, turn: int, action: Action, hint: str) -> str:
+    game = analysis.record.game
+    if isinstance(action, Hint):
+        return f"{hint} ({game.describe_hint(action)} to {game.players[action.to]})"
+    card = game.card_text(action[0])
+    return f"discard of {card}" if type(action) is Discard else f"play of {card}"
+
+
+def _keep(analysis: Analysis, turn: int, action: Action, hinted: str) -> str:
+    game = analysis.record.game
+    if isinstance(action, Hint):
+        return f"{hinted} {game.describe_hint(action)} to {game.players[action.to]}"
+    p = analysis.timeline[turn - 1].player(game)
+    slot = analysis.timeline[turn - 1].hands[p].index(action[0]) + 1
+    verb = "discarded" if type(action) is Discard else "played"
+    return f"{verb} slot {slot} ({game.card_text(action[0])})"
+

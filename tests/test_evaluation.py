@@ -1,0 +1,67 @@
+"""The evaluation curve (`analyze --solve`): best possible after every turn and the
+turns that lost points, on games where the solver's answer can be checked."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from helpers import SAMPLES
+
+from nova_replay.cli import main
+from nova_replay.review.analysis import analyze
+from nova_replay.review.evaluation import LOST_POINTS, evaluate
+from nova_replay.review.solver import solve
+from nova_replay.rules.engine import apply
+
+LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
+
+
+def test_the_curve_never_rises_and_stays_between_the_score_reached_and_max_score() -> None:
+    for path in [LOST_FIVE, SAMPLES / "nova-3p-bots.json", SAMPLES / "hanabi-4p-bots.json"]:
+        a = analyze(str(path))
+        e = evaluate(a, 1.0)
+        assert [p.turn for p in e.points] == list(range(a.timeline.turns + 1))
+        final = a.timeline.final.score
+        for before, after in zip(e.points, e.points[1:], strict=False):
+            assert after.lower <= before.upper  # never rises
+        for p in e.points:
+            assert final <= p.lower <= p.upper <= a.clock[p.turn].max_score
+
+
+def test_discarding_the_only_five_spades_lost_a_point_even_knowing_every_card() -> None:
+    # Turn 6 of the lesson: Ben discards the only 5♠. Before it 20 was reachable; after
+    # it spades end at 4, so 19 at most: both proven, and a hint would have kept 20.
+    a = analyze(str(LOST_FIVE))
+    e = evaluate(a, 1.0)
+    (f,) = [f for f in e.findings if f.turn == 6]
+    assert f.kind == LOST_POINTS and f.severity == "info"
+    assert (f.details["before"], f.details["after"]) == (20, 19)
+    assert f.message.startswith("Even knowing every card, the team could now score at most 19 "
+                                "(20 before Ben's discard of 5♠).")
+    assert e.points[5].exact and e.points[5].lower == 20
+    assert e.points[6].exact and e.points[6].lower == 19
+    # The witness really keeps 20: replayed through the engine from the table before turn 6.
+    game, state = a.timeline.game, a.timeline[5]
+    line = solve(game, state, 2.0)
+    assert line.lower == 20
+    for action in line.witness:
+        state = apply(game, state, action)
+    assert state.score == 20
+
+
+def test_analyze_solve_text_and_json() -> None:
+    runner = CliRunner()
+    text = runner.invoke(main, ["analyze", str(LOST_FIVE), "--solve"]).stdout
+    assert ("Knowing every card, the deal allowed 20 (proven): a perfect show was possible; "
+            "points were lost at turns 6, 30.") in text.splitlines()
+    assert "Turn   6  [info] Even knowing every card" in text
+    report = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--solve", "--json"]).stdout)
+    assert report["evaluation"]["best_possible_at_deal"] == 20
+    assert report["evaluation"]["best_possible_at_deal_exact"] is True
+    assert 6 in report["evaluation"]["lost_points_turns"]
+    assert report["turns"][6]["best_possible_bounds"] == [19, 19]
+    assert [f["turn"] for f in report["findings"] if f["kind"] == "lost_points"] == \
+        report["evaluation"]["lost_points_turns"]
+    plain = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--json"]).stdout)
+    assert plain["evaluation"] is None and plain["turns"][6]["best_possible"] is None
