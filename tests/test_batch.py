@@ -183,3 +183,18 @@ def test_real_hanablive_games_give_their_recorded_scores(tmp_path: Path) -> None
     assert zeroed and all(r["hanablive_score"] == "0" for r in zeroed)
     assert all(r["hanablive_score"] == r["score"] for r in rows
                if r["ending"] in ("perfect", "final round", "no more points"))
+
+
+def test_solve_adds_best_possible_at_the_deal_and_the_turns_that_lost_points(tmp_path: Path) -> None:
+    # The lost-five lesson: the deal allowed 20; Ben's discards at turns 6 (the only 5♠)
+    # and 30 (the last 3♦) lost points; 6 is proven within any budget that proves the deal.
+    out = tmp_path / "g.csv"
+    result = invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out),
+                    "--solve", "--budget", "1")
+    assert result.exit_code == 0
+    (row,) = read_csv(out)
+    assert (row["best_possible_deal"], row["best_possible_deal_bounds"]) == ("20", "20-20")
+    assert row["lost_points_turns"].split(",")[:1] == ["6"]
+    plain = tmp_path / "p.csv"
+    invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(plain))
+    assert read_csv(plain)[0]["best_possible_deal"] == ""

@@ -57,8 +57,14 @@ class Progress:
               help="Worker processes on this machine [default: all cores].")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run on an existing Dask distributed cluster instead of local processes.")
+@click.option("--solve", is_flag=True,
+              help="Also best possible at the deal (knowing every card) and the turns that "
+                   "lost points.")
+@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+              metavar="SECONDS", help="With --solve: the solver's time per game.")
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
-                  workers: int | None, scheduler: str | None) -> None:
+                  workers: int | None, scheduler: str | None, solve: bool,
+                  budget: float) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
@@ -94,7 +100,8 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     stopped = False
     try:
         for result in review_all(items(games, MAX_FILE_BYTES),
-                                 workers or default_workers(), scheduler):
+                                 workers or default_workers(), scheduler,
+                                 budget if solve else 0.0):
             for row, players in result:
                 game_table.write(row)
                 if player_table is not None:

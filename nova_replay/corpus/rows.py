@@ -12,6 +12,7 @@ from ..record.hanablive import hanablive_score, looks_like_hanablive
 from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
+from ..review.evaluation import evaluate
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
 from .sources import Item
@@ -56,6 +57,11 @@ GAME_COLUMNS: tuple[Column, ...] = (
     Column("efficiency", "float", "Cards gotten per hint spent, at the end."),
     Column("perfect_lost_turn", "int", "The first turn after which a perfect score was "
                                        "impossible."),
+    Column("best_possible_deal", "int", "With --solve: the most the deal allowed knowing every "
+                                        "card, when proven (empty: not proven in time)."),
+    Column("best_possible_deal_bounds", "str", "With --solve: its proven bounds, 'lower-upper'."),
+    Column("lost_points_turns", "str", "With --solve: the turns proven to lower best possible, "
+                                        "comma-separated."),
 )
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
@@ -74,9 +80,10 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def review_item(item: Item) -> list[tuple[Row, list[Row]]]:
+def review_item(item: Item, solve: float = 0.0) -> list[tuple[Row, list[Row]]]:
     """The game row and player rows of each game in one item: one log, or each game of
-    a JSON array of hanab.live exports (an invalid log has no player rows)."""
+    a JSON array of hanab.live exports (an invalid log has no player rows). `solve`:
+    the solver's seconds per game for the best-possible columns (0: not asked)."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
     if item.problem:
@@ -88,12 +95,12 @@ def review_item(item: Item) -> list[tuple[Row, list[Row]]]:
         row["problem"] = _where_what(e.where, e.message)
         return [(row, [])]
     if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
-        return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]")
+        return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]", solve)
                 for i, game in enumerate(data)]
-    return [_review_data(row, data, item.name)]
+    return [_review_data(row, data, item.name, solve)]
 
 
-def _review_data(row: Row, data: Any, name: str) -> tuple[Row, list[Row]]:
+def _review_data(row: Row, data: Any, name: str, solve: float) -> tuple[Row, list[Row]]:
     report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
     errors = report.errors()
@@ -101,7 +108,13 @@ def _review_data(row: Row, data: Any, name: str) -> tuple[Row, list[Row]]:
         row["problem"] = str(errors[0]) if errors else "the log does not replay"
         return row, []
     row["valid"] = True
-    return _game_row(row, analyze(report.record))
+    analysis = analyze(report.record)
+    if solve:
+        e = evaluate(analysis, solve)
+        row.update(best_possible_deal=e.at_deal.value,
+                   best_possible_deal_bounds=f"{e.at_deal.lower}-{e.at_deal.upper}",
+                   lost_points_turns=",".join(map(str, e.lost_turns)))
+    return _game_row(row, analysis)
 
 
 def _where_what(where: str, what: str) -> str:

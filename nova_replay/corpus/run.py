@@ -19,9 +19,9 @@ CHUNK = 32  # logs per task: large enough to amortise the hop, small enough to b
 WINDOW = 4  # chunks in flight per worker
 
 
-def review_chunk(chunk: list[Item]) -> list[Result]:
+def review_chunk(chunk: list[Item], solve: float = 0.0) -> list[Result]:
     """The rows of a chunk of logs (the unit of work a worker gets)."""
-    return [review_item(item) for item in chunk]
+    return [review_item(item, solve) for item in chunk]
 
 
 def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
@@ -30,38 +30,38 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
         yield chunk
 
 
-def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None
-               ) -> Iterator[Result]:
-    """Every log's rows, in corpus order."""
+def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
+               solve: float = 0.0) -> Iterator[Result]:
+    """Every log's rows, in corpus order; `solve` as in `review_item`."""
     if scheduler:
-        yield from _on_dask(logs, scheduler)
+        yield from _on_dask(logs, scheduler, solve)
     elif workers <= 1:
         for item in logs:
-            yield review_item(item)
+            yield review_item(item, solve)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _windowed(pool.submit, chunks(logs), workers * WINDOW)
+            yield from _windowed(pool.submit, chunks(logs), workers * WINDOW, solve)
 
 
-def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int
-              ) -> Iterator[Result]:
+def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
+              solve: float) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
     pending: deque[Future[list[Result]]] = deque()
     for chunk in work:
-        pending.append(submit(review_chunk, chunk))
+        pending.append(submit(review_chunk, chunk, solve))
         if len(pending) >= window:
             yield from pending.popleft().result()
     while pending:
         yield from pending.popleft().result()
 
 
-def _on_dask(logs: Iterable[Item], scheduler: str) -> Iterator[Result]:
+def _on_dask(logs: Iterable[Item], scheduler: str, solve: float) -> Iterator[Result]:
     """The same job on an existing Dask distributed cluster (futures over chunks)."""
     from distributed import Client  # only this path needs Dask
 
     with Client(scheduler, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        yield from _windowed(client.submit, chunks(logs), workers * WINDOW)
+        yield from _windowed(client.submit, chunks(logs), workers * WINDOW, solve)
 
 
 def default_workers() -> int:
