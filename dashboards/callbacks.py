@@ -24,6 +24,7 @@ from flask import has_request_context, request
 from nova_replay.review.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
+from .evaluations import Evaluations
 from .layout import problems_view
 from .panels import turn_href
 from .payload import game_payload
@@ -223,6 +224,7 @@ def session_of() -> str:
 def register(app: Dash, library: GameLibrary) -> None:
     """Wire the callbacks of one app to its library."""
     payloads = Payloads(library)
+    evaluations = Evaluations()
 
     @app.callback(
         Output("game-data", "data"), Output("game-picker", "value"), Output("url", "search"),
@@ -243,6 +245,27 @@ def register(app: Dash, library: GameLibrary) -> None:
         ClientsideFunction("nova", "show"), Output("review-sink", "data"),
         Input("game-data", "data"), Input("tier", "value"), Input("finding-kind", "value"),
         Input("finding-severity", "value"),
+    )
+    # The evaluation curve: started when a game's payload goes out (not as a player),
+    # polled until ready, then drawn on the chart by the browser (assets/evaluation.js).
+    @app.callback(
+        Output("eval-data", "data"), Output("eval-poll", "disabled"),
+        Input("game-data", "data"), Input("eval-poll", "n_intervals"),
+        prevent_initial_call=True,
+    )
+    def _evaluation(data: dict[str, Any] | None, _n: int | None) -> tuple[Any, bool]:
+        if not data or data.get("viewer") is not None or "key" not in data:
+            return None, True
+        loaded = library.get(data["key"], session_of())
+        if not isinstance(loaded, Reviewed):
+            return None, True
+        evaluations.start(data["key"], loaded.analysis)
+        curve = evaluations.ready(data["key"], loaded.analysis)
+        return (curve, True) if curve is not None else (no_update, False)
+
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        ClientsideFunction("novaEval", "curve"), Output("eval-sink", "data"),
+        Input("eval-data", "data"),
     )
     # ...and the slider and the chart's markers move it (buttons and keys: review.js).
     app.clientside_callback(  # type: ignore[no-untyped-call]

@@ -135,7 +135,7 @@ window.novaBoard = function (api) {
           x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
       } else {
         mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
-                                           "circle-open": "○"}[x.marker.symbol] || "●");
+                                           "circle-open": "○", "star": "★"}[x.marker.symbol] || "●");
         mark.style.color = x.marker.color;
       }
       item.appendChild(mark);

@@ -387,7 +387,7 @@
       g.customdata.push(f.turn);
       g.text.push(f.hover);
     });
-    data = data.concat(order);
+    data = data.concat(order, window.novaEvaluation ? window.novaEvaluation.traces(d, last) : []);
     var hx = Object.keys(hiddenTurns).map(Number).sort(function (a, b) { return a - b; });
     if (hx.length) {
       var h = d.hidden_mark;
@@ -445,14 +445,17 @@
                document.querySelector("#move-list .move.current"));
     B.keepInView(document.getElementById("findings"),
                document.querySelector("#findings .finding.current"));
-    S.chartTimer = setTimeout(function () {
-      if (S.data) {
-        var fig = figure(S.data, S.turn);
-        B.drawLegend(fig);
-        window.dash_clientside.set_props("clock", {figure: fig});
-      }
-    }, S.inRun ? 150 : 0);
+    S.chartTimer = setTimeout(drawChart, S.inRun ? 150 : 0);
   }
+
+  // The chart of the current turn; evaluation.js redraws it when the curve arrives.
+  function drawChart() {
+    if (!S.data || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
+    var fig = figure(S.data, S.turn);
+    B.drawLegend(fig);
+    window.dash_clientside.set_props("clock", {figure: fig});
+  }
+  window.novaRedrawChart = drawChart;
 
   // The URL follows the turn (a link to send), at most every 300 ms: browsers refuse
   // a flood of history changes.

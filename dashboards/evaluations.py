@@ -1,0 +1,62 @@
+"""The evaluation curve for the clock chart: best possible after every turn (knowing
+every card, `review.evaluation`), worked out in the background when a game is opened.
+
+The solver takes about a second a game, so it never runs in a request: a game's
+evaluation is started when its payload is sent, the page polls for it, and the chart
+draws the curve once it is there; turn changes, drawn in the browser, never wait.
+Viewing as a player the curve is not offered: what the deck allowed would tell that
+player about their own cards.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from threading import Lock
+from typing import Any
+
+from nova_replay.review.analysis import Analysis
+from nova_replay.review.evaluation import Evaluation, evaluate
+
+from .panels import plot_text
+
+BUDGET_S = 1.0  # the solver's time for one game
+KEPT = 16  # evaluations kept, the newest; the server's memory stays bounded
+
+
+class Evaluations:
+    """Evaluations under way or done, one worker thread, the last KEPT kept."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evaluation")
+        self._kept: OrderedDict[tuple[str, int], Future[Evaluation]] = OrderedDict()
+        self._lock = Lock()
+
+    def start(self, key: str, analysis: Analysis) -> None:
+        """Start the evaluation of `analysis` (shown as `key`) unless it is under way."""
+        slot = (key, id(analysis))
+        with self._lock:
+            if slot in self._kept:
+                self._kept.move_to_end(slot)
+                return
+            self._kept[slot] = self._pool.submit(evaluate, analysis, BUDGET_S)
+            while len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+
+    def ready(self, key: str, analysis: Analysis) -> dict[str, Any] | None:
+        """The curve for the browser once it is done (None while it runs)."""
+        with self._lock:
+            future = self._kept.get((key, id(analysis)))
+        if future is None or not future.done():
+            return None
+        return curve_data(key, future.result())
+
+
+def curve_data(key: str, e: Evaluation) -> dict[str, Any]:
+    """Per turn the proven lower and upper bound and its hover text; the turns that lost
+    points with their notes."""
+    hover = [f"best possible {p.lower}" if p.exact else
+             f"best possible {p.lower} to {p.upper} (not proven)" for p in e.points]
+    return {"key": key, "lower": [p.lower for p in e.points],
+            "upper": [p.upper for p in e.points], "hover": hover,
+            "lost": [[f.turn, plot_text(f.message, 44)] for f in e.findings]}
