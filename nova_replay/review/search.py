@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ..rules.engine import State, apply
 from ..rules.game import Action, Discard, Game, Hint, Play
@@ -68,6 +69,7 @@ class Solver:
         self.left = tuple(reversed(lefts))
         self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
         self.bounds: dict[object, int] = {}  # key -> upper(node)
+        self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
         self.nodes = 0
         self.deadline = float("inf")
 
@@ -523,38 +525,51 @@ class Solver:
         score known reachable and `ceiling` one known out of reach + 1 (from other
         turns): the search only works between them; the line is this node's own."""
         self.deadline = time.perf_counter() + budget_s
-        upper = min(self.upper(node), ceiling)
-        lower, line = max((self.greedy(node, patient) for patient in (False, True)),
-                          key=lambda x: x[0])
+        key = self.key(node)
+        # A node solved again (the curve's next slice) resumes: its lines and finished
+        # probes are kept here, its proofs in `fail_at`.
+        memo = self.started.get(node)
+        if memo is None:
+            lower, line = max((self.greedy(node, patient) for patient in (False, True)),
+                              key=lambda x: x[0])
+            memo = self.started[node] = [lower, line, 0]
+        lower, line, stage = memo
+        upper = min(self.upper(node), ceiling, self.fail_at.get(key, NONE) - 1)
         known = max(lower, floor)
+
+        def better(found: list[Move]) -> None:
+            nonlocal lower, line, known
+            found.reverse()
+            score, rest = self.finish(node, found)
+            if score > lower:
+                lower, line = score, found + rest
+                memo[0], memo[1] = lower, line
+            known = max(known, lower)
+
         if known >= upper or budget_s <= 0:
             return lower, upper, line
-        hoped = self.hopeful(node)
-        if hoped[0] > lower:
-            lower, line = hoped
-            known = max(lower, floor)
         try:
-            target = upper
+            if stage < 1:
+                hoped = self.hopeful(node)
+                if hoped[0] > lower:
+                    lower, line = hoped
+                    memo[0], memo[1] = lower, line
+                    known = max(lower, floor)
+                memo[2] = stage = 1
             for deviations in (1, 2):
-                if known < upper:
-                    found = self.probe(node, self.key(node), upper, deviations)
+                if stage <= deviations and known < upper:
+                    found = self.probe(node, key, upper, deviations)
                     if found is not None:
-                        found.reverse()
-                        score, rest = self.finish(node, found)
-                        if score > lower:
-                            lower, line = score, found + rest
-                            known = max(known, lower)
+                        better(found)
+                    memo[2] = stage = deviations + 1
+            target = upper
             while known < upper:
-                found = self.reach(node, self.key(node), target)
+                found = self.reach(node, key, target)
                 if found is None:
                     upper = target - 1
                     target = known + 1
                 else:
-                    found.reverse()
-                    score, rest = self.finish(node, found)
-                    if score > lower:
-                        lower, line = score, found + rest
-                    known = max(known, lower)
+                    better(found)
                     target = known + 1
         except OutOfTime:
             pass
