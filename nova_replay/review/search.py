@@ -5,11 +5,10 @@ lines and the memoised depth-first search "can the team still reach T?"."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import Any
 
-from ..rules.engine import State, apply
-from ..rules.game import Action, Discard, Game, Hint, Play
+from ..rules.engine import State
+from ..rules.game import Game
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
@@ -584,31 +583,3 @@ class Solver:
         if isinstance(current, int):
             return current, []
         return self.greedy(current, False)
-
-    # ---- engine actions ----
-
-    def actions(self, state: State, line: Sequence[Move]) -> tuple[Action, ...]:
-        """`line` as engine actions from `state`, each checked by `engine.apply`; a pass
-        becomes a legal hint (the first card of the next teammate holding a suited card)."""
-        game = self.game
-        out: list[Action] = []
-        for kind, card, row in line:
-            action: Action
-            if kind == HINT:
-                p = state.turn % self.n
-                action = self.any_hint(state, p)
-            elif kind == DISCARD:
-                action = Discard(card)
-            else:
-                action = Play(card, row)
-            state = apply(game, state, action)
-            out.append(action)
-        return tuple(out)
-
-    def any_hint(self, state: State, p: int) -> Hint:
-        for k in range(1, self.n):
-            q = (p + k) % self.n
-            for c in state.hands[q]:
-                if self.suit_of[c] >= 0:
-                    return Hint(q, rank=self.rank_of[c])
-        raise AssertionError("no legal hint: the search passed where it could not")
