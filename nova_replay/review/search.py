@@ -5,10 +5,10 @@ lines and the memoised depth-first search "can the team still reach T?"."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from typing import Any
 
-from ..rules.engine import State, apply
-from ..rules.game import Action, Discard, Game, Hint, Play
+from ..rules.engine import State
+from ..rules.game import Game
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
@@ -68,6 +68,7 @@ class Solver:
         self.left = tuple(reversed(lefts))
         self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
         self.bounds: dict[object, int] = {}  # key -> upper(node)
+        self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
         self.nodes = 0
         self.deadline = float("inf")
 
@@ -523,38 +524,51 @@ class Solver:
         score known reachable and `ceiling` one known out of reach + 1 (from other
         turns): the search only works between them; the line is this node's own."""
         self.deadline = time.perf_counter() + budget_s
-        upper = min(self.upper(node), ceiling)
-        lower, line = max((self.greedy(node, patient) for patient in (False, True)),
-                          key=lambda x: x[0])
+        key = self.key(node)
+        # A node solved again (the curve's next slice) resumes: its lines and finished
+        # probes are kept here, its proofs in `fail_at`.
+        memo = self.started.get(node)
+        if memo is None:
+            lower, line = max((self.greedy(node, patient) for patient in (False, True)),
+                              key=lambda x: x[0])
+            memo = self.started[node] = [lower, line, 0]
+        lower, line, stage = memo
+        upper = min(self.upper(node), ceiling, self.fail_at.get(key, NONE) - 1)
         known = max(lower, floor)
+
+        def better(found: list[Move]) -> None:
+            nonlocal lower, line, known
+            found.reverse()
+            score, rest = self.finish(node, found)
+            if score > lower:
+                lower, line = score, found + rest
+                memo[0], memo[1] = lower, line
+            known = max(known, lower)
+
         if known >= upper or budget_s <= 0:
             return lower, upper, line
-        hoped = self.hopeful(node)
-        if hoped[0] > lower:
-            lower, line = hoped
-            known = max(lower, floor)
         try:
-            target = upper
+            if stage < 1:
+                hoped = self.hopeful(node)
+                if hoped[0] > lower:
+                    lower, line = hoped
+                    memo[0], memo[1] = lower, line
+                    known = max(lower, floor)
+                memo[2] = stage = 1
             for deviations in (1, 2):
-                if known < upper:
-                    found = self.probe(node, self.key(node), upper, deviations)
+                if stage <= deviations and known < upper:
+                    found = self.probe(node, key, upper, deviations)
                     if found is not None:
-                        found.reverse()
-                        score, rest = self.finish(node, found)
-                        if score > lower:
-                            lower, line = score, found + rest
-                            known = max(known, lower)
+                        better(found)
+                    memo[2] = stage = deviations + 1
+            target = upper
             while known < upper:
-                found = self.reach(node, self.key(node), target)
+                found = self.reach(node, key, target)
                 if found is None:
                     upper = target - 1
                     target = known + 1
                 else:
-                    found.reverse()
-                    score, rest = self.finish(node, found)
-                    if score > lower:
-                        lower, line = score, found + rest
-                    known = max(known, lower)
+                    better(found)
                     target = known + 1
         except OutOfTime:
             pass
@@ -569,31 +583,3 @@ class Solver:
         if isinstance(current, int):
             return current, []
         return self.greedy(current, False)
-
-    # ---- engine actions ----
-
-    def actions(self, state: State, line: Sequence[Move]) -> tuple[Action, ...]:
-        """`line` as engine actions from `state`, each checked by `engine.apply`; a pass
-        becomes a legal hint (the first card of the next teammate holding a suited card)."""
-        game = self.game
-        out: list[Action] = []
-        for kind, card, row in line:
-            action: Action
-            if kind == HINT:
-                p = state.turn % self.n
-                action = self.any_hint(state, p)
-            elif kind == DISCARD:
-                action = Discard(card)
-            else:
-                action = Play(card, row)
-            state = apply(game, state, action)
-            out.append(action)
-        return tuple(out)
-
-    def any_hint(self, state: State, p: int) -> Hint:
-        for k in range(1, self.n):
-            q = (p + k) % self.n
-            for c in state.hands[q]:
-                if self.suit_of[c] >= 0:
-                    return Hint(q, rank=self.rank_of[c])
-        raise AssertionError("no legal hint: the search passed where it could not")

@@ -14,11 +14,12 @@ through `engine.apply` to the score it claims.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.engine import TERMINATED, State, Timeline
-from ..rules.game import Action, Game
-from .search import NONE, Solver
+from ..rules.engine import TERMINATED, State, Timeline, apply
+from ..rules.game import Action, Discard, Game, Hint, Play
+from .search import DISCARD, HINT, NONE, Move, Solver
 
 __all__ = ["CurvePoint", "Solution", "Solver", "best_possible_curve", "playable_state", "solve"]
 
@@ -63,6 +64,28 @@ class CurvePoint:
         return self.lower if self.exact else None
 
 
+def engine_line(solver: Solver, state: State, line: Sequence[Move]) -> tuple[Action, ...]:
+    """The search's `line` as engine actions from `state`, each checked by `engine.apply`;
+    a pass becomes a legal hint (the rank of the first suited card of the next teammate
+    holding one)."""
+    game, n = solver.game, len(solver.game.players)
+    out: list[Action] = []
+    for kind, card, row in line:
+        action: Action
+        if kind == HINT:
+            p = state.turn % n
+            q, first = next((q, c) for q in [(p + k) % n for k in range(1, n)]
+                            for c in state.hands[q] if game.suit_of[c] >= 0)
+            action = Hint(q, rank=game.rank_of[first])
+        elif kind == DISCARD:
+            action = Discard(card)
+        else:
+            action = Play(card, row)
+        state = apply(game, state, action)
+        out.append(action)
+    return tuple(out)
+
+
 def playable_state(state: State) -> State:
     """A stopped game (termination) is judged as if play could go on (DESIGN.md)."""
     return state._replace(ending=None) if state.ending == TERMINATED else state
@@ -77,7 +100,7 @@ def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None
         return Solution(state.score, state.score, (), time.perf_counter() - start)
     solver = solver or Solver(game)
     lower, upper, line = solver.solve_node(solver.node(state), budget_s)
-    return Solution(lower, upper, solver.actions(state, line), time.perf_counter() - start)
+    return Solution(lower, upper, engine_line(solver, state, line), time.perf_counter() - start)
 
 
 def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[CurvePoint, ...]:
@@ -112,7 +135,7 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
         if old is not None and old[0] >= lower:
             lower, line_actions = old[0], old[2]
         else:
-            line_actions = solver.actions(state, line)
+            line_actions = engine_line(solver, state, line)
         own[t] = (lower, min(upper, old[1]) if old else upper, line_actions)
 
     def split(a: int, b: int) -> None:
