@@ -140,6 +140,12 @@ def hle_replay(players: int, seed: int, moves: list[Any], knowledge: bool) -> in
     return int(state.score())
 
 
+def each(work: Callable[[Any], object], items: list[Any]) -> None:
+    """Run `work` on every item, keeping no result."""
+    for item in items:
+        work(item)
+
+
 def timed(work: Callable[[], object], n: int) -> float:
     start = time.perf_counter()
     work()
@@ -168,11 +174,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {seed}: HLE scored {score}, nova-replay {ours}", file=sys.stderr)
                 return 1
         n = len(games)
+        # Each stage drops its results as it goes, as a pipeline does: keeping thousands
+        # of reviews alive would time Python's garbage collector walking them instead.
         stages: dict[str, Callable[[], object]] = {
-            "hle": lambda g=games, q=players: [hle_replay(q, s, m, False) for s, m, _, _ in g],
-            "know": lambda g=games, q=players: [hle_replay(q, s, m, True) for s, m, _, _ in g],
-            "val": lambda g=games: [check_data(log) for _, _, log, _ in g],
-            "ana": lambda g=games: [analyze(log) for _, _, log, _ in g],
+            "hle": lambda g=games, q=players: each(lambda x: hle_replay(q, x[0], x[1], False), g),
+            "know": lambda g=games, q=players: each(lambda x: hle_replay(q, x[0], x[1], True), g),
+            "val": lambda g=games: each(lambda x: check_data(x[2]), g),
+            "ana": lambda g=games: each(lambda x: analyze(x[2]), g),
         }
         rates: dict[str, list[float]] = {k: [] for k in stages}
         for _ in range(args.rounds):
