@@ -14,37 +14,19 @@ from itertools import pairwise
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
 from .analysis import INFO, Analysis, Finding
-from .solver import best_possible_curve
+from .solver import CurvePoint, best_possible_curve
 from .whatif import knowing
 
 LOST_POINTS = "lost_points"
 
 
 @dataclass(frozen=True)
-class EvalPoint:
-    """Best possible after `turn`: proven bounds (equal when exact)."""
-
-    turn: int
-    lower: int
-    upper: int
-
-    @property
-    def exact(self) -> bool:
-        return self.lower == self.upper
-
-    @property
-    def value(self) -> int | None:
-        """The figure when proven; None when only the bounds are known (never a guess)."""
-        return self.lower if self.exact else None
-
-
-@dataclass(frozen=True)
 class Evaluation:
-    points: tuple[EvalPoint, ...]  # one per turn, the deal first
+    points: tuple[CurvePoint, ...]  # one per turn, the deal first (the solver's)
     findings: tuple[Finding, ...]  # lost_points notes, in turn order
 
     @property
-    def at_deal(self) -> EvalPoint:
+    def at_deal(self) -> CurvePoint:
         return self.points[0]
 
     @property
@@ -53,7 +35,7 @@ class Evaluation:
 
     def curve_text(self) -> str:
         """'25 (turns 0-13), 23 (14-29), 21 to 23 (30-52)': runs of equal figures."""
-        runs: list[tuple[int, int, EvalPoint]] = []
+        runs: list[tuple[int, int, CurvePoint]] = []
         for p in self.points:
             if runs and (runs[-1][2].lower, runs[-1][2].upper) == (p.lower, p.upper):
                 runs[-1] = (runs[-1][0], p.turn, runs[-1][2])
@@ -64,7 +46,7 @@ class Evaluation:
             for a, b, p in runs)
 
 
-def _figure(p: EvalPoint) -> str:
+def _figure(p: CurvePoint) -> str:
     return str(p.lower) if p.exact else f"{p.lower} to {p.upper}"
 
 
@@ -73,7 +55,6 @@ def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
     `lost_points` note at each turn after which it is proven lower than before."""
     tl = analysis.timeline
     curve = best_possible_curve(tl, budget_s)
-    points = tuple(EvalPoint(c.turn, c.lower, c.upper) for c in curve)
     game = tl.game
     w = words(game.ruleset)
     findings = []
@@ -99,7 +80,7 @@ def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
             details.update(witness=how, needs_knowledge=needs,
                            related=[] if isinstance(keep, Hint) else [keep[0]])
         findings.append(Finding(turn, p, LOST_POINTS, INFO, _cards(action), said, details))
-    return Evaluation(points, tuple(findings))
+    return Evaluation(curve, tuple(findings))
 
 
 def _cards(action: Action) -> tuple[int, ...]:
