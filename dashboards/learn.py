@@ -161,6 +161,8 @@ def verdict(name: str, p: Puzzle, picked: Move) -> html.Div:
         html.Div("Sound answers:", className="section-title"),
         html.Ul([html.Li(f"{a.move.text}: {a.why} (max score after it {a.max_score})")
                  for a in p.answers], id="puzzle-answers"),
+        *([html.Div(f"Suggestion: {p.convention}", id="puzzle-convention", className="muted")]
+          if p.convention else []),
     ])
 
 

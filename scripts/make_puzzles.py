@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers import SHARED  # noqa: E402
 
+from nova_replay.play.suggest import convention_moves  # noqa: E402
 from nova_replay.record.load import load  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
 from nova_replay.views.puzzles import Puzzle, puzzle_name, puzzle_text, puzzles  # noqa: E402
@@ -73,7 +74,8 @@ def curated(source: str) -> list[Puzzle]:
         return []
     kept: list[Puzzle] = []
     seen: set[tuple[str, str]] = set()
-    for p in puzzles(analysis, source):
+    conventions = {t: s.text for t, s in convention_moves(analysis).items()}
+    for p in puzzles(analysis, source, conventions):
         key = (p.findings[0].kind, p.answers[0].move.type)
         if key in seen:
             continue

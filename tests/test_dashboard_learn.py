@@ -64,6 +64,8 @@ def test_a_puzzle_has_a_url_reveals_its_answers_and_keeps_a_score(duo: Any,
     duo.wait_for_contains_text("#puzzle-verdict", "is a sound answer")
     duo.wait_for_contains_text("#puzzle-taken", p.taken.text)
     assert p.answers[0].why in duo.find_element("#puzzle-answers").text
+    assert p.convention and duo.find_element("#puzzle-convention").text == (
+        f"Suggestion: {p.convention}")
     duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 1 tried")
     shot(duo, tmp_path, "puzzle-right")
     # Another puzzle, by its link: what the game's player did is not an answer.

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from helpers import ROOT, SAMPLES, build_game, hint, play, run, shared
 
 from nova_replay.cli import main
+from nova_replay.play.suggest import convention_moves
 from nova_replay.record.load import load, load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
@@ -129,8 +130,12 @@ def test_a_shipped_puzzle_is_rederived_from_its_source_and_its_answers_are_sound
     puzzle = read_puzzle(file)
     record = load(source_file(puzzle.source.file))
     turn = puzzle.source.turn
-    # The same puzzle comes out of the source game today.
-    assert puzzle_at(analyze(record), turn, puzzle.source.file) == puzzle
+    # The same puzzle comes out of the source game today, the convention player's move too.
+    analysis = analyze(record)
+    convention = convention_moves(analysis)[turn]
+    assert puzzle_at(analysis, turn, puzzle.source.file, convention.text) == puzzle
+    assert puzzle.convention is not None and puzzle.convention.startswith(
+        "A convention player would have ")
     viewer = record.game.players.index(puzzle.viewer)
     assert record.timeline[turn - 1].player(record.game) == viewer
     assert any(f.severity in ("blunder", "mistake") for f in puzzle.findings)
@@ -195,7 +200,9 @@ def test_puzzles_command_writes_one_file_per_puzzle(tmp_path: Path) -> None:
     game = SAMPLES / "nova-3p-careless-bots.json"
     result = CliRunner().invoke(main, ["puzzles", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    expected = puzzles(analyze(load(game)), str(game))
+    analysis = analyze(load(game))
+    expected = puzzles(analysis, str(game),
+                       {t: s.text for t, s in convention_moves(analysis).items()})
     written = sorted((tmp_path / "out").glob("*.json"))
     assert len(written) == len(expected) >= 1
     assert [read_puzzle(p) for p in written] == expected

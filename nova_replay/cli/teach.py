@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from ..play.suggest import convention_moves
 from ..record.load import load
 from ..review.analysis import analyze
 from ..rules.errors import NovaError
@@ -75,7 +76,9 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
     failed = written = 0
     for file in files:
         try:
-            found = puzzles(analyze(load(file)), file)
+            analysis = analyze(load(file))
+            found = puzzles(analysis, file, {t: s.text for t, s in
+                                             convention_moves(analysis).items()})
         except NovaError as e:
             click.echo(str(e), err=True)
             failed += 1

@@ -35,9 +35,8 @@ def faulted_turns(analysis: Analysis) -> list[int]:
                    and f.player == tl[f.turn - 1].player(game)})
 
 
-def suggestions(analysis: Analysis) -> dict[int, Suggestion]:
-    """Per faulted turn, the convention bot's move when it differs from the move taken
-    and draws no blunder or mistake itself."""
+def convention_moves(analysis: Analysis) -> dict[int, Suggestion]:
+    """Per faulted turn, the convention bot's move from the mover's own view."""
     wanted = set(faulted_turns(analysis))
     if not wanted:
         return {}
@@ -48,10 +47,17 @@ def suggestions(analysis: Analysis) -> dict[int, Suggestion]:
         if turn in wanted:
             me = tl[turn - 1].player(game)
             action = bot.decide(table.view(me))
-            if action != taken and avoids_faults(analysis, turn, action):
-                out[turn] = Suggestion(turn, me, action, _say(analysis, turn, me, action))
+            out[turn] = Suggestion(turn, me, action, _say(analysis, turn, me, action))
         table.step(taken)
     return out
+
+
+def suggestions(analysis: Analysis) -> dict[int, Suggestion]:
+    """Per faulted turn, the convention bot's move when it differs from the move taken
+    and draws no blunder or mistake itself."""
+    tl = analysis.timeline
+    return {t: s for t, s in convention_moves(analysis).items()
+            if s.action != tl.actions[t - 1] and avoids_faults(analysis, t, s.action)}
 
 
 def _say(analysis: Analysis, turn: int, me: int, action: Action) -> str:

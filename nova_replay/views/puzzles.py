@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
@@ -128,6 +129,9 @@ class Puzzle(_Model):
     findings: list[Note] = Field(description="The analysis's blunder and mistake notes on it.")
     max_score_taken: int = Field(description="Max score after the move taken.")
     answers: list[Answer] = Field(min_length=1)
+    convention: str | None = Field(
+        None, description="What a convention player (the convention bot, from the viewer's "
+                          "own view) would have done here: a suggestion, not an answer.")
 
 
 def move_of(game: Game, mover: int, hand: tuple[int, ...], action: Action) -> Move:
@@ -214,9 +218,10 @@ def faulted_turns(analysis: Analysis) -> list[int]:
                    and f.player == tl[f.turn - 1].player(game)})
 
 
-def puzzle_at(analysis: Analysis, turn: int, source: str) -> Puzzle | None:
+def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None
+              ) -> Puzzle | None:
     """The puzzle at `turn` of the analysed game (None: no fault there by the mover, or
-    no sound answer)."""
+    no sound answer); `convention`: what a convention player would have done there."""
     if turn not in faulted_turns(analysis):
         return None
     answers = sound_answers(analysis, turn)
@@ -232,12 +237,15 @@ def puzzle_at(analysis: Analysis, turn: int, source: str) -> Puzzle | None:
         position=position(analysis, turn, mover),
         taken=move_of(game, mover, before.hands[mover], record.timeline.actions[turn - 1]),
         findings=notes_of(tuple(f for f in analysis.notes_at(turn) if f.severity in FAULTS)),
-        max_score_taken=analysis.clock[turn].max_score, answers=answers)
+        max_score_taken=analysis.clock[turn].max_score, answers=answers, convention=convention)
 
 
-def puzzles(analysis: Analysis, source: str) -> list[Puzzle]:
-    """Every puzzle of a game, in turn order."""
-    found = (puzzle_at(analysis, t, source) for t in faulted_turns(analysis))
+def puzzles(analysis: Analysis, source: str, conventions: Mapping[int, str] | None = None
+            ) -> list[Puzzle]:
+    """Every puzzle of a game, in turn order; `conventions` maps a turn to what a
+    convention player would have done (`play.suggest.convention_moves`)."""
+    found = (puzzle_at(analysis, t, source, (conventions or {}).get(t))
+             for t in faulted_turns(analysis))
     return [p for p in found if p is not None]
 
 
