@@ -10,9 +10,10 @@ player about their own cards.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
-from concurrent.futures import Future, ThreadPoolExecutor
-from threading import Lock
+from concurrent.futures import Future
+from threading import Lock, Semaphore, Thread
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
@@ -25,12 +26,13 @@ KEPT = 16  # evaluations kept, the newest; the server's memory stays bounded
 
 
 class Evaluations:
-    """Evaluations under way or done, one worker thread, the last KEPT kept."""
+    """Evaluations under way or done, one at a time, the last KEPT kept. Each runs on a
+    daemon thread: a server that stops does not wait for a solver."""
 
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evaluation")
         self._kept: OrderedDict[tuple[str, int], Future[Evaluation]] = OrderedDict()
         self._lock = Lock()
+        self._one = Semaphore(1)
 
     def start(self, key: str, analysis: Analysis) -> None:
         """Start the evaluation of `analysis` (shown as `key`) unless it is under way."""
@@ -39,15 +41,26 @@ class Evaluations:
             if slot in self._kept:
                 self._kept.move_to_end(slot)
                 return
-            self._kept[slot] = self._pool.submit(evaluate, analysis, BUDGET_S)
+            future: Future[Evaluation] = Future()
+            self._kept[slot] = future
             while len(self._kept) > KEPT:
                 self._kept.popitem(last=False)
+        Thread(target=self._run, args=(future, analysis), daemon=True,
+               name="evaluation").start()
+
+    def _run(self, future: Future[Evaluation], analysis: Analysis) -> None:
+        with self._one:
+            try:
+                future.set_result(evaluate(analysis, BUDGET_S))
+            except Exception as e:  # a bug in the solver: said in the server's log, no curve
+                logging.getLogger(__name__).exception("evaluation failed")
+                future.set_exception(e)
 
     def ready(self, key: str, analysis: Analysis) -> dict[str, Any] | None:
         """The curve for the browser once it is done (None while it runs)."""
         with self._lock:
             future = self._kept.get((key, id(analysis)))
-        if future is None or not future.done():
+        if future is None or not future.done() or future.exception() is not None:
             return None
         return curve_data(key, future.result())
 
