@@ -65,3 +65,31 @@ def test_analyze_solve_text_and_json() -> None:
         report["evaluation"]["lost_points_turns"]
     plain = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--json"]).stdout)
     assert plain["evaluation"] is None and plain["turns"][6]["best_possible"] is None
+
+
+def test_variant_games_evaluate_and_their_witnesses_are_legal() -> None:
+    """hanab.live variants whose rank clues miss some cards (Brown, Null): the solver's
+    passes become hints by the one touch rule, so every witness replays in the engine."""
+    from helpers import shared
+
+    from nova_replay.record.load import load
+    from nova_replay.review.solver import playable_state
+
+    for name in ("1882268.json", "1884033.json", "1884157.json"):
+        record = load(shared("real", "cpp-bot-replays", name))
+        assert record.game.ruleset.variant  # Light-Pink-Ones & Brown, Null-Fives & ...
+        e = evaluate(analyze(record), 0.5)
+        for point in e.points[:: max(1, len(e.points) // 6)]:
+            state = playable_state(record.timeline[point.turn])
+            for action in point.witness:
+                state = apply(record.game, state, action)
+            assert state.score == point.lower, (name, point.turn)
+
+
+def test_errors_cross_a_process_boundary() -> None:
+    import pickle
+
+    from nova_replay.rules.errors import IllegalAction
+
+    e = pickle.loads(pickle.dumps(IllegalAction("turn 3", "Anna discards with 8 coins", "g.json")))
+    assert str(e) == "g.json: turn 3: Anna discards with 8 coins" and e.turn == 3

@@ -38,6 +38,15 @@ class Solver:
         self.gentle = rules.gentle_show
         self.suit_of = game.suit_of
         self.rank_of = game.rank_of
+        # Whether some hint touches each deck card, by the one touch rule (a variant's
+        # null or brown cards may be untouchable by colours, ranks or both).
+        space = game.space
+        any_clue = 0
+        for s in range(rules.colour_count):
+            any_clue |= space.clue_mask(s, 0)
+        for r in rules.ranks:
+            any_clue |= space.clue_mask(-1, r)
+        self.touchable = tuple((any_clue >> i) & 1 == 1 for i in game.identity_of)
         self.joker_id = self.ns * self.m
         ids = tuple(self.joker_id if s < 0 else s * self.m + r - 1
                     for s, r in zip(game.suit_of, game.rank_of, strict=True))
@@ -118,7 +127,7 @@ class Solver:
         p, hands = node[0], node[1]
         if node[4] <= 0:
             return False
-        return any(self.suit_of[c] >= 0 for q, h in enumerate(hands) if q != p for c in h)
+        return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
 
     def cuts(self, node: Node) -> tuple[int, ...]:
         """Per row, the lowest rank it can never reach: every copy of a rank between is

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.engine import TERMINATED, State, Timeline, apply
+from ..rules.engine import TERMINATED, State, Timeline, apply, legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
 from .search import DISCARD, HINT, NONE, Move, Solver
 
@@ -66,17 +66,15 @@ class CurvePoint:
 
 def engine_line(solver: Solver, state: State, line: Sequence[Move]) -> tuple[Action, ...]:
     """The search's `line` as engine actions from `state`, each checked by `engine.apply`;
-    a pass becomes a legal hint (the rank of the first suited card of the next teammate
-    holding one)."""
-    game, n = solver.game, len(solver.game.players)
+    a pass becomes the first legal hint the engine lists (`legal_actions`)."""
+    game = solver.game
     out: list[Action] = []
     for kind, card, row in line:
+        if state.over:  # the engine ended the game (hanab.live's early end): no more points
+            break
         action: Action
         if kind == HINT:
-            p = state.turn % n
-            q, first = next((q, c) for q in [(p + k) % n for k in range(1, n)]
-                            for c in state.hands[q] if game.suit_of[c] >= 0)
-            action = Hint(q, rank=game.rank_of[first])
+            action = next(a for a in legal_actions(game, state) if isinstance(a, Hint))
         elif kind == DISCARD:
             action = Discard(card)
         else:

@@ -15,6 +15,10 @@ class NovaError(ValueError):
     def __str__(self) -> str:
         return ": ".join(part for part in (self.file, self.where, self.message) if part)
 
+    def __reduce__(self) -> tuple[type[NovaError], tuple[str, str, str | None]]:
+        """Pickled by its parts: a worker process (batch) can send one back."""
+        return type(self), (self.where, self.message, self.file)
+
     def in_file(self, file: str) -> NovaError:
         """The same problem, told with the file it is in."""
         return type(self)(self.where, self.message, file)
