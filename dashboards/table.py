@@ -12,7 +12,7 @@ from typing import Any
 
 from nova_replay.record.hanablive import card_notes
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from nova_replay.review.knowledge import CardKnowledge, card_flags
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.status import final_turns_left
 from nova_replay.rules.cards import SUITS, Card
@@ -159,20 +159,10 @@ def badges(analysis: Analysis, turn: int, player: int, slot: int, k: CardKnowled
     """What the holder knows of the card (as `options.knowledge_for` lets the viewer
     see it), whether it is critical (never on the viewer's own cards), and the chop:
     keys of BADGES."""
-    st = analysis.knowledge.statuses[turn]
-    k = options.knowledge_for(player, k)
-    out = []
-    if knows_playable(k, st):
-        out.append("playable")
-    if knows_trash(k, st):
-        out.append("trash")
-    if knows_exactly(k):
-        out.append("exact")
-    if not options.hides(player) and (st.critical >> analysis.ids.of_card[k.card]) & 1:
-        out.append("critical")
-    if analysis.chop(turn, player) == slot:
-        out.append("chop")
-    return tuple(out)
+    flags = card_flags(options.knowledge_for(player, k), analysis.knowledge.statuses[turn],
+                       analysis.ids.of_card[k.card], analysis.chop(turn, player) == slot,
+                       own=options.hides(player))
+    return tuple(f for f in flags if f in BADGES)
 
 
 def discard_groups(analysis: Analysis, turn: int) -> list[tuple[str, list[tuple[str, bool]]]]:

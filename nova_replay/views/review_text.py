@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
 from ..review.evaluation import Evaluation
-from ..review.knowledge import CardKnowledge, knows_exactly, knows_playable, knows_trash
+from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
 from ..review.whatif import FAULTS
@@ -108,23 +108,13 @@ def notes_text(a: Analysis, seen: Perspective = REVIEWER,
     return "\n".join(lines) if lines else "No notes: nothing to flag in this game."
 
 
-def _badges(k: CardKnowledge, st: Status, ids_bit: int, chop: bool, own: bool = False) -> str:
-    """P/T/E from `k`'s deduced tier, C critical (unless `own`: the viewer's own card,
-    whose truth they cannot see), H hinted, chop."""
-    marks = []
-    if knows_playable(k, st):
-        marks.append("P")
-    if knows_trash(k, st):
-        marks.append("T")
-    if knows_exactly(k):
-        marks.append("E")
-    if st.critical & ids_bit and not own:
-        marks.append("C")
-    if k.touched:
-        marks.append("H")
-    if chop:
-        marks.append("chop")
-    return ",".join(marks)
+MARKS = {"playable": "P", "trash": "T", "exact": "E", "critical": "C", "hinted": "H",
+         "chop": "chop"}
+
+
+def _badges(k: CardKnowledge, st: Status, identity: int, chop: bool, own: bool = False) -> str:
+    """P/T/E from `k`'s deduced tier, C critical (unless `own`), H hinted, chop."""
+    return ",".join(MARKS[f] for f in card_flags(k, st, identity, chop, own))
 
 
 def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
@@ -145,7 +135,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     for slot, k in enumerate(hand):
         truth = ids.of_card[k.card]
         mask = getattr(k, tier)
-        badges = _badges(seen.knowledge_for(player, k), st, 1 << truth, slot == chop, hide_truth)
+        badges = _badges(seen.knowledge_for(player, k), st, truth, slot == chop, hide_truth)
         shown = "??" if hide_truth else game.card_text(k.card)
         block = [f"{slot + 1}:{shown}", f"{badges}" if badges else "",
                  " " * (pad + 1) + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
