@@ -28,7 +28,7 @@ def create_app(library: GameLibrary) -> Dash:
     library.add_unlisted(learn.lesson_entries())
     app.layout = lambda: page(library.options(owner=session_of()), library.source,
                               len(library), library.first_key(), learn.lesson_options(),
-                              learn.puzzle_options())
+                              learn.puzzle_options(), library.corpus)
     register(app, library)
     learn.register(app)
 

@@ -12,8 +12,11 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import nova_replay
+from nova_replay.corpus.rows import GAME_COLUMNS
+from nova_replay.corpus.tables import read_table
 from nova_replay.record.reader import decode_json
 from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import Analysis, analyze
@@ -109,6 +112,7 @@ class GameLibrary:
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._valid: dict[str, bool] = {}  # whether a file validates, once known
         self._lock = threading.Lock()
+        self.corpus: list[dict[str, Any]] = []  # a batch table's rows (`from_table`)
 
     @classmethod
     def from_path(cls, path: str | Path | None = None) -> GameLibrary:
@@ -120,6 +124,31 @@ class GameLibrary:
         if p.is_dir():
             return cls(_entries_in(p), f"folder {p}")
         return cls([Entry(url_key(p.stem), p.name, str(p))], f"file {p.name}")
+
+    @classmethod
+    def from_table(cls, path: str | Path) -> GameLibrary:
+        """The games of a `nova-replay batch` table: its rows for the corpus view, and
+        every valid game from a plain .json file as an entry (a game on a line of a
+        JSON Lines file, or in an array, is listed but not opened)."""
+        entries: list[Entry] = []
+        corpus_rows: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for row in read_table(str(path), GAME_COLUMNS):
+            file = str(row.get("file") or "")
+            if row.get("valid") and row.get("line") is None and row.get("game") is None \
+                    and Path(file).is_file():
+                key = url_key(Path(file).stem)
+                while key in seen:
+                    key += "_"
+                seen.add(key)
+                entries.append(Entry(key, Path(file).name, file))
+                row = {**row, "key": key}
+            else:
+                row = {**row, "key": None}
+            corpus_rows.append(row)
+        library = cls(entries, f"batch table {Path(path).name}")
+        library.corpus = corpus_rows
+        return library
 
     @property
     def entries(self) -> list[Entry]:

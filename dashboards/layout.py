@@ -7,8 +7,11 @@ game or the turn is drawn in the browser by assets/review.js from the game's pay
 
 from __future__ import annotations
 
+from typing import Any
+
 from dash import dcc, html
 
+from .corpus_view import corpus_panel
 from .data import MAX_UPLOAD_BYTES
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
@@ -18,10 +21,11 @@ CLOCK_HEIGHT = 260  # px: less the chart's margins (review.js: 10 + 46), a plot 
 
 def page(options: list[dict[str, str]], source: str, count: int | None = None,
          first: str | None = None, lessons: list[dict[str, str]] | None = None,
-         puzzles: list[dict[str, str]] | None = None) -> html.Div:
+         puzzles: list[dict[str, str]] | None = None,
+         corpus: list[dict[str, Any]] | None = None) -> html.Div:
     """The whole page; `options` are the picker's first games (of `count`), `source`
     where they come from, `first` the one it opens on; `lessons` and `puzzles` the
-    course's pickers."""
+    course's pickers; `corpus` a batch table's rows (the corpus view)."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
@@ -31,6 +35,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
         header(options, source, len(options) if count is None else count, first),
         learn_line(lessons or [], puzzles or []),
+        *([corpus_panel(corpus)] if corpus else []),
         html.Div(id="problems", className="problems"),
         html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
                  id="puzzle", className="panel puzzle", style={"display": "none"}),

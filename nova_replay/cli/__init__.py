@@ -382,6 +382,9 @@ def export_hanablive(file: str, output: str | None) -> None:
     _write(dumps_hanablive(data), output, _summary(record))
 
 
+TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
+
+
 @main.command()
 @click.argument("path", required=False, type=click.Path(exists=True))
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -393,17 +396,26 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     draw-pile clock, wasted hints and lost critical cards.
 
     Without PATH, the bundled sample games; a file opens that game; a folder
-    offers every .json log in it. Stop the server with Ctrl-C.
+    offers every .json log in it; a `nova-replay batch` table (.parquet, .csv,
+    .jsonl) opens a corpus view: its games with their figures, sortable, each
+    linked to its review. Stop the server with Ctrl-C.
 
     \b
     Example:
       nova-replay dashboard
       nova-replay dashboard my_game.json
       nova-replay dashboard games_folder/ --port 8051
+      nova-replay dashboard games.parquet
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
 
-    library = GameLibrary.from_path(path)
+    if path is not None and os.path.isfile(path) and path.lower().endswith(TABLE_ENDINGS):
+        try:
+            library = GameLibrary.from_table(path)
+        except (OSError, ValueError, KeyError) as e:
+            fail(f"{path}: cannot read it as a batch table: {e}")
+    else:
+        library = GameLibrary.from_path(path)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", 2)
     try:

@@ -95,3 +95,33 @@ class _ParquetWriter:
     def close(self) -> None:
         self._flush()
         self.out.close()
+
+
+def read_table(path: str, columns: Sequence[Column]) -> list[Row]:
+    """The rows of a table `open_table` wrote (Parquet, CSV or JSON Lines), typed by
+    `columns` (a CSV's empty cell is None)."""
+    kind = table_format(path)
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        rows: list[Row] = pq.read_table(path).to_pylist()
+        return rows
+    if kind == "jsonl":
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+    kinds = {c.name: c.kind for c in columns}
+    with open(path, encoding="utf-8", newline="") as f:
+        return [{k: _typed(v, kinds.get(k, "str")) for k, v in r.items()}
+                for r in csv.DictReader(f)]
+
+
+def _typed(text: str, kind: str) -> Any:
+    if text == "":
+        return None
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return float(text)
+    if kind == "bool":
+        return text == "True"
+    return text
