@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import make_bot_samples  # noqa: E402
+from generated import write_files  # noqa: E402
 from helpers import (  # noqa: E402
     Step,
     build_game,
@@ -432,16 +433,7 @@ def files() -> dict[str, str]:
 
 def main() -> list[Path]:
     LESSONS.mkdir(exist_ok=True)
-    made = files()
-    for old in LESSONS.glob("*.json"):
-        if f"lessons/{old.name}" not in made:
-            old.unlink()
-    written = []
-    for name, text in made.items():
-        path = SAMPLES / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(SAMPLES, files(), LESSONS.glob("*.json"))
 
 
 if __name__ == "__main__":

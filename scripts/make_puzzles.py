@@ -17,7 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
+from generated import write_files  # noqa: E402
 from helpers import SHARED  # noqa: E402
 
 from nova_replay.play.suggest import convention_moves  # noqa: E402
@@ -104,16 +106,7 @@ def files() -> dict[str, str]:
 
 def main() -> list[Path]:
     PUZZLES.mkdir(exist_ok=True)
-    made = files()
-    for old in PUZZLES.glob("*.json"):
-        if old.name not in made:
-            old.unlink()
-    written = []
-    for name, text in made.items():
-        path = PUZZLES / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    return write_files(PUZZLES, files(), PUZZLES.glob("*.json"))
 
 
 if __name__ == "__main__":

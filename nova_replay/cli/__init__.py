@@ -10,7 +10,6 @@ import json
 import os
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import NoReturn
 
 import click
@@ -39,6 +38,7 @@ from ..views.review_text import (
 )
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
+from .paths import expand_paths
 from .simulate import simulate_command
 from .teach import lessons_command, puzzles_command
 
@@ -78,17 +78,6 @@ def illegal_end(file: str, record: Record) -> None:
         fail(str(e))
     except NovaError:
         pass
-
-
-def expand_paths(paths: tuple[str, ...]) -> list[str]:
-    """Files as given; a folder stands for the *.json files in it (sorted)."""
-    files: list[str] = []
-    for p in paths:
-        if os.path.isdir(p):
-            files.extend(str(f) for f in sorted(Path(p).glob("*.json")))
-        else:
-            files.append(p)
-    return files
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

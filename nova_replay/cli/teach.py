@@ -4,7 +4,6 @@ puzzles (views.course, views.puzzles), kept apart from cli/__init__ which regist
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import click
@@ -15,6 +14,7 @@ from ..review.analysis import analyze
 from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles
+from .paths import expand_paths
 
 
 @click.command("lessons")
@@ -62,12 +62,7 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
     Example:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
     """
-    files: list[str] = []
-    for g in games:
-        if os.path.isdir(g):
-            files.extend(str(f) for f in sorted(Path(g).glob("*.json")))
-        else:
-            files.append(g)
+    files = expand_paths(games)
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
