@@ -55,6 +55,8 @@ class Evaluations:
             except Exception as e:  # a bug in the solver: said in the server's log, no curve
                 logging.getLogger(__name__).exception("evaluation failed")
                 future.set_exception(e)
+            except SystemExit:  # a stopping server may end its threads so: no curve, quietly
+                return
 
     def ready(self, key: str, analysis: Analysis) -> dict[str, Any] | None:
         """The curve for the browser once it is done (None while it runs)."""

@@ -82,6 +82,8 @@ def test_every_turn_reached_by_keys_shows_the_analysis(duo: Any, library: GameLi
             body.send_keys(Keys.ARROW_RIGHT)
         assert duo.driver.execute_script(READ_TURN) == expected_turn(a, turn), f"turn {turn}"
     duo.find_elements("#tier input")[0].click()  # hinted: the same cards, the hinted masks
+    # The tier goes through a callback; the page then redraws every card in one go.
+    duo.wait_for_element("#card-0-0 .kgrid.tier-hinted")
     assert duo.driver.execute_script(READ_TURN) == expected_turn(a, a.timeline.turns, "hinted")
     assert duo.get_logs() == []
 
