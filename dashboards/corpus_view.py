@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
-from dash import dash_table, html
+import dash_ag_grid as dag
+from dash import html
 
 from .panels import turn_href
 
@@ -16,6 +17,7 @@ SHOWN = (("players", "players"), ("turns", "turns"), ("score", "score"),
          ("wasted_hints", "wasted"), ("lost_critical", "lost critical"),
          ("misfires", "misfires"), ("efficiency", "efficiency"),
          ("perfect_lost_turn", "perfect lost"), ("best_possible_deal", "best at deal"))
+TEXT = {"ending"}  # the one column of words: a text filter, the others number filters
 
 
 def corpus_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -37,18 +39,23 @@ def corpus_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def corpus_panel(rows: list[dict[str, Any]]) -> html.Div:
     """The panel above the board; sorting and filtering happen in the browser."""
-    columns = [{"name": "game", "id": "game", "presentation": "markdown"},
-               {"name": "valid", "id": "valid"},
-               *({"name": head, "id": key} for key, head in SHOWN),
-               {"name": "problem", "id": "problem"}]
+    columns = [{"field": "game", "cellRenderer": "markdown", "filter": True, "width": 200},
+               {"field": "valid", "filter": True, "width": 84},
+               *({"field": key, "headerName": head, "width": 110, "filter": True}
+                 if key in TEXT else
+                 {"field": key, "headerName": head, "width": 108,
+                  "filter": "agNumberColumnFilter"} for key, head in SHOWN),
+               {"field": "problem", "filter": True, "flex": 1, "minWidth": 240}]
     return html.Div([
-        html.Div(f"Corpus: {len(rows)} games (click a column to sort, type in the "
-                 f"row under the headings to filter, a game to review it)",
+        html.Div(f"Corpus: {len(rows)} games (click a heading to sort, type in the row "
+                 f"under the headings to filter, a game to review it)",
                  className="section-title"),
-        dash_table.DataTable(  # type: ignore[attr-defined]
-            id="corpus-table", data=corpus_rows(rows), columns=columns,
-            sort_action="native", filter_action="native", page_size=15,
-            markdown_options={"link_target": "_self"},
-            style_table={"overflowX": "auto"},
-            style_cell={"fontSize": "12px", "padding": "2px 6px", "textAlign": "left"}),
+        dag.AgGrid(
+            id="corpus-table", rowData=corpus_rows(rows), columnDefs=columns,
+            defaultColDef={"sortable": True, "floatingFilter": True, "resizable": True,
+                           "wrapHeaderText": True, "autoHeaderHeight": True},
+            dashGridOptions={"pagination": True, "paginationPageSize": 15,
+                             "paginationPageSizeSelector": [15, 50, 200], "rowHeight": 28,
+                             "suppressColumnVirtualisation": True, "domLayout": "autoHeight"},
+            style={"fontSize": "12px"}),
     ], className="panel corpus", id="corpus")

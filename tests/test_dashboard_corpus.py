@@ -58,6 +58,15 @@ def test_the_corpus_view_lists_the_games_and_opens_one(dash_duo: Any, table: Pat
     dash_duo.wait_for_element("#corpus-table")
     dash_duo.wait_for_contains_text("#corpus", "Corpus: 3 games")
     assert "discards with 8 coins" in dash_duo.find_element("#corpus-table").text
+    # Sorting by score, highest first (two clicks on the heading), in the browser.
+    rows = GameLibrary.from_table(table).corpus
+    best = max((r for r in rows if r.get("score") is not None), key=lambda r: r["score"])
+    first_game = "#corpus-table .ag-row[row-index='0'] .ag-cell[col-id='game']"
+    assert dash_duo.find_element(first_game).text != Path(best["file"]).name
+    heading = "#corpus-table .ag-header-cell[col-id='score'] .ag-header-cell-label"
+    dash_duo.find_element(heading).click()
+    dash_duo.find_element(heading).click()
+    dash_duo.wait_for_text_to_equal(first_game, Path(best["file"]).name)
     link = dash_duo.find_element("#corpus-table a[href*='game=nova-3p-bots']")
     link.click()
     dash_duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 44")
