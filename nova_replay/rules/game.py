@@ -54,6 +54,8 @@ class Game:
     identity_of: tuple[int, ...] = field(init=False, repr=False)  # deck index -> identity
     space: IdentitySpace = field(init=False, repr=False, compare=False)
     hand_size: int = field(init=False)
+    player_count: int = field(init=False, repr=False, compare=False)  # the engine asks each turn
+    deck_size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index = {s: i for i, s in enumerate(self.ruleset.suits)}
@@ -64,6 +66,8 @@ class Game:
         object.__setattr__(self, "identity_of", tuple(ids.get(c, -1) for c in self.deck))
         object.__setattr__(self, "space", space)
         object.__setattr__(self, "hand_size", self.ruleset.hand_size(len(self.players)))
+        object.__setattr__(self, "player_count", len(self.players))
+        object.__setattr__(self, "deck_size", len(self.deck))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
@@ -83,10 +87,6 @@ class Game:
         mask = self.space.clue_mask(hint.suit, hint.rank)
         of = self.identity_of
         return tuple(c for c in hand if (mask >> of[c]) & 1)
-
-    @property
-    def player_count(self) -> int:
-        return len(self.players)
 
     def suit_name(self, suit: int) -> str:
         return self.ruleset.suit_name(suit)
