@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..rules.cards import SUITS, parse_card
+from ..rules.cards import SUITS, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import make_ruleset
@@ -25,7 +25,7 @@ def game_from_log(log: GameLog) -> Game:
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
         jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
     )
-    deck = tuple(parse_card(text) for text in log.deck)
+    deck = parse_cards(log.deck)
     check_deck(ruleset, deck)
     return Game(ruleset, tuple(log.players), deck)
 

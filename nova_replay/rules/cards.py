@@ -9,6 +9,7 @@ overlap, so a card's text is readable without knowing the ruleset.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -124,6 +125,11 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise ValueError(f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}")
     return _parse_card_text(text)
+
+
+def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """The cards of many texts (strings), such as a deck: see `parse_card`."""
+    return tuple(map(_parse_card_text, texts))
 
 
 @lru_cache(maxsize=1024)  # a deck is ~50 texts: each is parsed once per process

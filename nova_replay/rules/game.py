@@ -58,16 +58,12 @@ class Game:
     deck_size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        index = {s: i for i, s in enumerate(self.ruleset.suits)}
         space = identity_space(self.ruleset)
-        ids = space.index
-        object.__setattr__(self, "suit_of", tuple(index.get(c.suit, -1) for c in self.deck))
-        object.__setattr__(self, "rank_of", tuple(c.rank for c in self.deck))
-        object.__setattr__(self, "identity_of", tuple(ids.get(c, -1) for c in self.deck))
-        object.__setattr__(self, "space", space)
-        object.__setattr__(self, "hand_size", self.ruleset.hand_size(len(self.players)))
-        object.__setattr__(self, "player_count", len(self.players))
-        object.__setattr__(self, "deck_size", len(self.deck))
+        suit_of, rank_of, identity_of = space.deck_facts(self.deck)
+        vars(self).update(  # a frozen dataclass sets its derived fields once, here
+            suit_of=suit_of, rank_of=rank_of, identity_of=identity_of, space=space,
+            hand_size=self.ruleset.hand_size(len(self.players)),
+            player_count=len(self.players), deck_size=len(self.deck))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
@@ -116,7 +112,7 @@ def check_deck(ruleset: Ruleset, deck: tuple[Card, ...]) -> None:
     ruleset's cards."""
     expected = ruleset.cards
     found = Counter(deck)
-    if found == expected:
+    if dict.__eq__(found, expected):  # neither has a zero count; Counter's == is a Python loop
         return
     missing = expected - found
     extra = found - expected
