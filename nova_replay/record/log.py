@@ -161,10 +161,13 @@ class Termination(_Model):
 
 
 class _SeenActions:
-    """Actions validated before, by their exact JSON object: a checked action is an
-    immutable model, and games repeat the same few (a 2-player Hanabi game draws on about
-    120), so each distinct object is validated once per process. A list with any other
-    item is validated whole by pydantic, which says every problem at its path."""
+    """Actions validated before, by their exact JSON object. A checked action is an
+    immutable model, and self-play games repeat the same few (a 2-player Hanabi game
+    draws on about 120), so a list of actions all seen before is not validated again. A
+    list with a new one goes through pydantic whole, which says every problem at its
+    path; its actions are then kept, up to `limit` (memory stays flat: once full, a new
+    action only costs the look-up that missed it). An action with a comment is as unique
+    as its text: it is not kept."""
 
     def __init__(self, limit: int) -> None:
         self.models: dict[tuple[Any, ...], BaseModel] = {}
@@ -179,23 +182,24 @@ class _SeenActions:
         except (KeyError, TypeError, AttributeError):  # new, unhashable, not an object
             pass
         validated = handler(value)  # raises with every problem of the list
-        if len(models) + len(value) > self.limit:
-            models.clear()
         for a, model in zip(value, validated, strict=True):
-            try:
-                models[_key(a)] = model
-            except (TypeError, AttributeError):  # a value that is a list or an object
-                pass
+            if len(models) >= self.limit:
+                break
+            if type(a) is dict and "comment" not in a:
+                try:
+                    models[_key(a)] = model
+                except TypeError:  # a value that is a list or an object
+                    pass
         return validated
 
 
 def _key(action: dict[str, Any]) -> tuple[Any, ...]:
-    """An action object's key: its type (a dict: pydantic takes no other mapping), its
-    items and its values' types (pydantic tells 1, 1.0 and true apart; a dict does not)."""
+    """An action object's key: its type (pydantic takes no mapping but a dict), its items
+    and its values' types (pydantic tells 1, 1.0 and true apart; a dict does not)."""
     return (type(action), *action.items(), *map(type, action.values()))
 
 
-_SEEN_ACTIONS = _SeenActions(limit=20_000)
+_SEEN_ACTIONS = _SeenActions(limit=4096)
 
 
 class GameLog(_Model):
