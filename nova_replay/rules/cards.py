@@ -110,6 +110,7 @@ def rank_text(rank: int, suit: str = "C") -> str:
     return "A" if rank == 1 and suit in NOVA_SUITS else str(rank)
 
 
+@lru_cache(maxsize=256)  # every suit hint and joker play of a log names one
 def parse_suit(text: str) -> str:
     """A suit's letter from any accepted spelling ('H', 'hearts', '♥', 'p' -> 'W')."""
     letter = _SUIT_SPELLINGS.get(text.strip().lower()) if _SUIT_RE.match(text) else None
