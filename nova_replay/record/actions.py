@@ -77,7 +77,7 @@ def _hint_from_log(game: Game, turn: int, a: HintAction) -> Hint:
             raise turn_error(turn, f"{_actor(game, turn)} {w.hints} a suit; in {rules.variant} "
                              f"{w.hint}s name a clue colour ('colour': one of "
                              f"{', '.join(rules.clue_colours)})")
-        return _hint(to, _suit_index(game, turn, a.suit, words(rules).hints))
+        return _hint(to, _suit_index(game, turn, a.suit))
     rank = a.rank
     assert rank is not None
     if rules.kinds and rank not in rules.clue_ranks:
@@ -116,13 +116,14 @@ def action_to_log(game: Game, action: Action) -> dict[str, Any]:
     return {"type": "discard", "card": action.card}
 
 
-def _suit_index(game: Game, turn: int, letter: str, verb: str) -> int:
-    """The index of suit `letter` in the game; IllegalAction (the actor `verb` it) if the
-    game has no such suit."""
-    if letter not in game.ruleset.suits:
-        names = ", ".join(SUITS[s].name for s in game.ruleset.suits)
+def _suit_index(game: Game, turn: int, letter: str, verb: str = "") -> int:
+    """The index of suit `letter` in the game; IllegalAction (the actor `verb` it, by
+    default hints it) if the game has no such suit."""
+    rules = game.ruleset
+    if letter not in rules.suits:
+        names = ", ".join(SUITS[s].name for s in rules.suits)
         raise turn_error(
-            turn, f"{_actor(game, turn)} {verb} {SUITS[letter].name}, but "
-            f"{words(game.ruleset).game} has no such suit (its suits: {names})",
+            turn, f"{_actor(game, turn)} {verb or words(rules).hints} {SUITS[letter].name}, "
+            f"but {words(rules).game} has no such suit (its suits: {names})",
         )
-    return game.ruleset.suits.index(letter)
+    return rules.suits.index(letter)
