@@ -120,3 +120,12 @@ def test_too_many_actions_are_refused_even_when_each_was_seen() -> None:
     problems = [str(p) for p in check_data(data).problems]
     assert problems[0].startswith("$.actions: List should have at most 1000 items")
     assert parse_log(sample()) is not None
+
+
+def test_a_log_read_from_json_text_is_the_same_log() -> None:
+    data = sample()
+    text = json.dumps(data)
+    assert log_module.GameLog.model_validate_json(text) == log_module.GameLog.model_validate(data)
+    data["actions"][0]["rank"] = 9
+    with pytest.raises(ValueError, match=r"actions\.0\..*rank"):
+        log_module.GameLog.model_validate_json(json.dumps(data))

@@ -167,7 +167,8 @@ class _SeenActions:
     list with a new one goes through pydantic whole, which says every problem at its
     path; its actions are then kept, up to `limit` (memory stays flat: once full, a new
     action only costs the look-up that missed it). An action with a comment is as unique
-    as its text: it is not kept."""
+    as its text: it is not kept. Logs are always validated strictly (the models' config):
+    a lax validation would keep what a strict one refuses, so none is ever asked for."""
 
     def __init__(self, limit: int) -> None:
         self.models: dict[tuple[Any, ...], BaseModel] = {}
@@ -233,7 +234,10 @@ class GameLog(_Model):
 
     @field_validator("actions", mode="wrap")
     @classmethod
-    def _actions_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    def _actions_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
+                             info: ValidationInfo) -> Any:
+        if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
+            return handler(value)
         return _SEEN_ACTIONS.validate(value, handler)
 
     @field_validator("players")
