@@ -2,14 +2,17 @@
 
     python benchmarks/validate_speed.py [--seconds 3]
 
-Prints two figures: the whole pipeline of `nova_replay.record.validation.check` (read the file,
-decode JSON, schema, deck, every action's legality), and `check_data` alone on JSON
-that is already decoded (schema, deck, legality).
+Prints three figures: the whole pipeline of `nova_replay.record.validation.check` (read the file,
+decode JSON, schema, deck, every action's legality), `check_data` alone on JSON that is
+already decoded (schema, deck, legality), and `check_data` on logs whose every action is new
+to the process (each carries a comment of its own), so that none is known to the schema's
+memo of checked actions (`record.log._SeenActions`): the cost of a corpus of unique actions.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -52,9 +55,19 @@ def main() -> None:
             assert check_data(d).valid()
         return len(datas)
 
+    rounds = itertools.count()
+
+    def every_action_new() -> int:
+        r = next(rounds)
+        for d in datas:  # a copy with a comment of this round on every action
+            actions = [{**a, "comment": f"{r} {i}"} for i, a in enumerate(d["actions"])]
+            assert check_data({**d, "actions": actions}).valid()
+        return len(datas)
+
     print(f"{len(SAMPLES)} sample logs, {actions / len(SAMPLES):.0f} actions each on average")
     for label, work in (("read -> schema -> deck -> legality (check)", whole),
-                        ("schema -> deck -> legality (check_data)", data_only)):
+                        ("schema -> deck -> legality (check_data)", data_only),
+                        ("the same, every action new (+ copying)", every_action_new)):
         per_second, done = rate(work, args.seconds)
         print(f"{label:45} {per_second:8.0f} logs/s  ({done} logs, "
               f"{per_second * actions / len(SAMPLES):,.0f} actions/s)")

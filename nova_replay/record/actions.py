@@ -7,9 +7,10 @@ reads an action and `action_to_log` writes it, so a round trip is one place to t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ..rules.cards import SUITS, parse_card
+from ..rules.cards import SUITS, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import make_ruleset
@@ -24,9 +25,16 @@ def game_from_log(log: GameLog) -> Game:
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
         jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
     )
-    deck = tuple(parse_card(text) for text in log.deck)
+    deck = parse_cards(log.deck)
     check_deck(ruleset, deck)
     return Game(ruleset, tuple(log.players), deck)
+
+
+# Engine actions are small immutable values, the same few in every game: each is built
+# once per process (a NamedTuple's constructor is a Python call; a cache hit is not).
+_hint = lru_cache(maxsize=4096)(Hint)
+_play = lru_cache(maxsize=4096)(Play)
+_discard = lru_cache(maxsize=4096)(Discard)
 
 
 def actions_from_log(game: Game, log: GameLog) -> list[Action]:
@@ -37,43 +45,56 @@ def actions_from_log(game: Game, log: GameLog) -> list[Action]:
 
 def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
     """One log action, read at `turn` (1-based), as an engine action."""
-    actor = game.players[(turn - 1) % len(game.players)]
-    w = words(game.ruleset)
-    if isinstance(a, HintAction):
-        if a.to not in game.players:
-            raise turn_error(
-                turn, f"{actor} {w.hints} {a.to!r}, who is not a player "
-                f"(players: {', '.join(game.players)})",
-            )
-        to = game.players.index(a.to)
-        rules = game.ruleset
-        if a.colour is not None:
-            if a.colour not in rules.clue_colours:
-                has = ", ".join(rules.clue_colours) or "none"
-                where = rules.variant or f"{rules.name} without a variant (hints name suits)"
-                raise turn_error(turn, f"{actor} {w.hints} {a.colour}, which is not a clue colour "
-                                 f"of {where} (its colours: {has})")
-            return Hint(to, suit=rules.clue_colours.index(a.colour))
-        if a.suit is not None:
-            if rules.kinds:
-                raise turn_error(turn, f"{actor} {w.hints} a suit; in {rules.variant} {w.hint}s name a "
-                                 f"clue colour ('colour': one of {', '.join(rules.clue_colours)})")
-            return Hint(to, suit=_suit_index(game, turn, a.suit, f"{actor} {w.hints}"))
-        assert a.rank is not None
-        if rules.kinds and a.rank not in rules.clue_ranks:
-            has = ", ".join(map(str, rules.clue_ranks)) or "none"
-            raise turn_error(turn, f"{actor} {w.hints} rank {a.rank}, which is not a clue of "
-                             f"{rules.variant} (its rank clues: {has})")
-        if a.rank > game.ruleset.max_rank:
-            raise turn_error(
-                turn, f"{actor} {w.hints} {a.rank}s, but {w.game} ranks go up to "
-                f"{game.ruleset.max_rank}",
-            )
-        return Hint(to, rank=a.rank)
-    if isinstance(a, PlayAction):
-        row = -1 if a.row is None else _suit_index(game, turn, a.row, f"{actor} plays onto")
-        return Play(a.card, row)
-    return Discard(a.card)
+    if type(a) is DiscardAction:  # `type() is`: the three models have no subclasses
+        return _discard(a.card)
+    if type(a) is PlayAction:
+        if a.row is None:
+            return _play(a.card)
+        return _play(a.card, _suit_index(game, turn, a.row, "plays onto"))
+    assert type(a) is HintAction
+    return _hint_from_log(game, turn, a)
+
+
+def _hint_from_log(game: Game, turn: int, a: HintAction) -> Hint:
+    """A hint: to a player of the game, naming a clue colour, a suit or a rank it has."""
+    players, rules = game.players, game.ruleset
+    if a.to not in players:
+        raise turn_error(
+            turn, f"{_actor(game, turn)} {words(rules).hints} {a.to!r}, who is not a player "
+            f"(players: {', '.join(players)})",
+        )
+    to = players.index(a.to)
+    if a.colour is not None:
+        if a.colour not in rules.clue_colours:
+            has = ", ".join(rules.clue_colours) or "none"
+            where = rules.variant or f"{rules.name} without a variant (hints name suits)"
+            raise turn_error(turn, f"{_actor(game, turn)} {words(rules).hints} {a.colour}, which "
+                             f"is not a clue colour of {where} (its colours: {has})")
+        return _hint(to, rules.clue_colours.index(a.colour))
+    if a.suit is not None:
+        if rules.kinds:
+            w = words(rules)
+            raise turn_error(turn, f"{_actor(game, turn)} {w.hints} a suit; in {rules.variant} "
+                             f"{w.hint}s name a clue colour ('colour': one of "
+                             f"{', '.join(rules.clue_colours)})")
+        return _hint(to, _suit_index(game, turn, a.suit))
+    rank = a.rank
+    assert rank is not None
+    if rules.kinds and rank not in rules.clue_ranks:
+        has = ", ".join(map(str, rules.clue_ranks)) or "none"
+        raise turn_error(turn, f"{_actor(game, turn)} {words(rules).hints} rank {rank}, which is "
+                         f"not a clue of {rules.variant} (its rank clues: {has})")
+    if rank > rules.max_rank:
+        raise turn_error(
+            turn, f"{_actor(game, turn)} {words(rules).hints} {rank}s, but {words(rules).game} "
+            f"ranks go up to {rules.max_rank}",
+        )
+    return _hint(to, -1, rank)
+
+
+def _actor(game: Game, turn: int) -> str:
+    """Who acts at `turn` (1-based): named in every message about that action."""
+    return game.players[(turn - 1) % game.player_count]
 
 
 def action_to_log(game: Game, action: Action) -> dict[str, Any]:
@@ -95,11 +116,14 @@ def action_to_log(game: Game, action: Action) -> dict[str, Any]:
     return {"type": "discard", "card": action.card}
 
 
-def _suit_index(game: Game, turn: int, letter: str, doing: str) -> int:
-    if letter not in game.ruleset.suits:
-        names = ", ".join(SUITS[s].name for s in game.ruleset.suits)
+def _suit_index(game: Game, turn: int, letter: str, verb: str = "") -> int:
+    """The index of suit `letter` in the game; IllegalAction (the actor `verb` it, by
+    default hints it) if the game has no such suit."""
+    rules = game.ruleset
+    if letter not in rules.suits:
+        names = ", ".join(SUITS[s].name for s in rules.suits)
         raise turn_error(
-            turn, f"{doing} {SUITS[letter].name}, but {words(game.ruleset).game} has no such "
-            f"suit (its suits: {names})",
+            turn, f"{_actor(game, turn)} {verb or words(rules).hints} {SUITS[letter].name}, "
+            f"but {words(rules).game} has no such suit (its suits: {names})",
         )
-    return game.ruleset.suits.index(letter)
+    return rules.suits.index(letter)

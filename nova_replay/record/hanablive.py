@@ -221,9 +221,9 @@ def _deck_cards(deck: list[Any], rules: Ruleset, variant: str) -> list[str]:
         raise SchemaError("$.deck", f"expected the {size} cards of {variant}, found {len(deck)}{why}")
     cards = []
     last = len(rules.suits) - 1
+    suit_index = f"a {variant} suit index ({_names(rules)})"
     for i, c in enumerate(deck):
-        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, last,
-                    f"a {variant} suit index ({_names(rules)})")
+        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, last, suit_index)
         rank = _int(c.get("rank"), f"$.deck[{i}].rank", 1, 5, "a rank")
         cards.append(f"{rank}{rules.suits[suit]}")
     return cards
@@ -296,6 +296,7 @@ def _convert_actions(
     hands = [list(range(q * size, q * size + size)) for q in range(n)]
     drawn = n * size
     out: list[dict[str, Any]] = []
+    colour: str | None = None
     for i, a in enumerate(raw):
         path = f"$.actions[{i}]"
         actor = (start + i) % n
@@ -312,8 +313,9 @@ def _convert_actions(
                 raise SchemaError(f"$.actions[{i + 1}]", f"action after the game over at {path}")
             return out, (i, target, value)
         if kind == COLOUR_CLUE:
-            value = _int(value, f"{path}.value", 0, rules.colour_count - 1,
-                         f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})")
+            if colour is None:  # said in an error only: built once
+                colour = f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})"
+            value = _int(value, f"{path}.value", 0, rules.colour_count - 1, colour)
             named = ({"colour": rules.clue_colours[value]} if rules.kinds
                      else {"suit": rules.suits[value]})
             out.append({"type": "hint", "to": players[target], **named})
@@ -356,12 +358,13 @@ def _ends_early(log: dict[str, Any]) -> bool:
         timeline = replay(game, actions_from_log(game, typed))
     except NovaError:
         return False
-    for state in timeline:
-        if state.over:
-            return False
-        if no_point_left(game, state):
-            return state.turn == timeline.turns
-    return False
+    # The first state with no point left must be the last: asked from the end, a game
+    # that ends otherwise is told by its last two states.
+    final = timeline.final
+    if final.over or not no_point_left(game, final):
+        return False
+    return not any(state.over or no_point_left(game, state)
+                   for state in reversed(timeline.states[:-1]))
 
 
 def _ended_naturally(log: dict[str, Any]) -> bool:

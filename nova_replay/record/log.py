@@ -18,6 +18,7 @@ from pydantic import (
     Field,
     StringConstraints,
     ValidationInfo,
+    ValidatorFunctionWrapHandler,
     field_validator,
     model_validator,
 )
@@ -28,6 +29,7 @@ from ..rules.variants import COLOURS
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
 NOVA_MAX_PLAYERS = 5
+MAX_ACTIONS = 1000
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
@@ -158,6 +160,49 @@ class Termination(_Model):
     player: PlayerName | None = Field(None, description="Who stopped it, if anyone.")
 
 
+class _SeenActions:
+    """Actions validated before, by their exact JSON object. A checked action is an
+    immutable model, and self-play games repeat the same few (a 2-player Hanabi game
+    draws on about 120), so a list of actions all seen before is not validated again. A
+    list with a new one goes through pydantic whole, which says every problem at its
+    path; its actions are then kept, up to `limit` (memory stays flat: once full, a new
+    action only costs the look-up that missed it). An action with a comment is as unique
+    as its text: it is not kept. Logs are always validated strictly (the models' config):
+    a lax validation would keep what a strict one refuses, so none is ever asked for."""
+
+    def __init__(self, limit: int) -> None:
+        self.models: dict[tuple[Any, ...], BaseModel] = {}
+        self.limit = limit
+
+    def validate(self, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not list or len(value) > MAX_ACTIONS:
+            return handler(value)
+        models = self.models
+        try:
+            return [models[_key(a)] for a in value]
+        except (KeyError, TypeError, AttributeError):  # new, unhashable, not an object
+            pass
+        validated = handler(value)  # raises with every problem of the list
+        for a, model in zip(value, validated, strict=True):
+            if len(models) >= self.limit:
+                break
+            if type(a) is dict and "comment" not in a:
+                try:
+                    models[_key(a)] = model
+                except TypeError:  # a value that is a list or an object
+                    pass
+        return validated
+
+
+def _key(action: dict[str, Any]) -> tuple[Any, ...]:
+    """An action object's key: its type (pydantic takes no mapping but a dict), its items
+    and its values' types (pydantic tells 1, 1.0 and true apart; a dict does not)."""
+    return (type(action), *action.items(), *map(type, action.values()))
+
+
+_SEEN_ACTIONS = _SeenActions(limit=4096)
+
+
 class GameLog(_Model):
     """One game of Nova or Hanabi: rules, players, the deck in draw order, the actions."""
 
@@ -183,9 +228,17 @@ class GameLog(_Model):
         max_length=200,
         description="Every card in draw order, dealt one at a time round-robin from the first player.",
     )
-    actions: list[Action] = Field(max_length=1000, description="One per turn, in order.")
+    actions: list[Action] = Field(max_length=MAX_ACTIONS, description="One per turn, in order.")
     termination: Termination | None = None
     meta: Metadata | None = None
+
+    @field_validator("actions", mode="wrap")
+    @classmethod
+    def _actions_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
+                             info: ValidationInfo) -> Any:
+        if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
+            return handler(value)
+        return _SEEN_ACTIONS.validate(value, handler)
 
     @field_validator("players")
     @classmethod

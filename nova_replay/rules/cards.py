@@ -9,6 +9,7 @@ overlap, so a card's text is readable without knowing the ruleset.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -109,6 +110,7 @@ def rank_text(rank: int, suit: str = "C") -> str:
     return "A" if rank == 1 and suit in NOVA_SUITS else str(rank)
 
 
+@lru_cache(maxsize=256)  # every suit hint and joker play of a log names one
 def parse_suit(text: str) -> str:
     """A suit's letter from any accepted spelling ('H', 'hearts', '♥', 'p' -> 'W')."""
     letter = _SUIT_SPELLINGS.get(text.strip().lower()) if _SUIT_RE.match(text) else None
@@ -124,6 +126,11 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise ValueError(f"expected a card such as 3H, 3♥, AH, 5r or JK, found {text!r}")
     return _parse_card_text(text)
+
+
+def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """The cards of many texts (strings), such as a deck: see `parse_card`."""
+    return tuple(map(_parse_card_text, texts))
 
 
 @lru_cache(maxsize=1024)  # a deck is ~50 texts: each is parsed once per process

@@ -104,52 +104,55 @@ _new_state = tuple.__new__  # builds a State without NamedTuple's keyword handli
 
 def apply(game: Game, state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction if the rules forbid it."""
-    if state.ending is not None:
-        raise turn_error(state.turn + 1,
-                         f"action after the game ended ({state.ending.text(state.turn)})")
-    p = state.turn % len(game.players)
+    done, hands, rows, drawn, coins, lives, discards, score, final_turns, ending = state
+    turn = done + 1  # this action's turn
+    if ending is not None:
+        raise turn_error(turn, f"action after the game ended ({ending.text(done)})")
+    p = done % game.player_count
     kind = type(action)
     if kind is Hint:
-        coins = _give_hint(game, state, p, action)  # type: ignore[arg-type]
-        return _draw_and_end(game, state, p, -1, state.rows, coins, state.lives, state.discards,
-                             state.score)
-    card = action[0]
-    if card not in state.hands[p]:
-        raise turn_error(state.turn + 1, _not_in_hand(game, p, kind is Play, card, state.hands[p]))
-    if kind is Discard:
-        coins, discards = _discard(game, state, p, card)
-        rows, lives, score = state.rows, state.lives, state.score
+        coins = _give_hint(game, turn, p, action, coins, hands)  # type: ignore[arg-type]
     else:
-        rows, score, coins, lives, discards = _play(game, state, p, action)  # type: ignore[arg-type]
-    return _draw_and_end(game, state, p, card, rows, coins, lives, discards, score)
+        card = action[0]
+        if card not in hands[p]:
+            raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hands[p]))
+        if kind is Discard:
+            coins, discards = _discard(game, turn, p, card, coins, discards)
+        else:
+            rows, score, coins, lives, discards = _play(
+                game, turn, p, action, rows, score, coins, lives, discards)  # type: ignore[arg-type]
+        hands, drawn, final_turns = _draw(game, hands, p, card, drawn, final_turns)
+    return _end_turn(game, turn, hands, rows, drawn, coins, lives, discards, score, final_turns)
 
 
-def _give_hint(game: Game, state: State, p: int, hint: Hint) -> int:
+def _give_hint(game: Game, turn: int, p: int, hint: Hint, coins: int,
+               hands: tuple[tuple[int, ...], ...]) -> int:
     """Check a hint; the coins left after it."""
-    to, coins = hint.to, state.coins
+    to, suit, rank = hint
     rules = game.ruleset
-    if (to == p or coins == 0 or not 0 <= to < len(game.players)
-            or hint.suit >= rules.colour_count or hint.rank > rules.max_rank):
-        raise _bad_hint(game, state.turn + 1, p, to, coins, hint.suit, hint.rank)
-    if not game.touches_any(hint, state.hands[to]):
-        raise _touches_nothing(game, state.turn + 1, p, hint)
+    if (to == p or coins == 0 or not 0 <= to < game.player_count
+            or suit >= rules.colour_count or rank > rules.max_rank):
+        raise _bad_hint(game, turn, p, to, coins, suit, rank)
+    if not game.touches_any(hint, hands[to]):
+        raise _touches_nothing(game, turn, p, hint)
     return coins - 1
 
 
-def _discard(game: Game, state: State, p: int, card: int) -> tuple[int, tuple[int, ...]]:
+def _discard(game: Game, turn: int, p: int, card: int, coins: int, discards: tuple[int, ...]
+             ) -> tuple[int, tuple[int, ...]]:
     """Check a discard; the coins and discard pile after it."""
-    if state.coins >= game.ruleset.coins:
-        raise turn_error(state.turn + 1,
-                         f"{game.players[p]} discards with {words(game.ruleset).coins(state.coins)} "
-                         f"in the middle")
-    return state.coins + 1, state.discards + (card,)
+    if coins >= game.ruleset.coins:
+        raise turn_error(turn, f"{game.players[p]} discards with "
+                               f"{words(game.ruleset).coins(coins)} in the middle")
+    return coins + 1, discards + (card,)
 
 
-def _play(game: Game, state: State, p: int, play: Play
+def _play(game: Game, turn: int, p: int, play: Play, rows: tuple[int, ...], score: int,
+          coins: int, lives: int, discards: tuple[int, ...]
           ) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...]]:
     """Check a play; the rows, score, coins, lives and discard pile after it. A joker
     always fits, on the row its player names; a misfire costs a life."""
-    rows, turn, (card, row) = state.rows, state.turn + 1, play
+    card, row = play
     suit = game.suit_of[card]
     max_rank = game.ruleset.max_rank
     if suit < 0:
@@ -165,34 +168,38 @@ def _play(game: Game, state: State, p: int, play: Play
                                    f"which is not a joker")
         fits = rows[suit] + 1 == game.rank_of[card]
     if not fits:
-        return rows, state.score, state.coins, state.lives - 1, state.discards + (card,)
+        return rows, score, coins, lives - 1, discards + (card,)
     height = rows[suit] + 1
-    coins = state.coins
     if height == max_rank and coins < game.ruleset.coins:
         coins += 1  # a completed row returns a coin
-    return rows[:suit] + (height,) + rows[suit + 1:], state.score + 1, coins, state.lives, \
-        state.discards
+    grown = list(rows)
+    grown[suit] = height
+    return tuple(grown), score + 1, coins, lives, discards
 
 
-def _draw_and_end(game: Game, state: State, p: int, card: int, rows: tuple[int, ...],
-                  coins: int, lives: int, discards: tuple[int, ...], score: int) -> State:
-    """The end of a turn. A played or discarded `card` (-1 after a hint) leaves p's hand
-    and the next card is drawn to its left end; drawing the last card starts the final
-    round (every player, this one included, has one more turn after this one). Then the
-    final round counts down and the game may end; the counter is cleared to 0 when play
-    ends early in it (a perfect show, a strikeout)."""
-    hands, drawn, final_turns = state.hands, state.drawn, state.final_turns
-    if card >= 0:
-        hand = hands[p]
-        i = hand.index(card)
-        if drawn < len(game.deck):
-            rest = (drawn,) + hand[:i] + hand[i + 1:]
-            drawn += 1
-            if drawn == len(game.deck) and final_turns < 0:
-                final_turns = len(game.players) + 1  # counted down below, with this turn
-        else:
-            rest = hand[:i] + hand[i + 1:]
-        hands = hands[:p] + (rest,) + hands[p + 1:]
+def _draw(game: Game, hands: tuple[tuple[int, ...], ...], p: int, card: int, drawn: int,
+          final_turns: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """A played or discarded `card` leaves p's hand and the next card is drawn to its
+    left end; drawing the last card starts the final round (every player, this one
+    included, has one more turn after this one). The hands, cards drawn and final-round
+    counter after it."""
+    hand = list(hands[p])
+    hand.remove(card)
+    if drawn < game.deck_size:
+        hand.insert(0, drawn)
+        drawn += 1
+        if drawn == game.deck_size and final_turns < 0:
+            final_turns = game.player_count + 1  # counted down by _end_turn, with this turn
+    table = list(hands)
+    table[p] = tuple(hand)
+    return tuple(table), drawn, final_turns
+
+
+def _end_turn(game: Game, turn: int, hands: tuple[tuple[int, ...], ...], rows: tuple[int, ...],
+              drawn: int, coins: int, lives: int, discards: tuple[int, ...], score: int,
+              final_turns: int) -> State:
+    """The state after `turn`: the final round counts down and the game may end; the
+    counter is cleared to 0 when play ends early in it (a perfect show, a strikeout)."""
     if final_turns > 0:
         final_turns -= 1
     ending = None
@@ -205,12 +212,11 @@ def _draw_and_end(game: Game, state: State, p: int, card: int, rows: tuple[int, 
         ending = Ending.PERFECT
     elif final_turns == 0:
         ending = Ending.DECK_OUT
-    elif rules.early_end and _no_point_left(game, state.turn + 1, hands, rows, discards,
-                                            final_turns):
+    elif rules.early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
         ending = Ending.NO_MORE_POINTS
     if ending is not None and final_turns > 0:
         final_turns = 0
-    return _new_state(State, (state.turn + 1, hands, rows, drawn, coins, lives, discards, score,
+    return _new_state(State, (turn, hands, rows, drawn, coins, lives, discards, score,
                               final_turns, ending))
 
 

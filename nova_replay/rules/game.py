@@ -54,16 +54,16 @@ class Game:
     identity_of: tuple[int, ...] = field(init=False, repr=False)  # deck index -> identity
     space: IdentitySpace = field(init=False, repr=False, compare=False)
     hand_size: int = field(init=False)
+    player_count: int = field(init=False, repr=False, compare=False)  # the engine asks each turn
+    deck_size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        index = {s: i for i, s in enumerate(self.ruleset.suits)}
         space = identity_space(self.ruleset)
-        ids = space.index
-        object.__setattr__(self, "suit_of", tuple(index.get(c.suit, -1) for c in self.deck))
-        object.__setattr__(self, "rank_of", tuple(c.rank for c in self.deck))
-        object.__setattr__(self, "identity_of", tuple(ids.get(c, -1) for c in self.deck))
-        object.__setattr__(self, "space", space)
-        object.__setattr__(self, "hand_size", self.ruleset.hand_size(len(self.players)))
+        suit_of, rank_of, identity_of = space.deck_facts(self.deck)
+        vars(self).update(  # a frozen dataclass sets its derived fields once, here
+            suit_of=suit_of, rank_of=rank_of, identity_of=identity_of, space=space,
+            hand_size=self.ruleset.hand_size(len(self.players)),
+            player_count=len(self.players), deck_size=len(self.deck))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
@@ -83,10 +83,6 @@ class Game:
         mask = self.space.clue_mask(hint.suit, hint.rank)
         of = self.identity_of
         return tuple(c for c in hand if (mask >> of[c]) & 1)
-
-    @property
-    def player_count(self) -> int:
-        return len(self.players)
 
     def suit_name(self, suit: int) -> str:
         return self.ruleset.suit_name(suit)
@@ -116,7 +112,7 @@ def check_deck(ruleset: Ruleset, deck: tuple[Card, ...]) -> None:
     ruleset's cards."""
     expected = ruleset.cards
     found = Counter(deck)
-    if found == expected:
+    if dict.__eq__(found, expected):  # neither has a zero count; Counter's == is a Python loop
         return
     missing = expected - found
     extra = found - expected

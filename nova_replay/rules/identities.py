@@ -64,6 +64,8 @@ class IdentitySpace:
     rank_mask: tuple[int, ...] = field(init=False, repr=False)  # index = rank (0 unused)
     all: int = field(init=False)
     index: dict[Card, int] = field(init=False, repr=False, compare=False)  # card -> identity
+    # card -> (suit index, rank, identity): what a game asks of each deck card (Game)
+    facts: dict[Card, tuple[int, int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rules = self.ruleset
@@ -80,6 +82,8 @@ class IdentitySpace:
                             ("all", (1 << len(cards)) - 1),
                             ("index", {c: i for i, c in enumerate(cards)})):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "facts",
+                           {c: (self.suit(i), c.rank, i) for i, c in enumerate(cards)})
 
     def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:
         return sum(1 << i for i, c in enumerate(cards) if touches(self.ruleset, c, suit, rank))
@@ -97,6 +101,21 @@ class IdentitySpace:
         if card.is_joker:
             return self.joker
         return self.ruleset.suits.index(card.suit) * self.max_rank + card.rank - 1
+
+    def deck_facts(self, deck: tuple[Card, ...]
+                   ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Each deck card's suit index, rank and identity, as three tuples; a card of no
+        suit of the ruleset (a joker, or a card of a wrong deck) has suit -1, and a card
+        not of the ruleset identity -1. Looked up, not worked out: a game is made per log."""
+        rows = list(map(self.facts.get, deck))
+        if None in rows:  # a wrong deck: check_deck says what is wrong with it
+            suits = {s: i for i, s in enumerate(self.ruleset.suits)}
+            rows = [row or (suits.get(c.suit, -1), c.rank, -1)
+                    for row, c in zip(rows, deck, strict=True)]
+        if not rows:
+            return (), (), ()
+        suit_of, rank_of, identity_of = zip(*rows, strict=True)
+        return suit_of, rank_of, identity_of
 
     def card(self, identity: int) -> Card:
         return self.cards[identity]
