@@ -156,30 +156,38 @@ class _Reviewer:
                          f"{reach}, but the turns left cannot play that many (max score "
                          f"{point.max_score}); more cards will have to be lost.")
 
+    def said(self, p: int, hint: Hint) -> str:
+        """'Ann hinted spades to Ben', as the notes on a hint begin."""
+        return (f"{self.name(p)} {self.words.hinted} {self.game.describe_hint(hint)} to "
+                f"{self.name(hint.to)}")
+
     def hint(self, t: int, p: int, hint: Hint) -> None:
-        game, tk = self.game, self.tk
-        before_k, after_k = tk.of(t - 1, hint.to), tk.of(t, hint.to)
+        game, tk, of_card = self.game, self.tk, self.ids.of_card
         st = tk.statuses[t - 1]
         receiver = self.name(hint.to)
-        named = game.describe_hint(hint)
-        touched = game.touched(hint, tuple(k.card for k in before_k))
-        said = f"{self.name(p)} {self.words.hinted} {named} to {receiver}"
-        hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
-        reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
-        if all(reasons):
-            why = "; ".join(f"{self.show(c)} {r}" for c, r in zip(touched, reasons, strict=True))
-            # The hinted copies the note names: a view that hides a player's own cards
-            # must hide the note when that player holds one of them.
-            related = sorted({hinted_elsewhere[self.ids.of_card[c]][1] for c in touched
-                              if self.ids.of_card[c] in hinted_elsewhere})
-            self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{said}, but it touched only trash ({why}).", reason="only_trash",
-                     related=related)
-            return
+        touched = game.touched(hint, self.record.timeline[t - 1].hands[hint.to])
+        # Only trash, or copies of cards hinted in a hand, can make a hint touch only
+        # trash: the hinted copies are looked up only when every touched card is either.
+        maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
+        if all((maybe_trash >> of_card[c]) & 1 for c in touched):
+            hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
+            reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
+            if all(reasons):
+                why = "; ".join(f"{self.show(c)} {r}"
+                                for c, r in zip(touched, reasons, strict=True))
+                # The hinted copies the note names: a view that hides a player's own
+                # cards must hide the note when that player holds one of them.
+                related = sorted({hinted_elsewhere[of_card[c]][1] for c in touched
+                                  if of_card[c] in hinted_elsewhere})
+                self.add(t, p, "wasted_hint", MISTAKE, touched,
+                         f"{self.said(p, hint)}, but it touched only trash ({why}).",
+                         reason="only_trash", related=related)
+                return
+        before_k, after_k = tk.of(t - 1, hint.to), tk.of(t, hint.to)
         if all(b.deduced == a.deduced for b, a in zip(before_k, after_k, strict=True)):
             self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{said}, but {receiver} learned nothing new about any card.",
-                     reason="nothing_new")
+                     f"{self.said(p, hint)}, but {receiver} learned nothing new about any "
+                     f"card.", reason="nothing_new")
             return
         # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
@@ -188,7 +196,8 @@ class _Reviewer:
                 made.setdefault(self.ids.of_card[a.card], a.card)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
-                     f"{said}: {len(made)} different cards became known playable at once "
+                     f"{self.said(p, hint)}: {len(made)} different cards became known "
+                     f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
         chop = hand_chop(before_k)
         if chop is not None:
@@ -200,8 +209,8 @@ class _Reviewer:
                     and can_still_play(game, self.record.timeline[t], st, card)):
                 which = "only" if self.ids.copies[i] == 1 else "last"
                 self.add(t, p, "good_save", GOOD, (card,),
-                         f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "
-                         f"{which} {self.show(card)}.")
+                         f"{self.said(p, hint)} and saved {self.show(card)} on {receiver}'s "
+                         f"chop: it is the {which} {self.show(card)}.")
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
@@ -220,8 +229,9 @@ class _Reviewer:
                             ) -> dict[int, tuple[int, int]]:
         """Identities of cards already hinted in any hand (a copy of one is trash), with
         who holds such a card and which card it is."""
-        return {self.ids.of_card[k.card]: (p, k.card) for p, hand in enumerate(self.tk.hands[turn])
-                for k in hand if k.touched and k.card not in exclude}
+        of_card, touched = self.ids.of_card, self.tk.touched[turn]
+        return {of_card[c]: (p, c) for p, hand in enumerate(self.record.timeline[turn].hands)
+                for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
         """A lost critical card (DESIGN.md): its cost is max score after the turn had the
@@ -235,7 +245,7 @@ class _Reviewer:
         now = self.clock[t].max_score
         kept, kept_st = kept_in_hand(game, self.ids, after, p, card)
         cost = max_score(game, kept, kept_st) - now
-        hinted = next(k.touched for k in self.tk.of(t - 1, p) if k.card == card)
+        hinted = self.tk.touched[t - 1][card]
         if game.suit_of[card] < 0:
             what = "a joker"
         else:
@@ -296,17 +306,16 @@ class _Reviewer:
         return f"{alone}; a spare joker can still carry it to {to(reach[1])}"
 
     def discard(self, t: int, p: int, card: int) -> None:
-        before_k = self.tk.of(t - 1, p)
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
             return
-        k = next(k for k in before_k if k.card == card)
-        if k.touched and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
+        if self.tk.touched[t - 1][card] and not self.trash_reason(
+                st, card, self._touched_identities(t - 1, (card,))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
-        playable = [o.card for o in before_k if o.card != card and knows_playable(o, st)]
+        playable = [o.card for o in self.tk.of(t - 1, p) if o.card != card and knows_playable(o, st)]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
@@ -359,7 +368,7 @@ def kept_in_hand(game: Game, ids: Identities, after: State, holder: int, card: i
 
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
-    game, tl, of_card = record.game, record.timeline, tk.ids.of_card
+    game, tl = record.game, record.timeline
     deck_size = len(game.deck)
     points = []
     hints = 0
@@ -370,12 +379,7 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            trash = st.trash
-            useful = 0
-            for hand in tk.hands[t]:
-                for k in hand:
-                    if k.touched and not (trash >> of_card[k.card]) & 1:
-                        useful |= 1 << of_card[k.card]
+            useful = tk.hinted_in_hands[t] & ~st.trash
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
         points.append(_new_point(ClockPoint, (
             t, deck_size - state.drawn, pace(game, state, st.max_score), state.score,

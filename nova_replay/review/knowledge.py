@@ -13,8 +13,9 @@ Three tiers, each a bit mask of identities (see `status.Identities`):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules.engine import State, Timeline
@@ -113,42 +114,16 @@ class Tracker:
         """`player`'s knowledge of each card in their hand, slot 1 first (cached: a bot
         asks about the same hand many times)."""
         hand = state.hands[player]
-        left = self.ids.left_after[state.drawn]
         # `left`, not what the player cannot see: the fixed point also depends on which
         # identities the draw pile still holds when the player's own hand has one.
-        key = (hand, self.hints_to[player], left, self.public_full)
+        key = (hand, self.hints_to[player], self.ids.left_after[state.drawn], self.public_full)
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
-        result = self._know(hand, left)
+        result = hand_knowledge(self.ids, hand, self.hinted, self.touched, state.drawn,
+                                self.public_full)
         self._cache[player] = (key, result)
         return result
-
-    def _know(self, hand: tuple[int, ...], left: int) -> tuple[CardKnowledge, ...]:
-        """The knowledge of one hand, given the identities left in the draw pile."""
-        hinted, touched, of_card = self.hinted, self.touched, self.ids.of_card
-        # The copies the holder cannot see are those in the draw pile and in their own
-        # hand: the same as subtracting what they see from the deck.
-        unseen = left
-        for c in hand:
-            unseen |= 1 << of_card[c]
-        deduced = []
-        exact = n_exact = 0
-        for c in hand:
-            d = hinted[c] & unseen
-            deduced.append(d)
-            if d & (d - 1) == 0:
-                exact |= d
-                n_exact += 1
-        # Only when a known card's identity is still open for another card can the
-        # fixed point change anything.
-        if exact and sum(1 for d in deduced if d & exact) > n_exact:
-            deduced = self._fixed_point(hand, deduced)
-        hidden = ~self.public_full
-        return tuple([
-            _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
-            for c, d in zip(hand, deduced, strict=True)
-        ])
 
     def unseen(self, hand: tuple[int, ...]) -> tuple[int, ...]:
         """Per identity, the copies the holder of `hand` cannot see: those in the draw
@@ -159,76 +134,185 @@ class Tracker:
             counts[of_card[c]] += 1
         return tuple(counts)
 
-    def _fixed_point(self, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
-        """Cards known exactly account for unseen copies: when every unseen copy of an
-        identity is such a card, the player's other cards cannot be it."""
-        counts = self.unseen(hand)
 
-        def unseen(i: int) -> int:
-            return counts[i]
+def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
+                   touched: Sequence[bool], drawn: int, public_full: int
+                   ) -> tuple[CardKnowledge, ...]:
+    """The knowledge of one hand (DESIGN.md, "Knowledge"): the one rule the tracker and
+    the timeline both ask. `hinted` and `touched` are per deck card, `drawn` says what
+    the draw pile still holds, `public_full` the identities whose every copy is public."""
+    of_card = ids.of_card
+    # The copies the holder cannot see are those in the draw pile and in their own
+    # hand: the same as subtracting what they see from the deck.
+    unseen = ids.left_after[drawn]
+    for c in hand:
+        unseen |= 1 << of_card[c]
+    deduced = [hinted[c] & unseen for c in hand]
+    exact = n_exact = 0
+    for d in deduced:
+        if d & (d - 1) == 0:
+            exact |= d
+            n_exact += 1
+    # Only when a known card's identity is still open for another card can the
+    # fixed point change anything.
+    if exact and sum(1 for d in deduced if d & exact) > n_exact:
+        deduced = _fixed_point(ids, hand, drawn, deduced)
+    hidden = ~public_full
+    return tuple([
+        _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
+        for c, d in zip(hand, deduced, strict=True)
+    ])
 
-        changed = True
-        while changed:
-            changed = False
-            exact: dict[int, list[int]] = {}
-            for slot, d in enumerate(deduced):
-                if d and d & (d - 1) == 0:
-                    exact.setdefault(d.bit_length() - 1, []).append(slot)
-            for i, slots in exact.items():
-                if len(slots) >= unseen(i):
-                    bit = 1 << i
-                    for slot, d in enumerate(deduced):
-                        if slot not in slots and d & bit:
-                            deduced[slot] = d & ~bit
-                            changed = True
-        return deduced
+
+def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: list[int]
+                 ) -> list[int]:
+    """Cards known exactly account for unseen copies: when every unseen copy of an
+    identity is such a card, the player's other cards cannot be it."""
+    of_card = ids.of_card
+    pile = of_card[drawn:]
+    own = [of_card[c] for c in hand]
+
+    def unseen(i: int) -> int:
+        """Copies of identity i in the draw pile and in the holder's own hand."""
+        return pile.count(i) + own.count(i)
+
+    changed = True
+    while changed:
+        changed = False
+        exact: dict[int, list[int]] = {}
+        for slot, d in enumerate(deduced):
+            if d and d & (d - 1) == 0:
+                exact.setdefault(d.bit_length() - 1, []).append(slot)
+        for i, slots in exact.items():
+            if len(slots) >= unseen(i):
+                bit = 1 << i
+                for slot, d in enumerate(deduced):
+                    if slot not in slots and d & bit:
+                        deduced[slot] = d & ~bit
+                        changed = True
+    return deduced
 
 
 @dataclass(frozen=True)
 class TimelineKnowledge:
-    """Knowledge at every turn: `hands[turn][player]` is a tuple of CardKnowledge."""
+    """Knowledge at every turn: `of(turn, player)` (or `hands[turn][player]`) is a tuple
+    of CardKnowledge, slot 1 first.
+
+    The replay records only what a hand's knowledge is made of (the hint masks after
+    each hint, what is public, the turns at which each hand's inputs changed); a hand's
+    knowledge is worked out when first asked and kept, once per stretch of turns in
+    which it cannot change. The analysis asks for a few hands, a view for all."""
 
     ids: Identities
-    hands: tuple[tuple[tuple[CardKnowledge, ...], ...], ...]
+    timeline: Timeline = field(repr=False)
     statuses: tuple[Status, ...]  # card status after each turn
+    hinted: tuple[tuple[int, ...], ...] = field(repr=False)  # per turn: per deck card
+    touched: tuple[tuple[bool, ...], ...] = field(repr=False)  # per turn: per deck card
+    public_full: tuple[int, ...] = field(repr=False)  # per turn: identities all public
+    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash).
+    hinted_in_hands: tuple[int, ...] = field(repr=False)
+    # Per player: the turns at which their hand's knowledge may change (0 first).
+    changes: tuple[tuple[int, ...], ...] = field(repr=False)
+    _known: dict[tuple[int, int], tuple[CardKnowledge, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
-        return self.hands[turn][player]
+        """`player`'s knowledge of each card in their hand after `turn`."""
+        if turn < 0:
+            turn += len(self.statuses)
+        changes = self.changes[player]
+        since = changes[bisect_right(changes, turn) - 1]
+        known = self._known.get((since, player))
+        if known is None:
+            state = self.timeline.states[since]
+            known = self._known[since, player] = hand_knowledge(
+                self.ids, state.hands[player], self.hinted[since], self.touched[since],
+                state.drawn, self.public_full[since])
+        return known
+
+    @property
+    def hands(self) -> Sequence[tuple[tuple[CardKnowledge, ...], ...]]:
+        """`hands[turn][player]`: the same as `of(turn, player)`."""
+        return _Hands(self)
+
+
+class _Hands(Sequence[tuple[tuple[CardKnowledge, ...], ...]]):
+    """Every player's knowledge per turn, as a sequence over the turns."""
+
+    def __init__(self, tk: TimelineKnowledge) -> None:
+        self.tk = tk
+
+    def __len__(self) -> int:
+        return len(self.tk.statuses)
+
+    def __getitem__(self, turn):  # type: ignore[no-untyped-def]
+        if isinstance(turn, slice):
+            return [self[t] for t in range(*turn.indices(len(self)))]
+        if not -len(self) <= turn < len(self):
+            raise IndexError(turn)
+        return tuple(self.tk.of(turn, p) for p in range(len(self.tk.changes)))
 
 
 def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
-    """Every player's knowledge of every card in their hand, after every turn."""
+    """What every player can know of every card in their hand, after every turn (worked
+    out when asked), and the card status after every turn."""
     game = timeline.game
     tracker = Tracker(game)
-    players = range(len(game.players))
+    ids = tracker.ids
+    of_card, left_after = ids.of_card, ids.left_after
+    n = len(game.players)
     states: Sequence[State] = timeline.states
-    hands = [tuple(tracker.hand(states[0], p) for p in players)]
+    hinted = [tuple(tracker.hinted)]
+    touched = [tuple(tracker.touched)]
+    public_full = [0]
+    held = [0] * ids.count  # hinted cards in the hands, per identity
+    in_hands = [0]
+    changes: list[list[int]] = [[0] for _ in range(n)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
-    left_after = tracker.ids.left_after
-    know = tracker._know
-    n = len(game.players)
+    mask = 0
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
         public = tracker.public_full
-        tracker.update(before, action, after)
-        # Only the actor's hand (or the hint's receiver) changed, unless the draw pile
-        # lost its last copy of an identity or an identity became all public: then
-        # every player's deductions may change.
-        left = left_after[after.drawn]
-        if left != left_after[before.drawn] or public != tracker.public_full:
-            hands.append(tuple([know(hand, left) for hand in after.hands]))
-        else:
-            changed = action[0] if type(action) is Hint else before.turn % n
-            row = list(hands[-1])
-            row[changed] = know(after.hands[changed], left)
-            hands.append(tuple(row))
         if type(action) is Hint:
+            was = tracker.touched
+            new = [c for c in before.hands[action[0]] if not was[c]]
+            tracker.update(before, action, after)
+            for c in new:
+                if tracker.touched[c]:
+                    i = of_card[c]
+                    held[i] += 1
+                    mask |= 1 << i
+            hinted.append(tuple(tracker.hinted))
+            touched.append(tuple(tracker.touched))
+            changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
+            card = action[0]
+            if tracker.touched[card]:
+                i = of_card[card]
+                held[i] -= 1
+                if not held[i]:
+                    mask &= ~(1 << i)
+            tracker.update(before, action, after)
+            hinted.append(hinted[-1])
+            touched.append(touched[-1])
+            # Only the actor's hand changed, unless the draw pile lost its last copy of
+            # an identity or an identity became all public: then every player's
+            # deductions may change.
+            if left_after[after.drawn] != left_after[before.drawn] \
+                    or public != tracker.public_full:
+                for turns in changes:
+                    turns.append(t)
+            else:
+                changes[before.turn % n].append(t)
             last = tracker.status(after)
             statuses.append(last)
-    return TimelineKnowledge(tracker.ids, tuple(hands), tuple(statuses))
+        public_full.append(tracker.public_full)
+        in_hands.append(mask)
+    return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
+                             tuple(public_full), tuple(in_hands),
+                             tuple(tuple(c) for c in changes))
 
 
 def chop_slot(touched: Sequence[bool]) -> int | None:
