@@ -54,6 +54,7 @@ class Tracker:
         self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
         self._rows: list[tuple[tuple[int, int, int], RowStatus] | None] = [None] * len(
             game.ruleset.suits)
+        self._last: tuple[tuple[tuple[int, ...], int], Status] | None = None  # the last status
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
         self.in_pile = [0] * self.ids.count
         for k in range(game.hand_size * len(game.players), len(game.deck)):
@@ -97,18 +98,27 @@ class Tracker:
                 self.row_losses[suit] += 1
 
     def status(self, state: State) -> Status:
-        """Card status at `state`, recomputing only the rows whose inputs changed."""
+        """Card status at `state`, recomputing only the rows whose inputs changed, and
+        the whole only when a row's part or the rows did."""
         ids, lost = self.ids, self.lost
         spare = jokers_left(ids, lost, self.played_jokers)
-        parts = []
         cache = self._rows
+        same = True
         for s, height in enumerate(state.rows):
             key = (height, self.row_losses[s], spare)
             hit = cache[s]
             if hit is None or hit[0] != key:
-                hit = cache[s] = (key, row_status(ids, s, height, lost, spare))
-            parts.append(hit[1])
-        return combine(ids, state.rows, parts, lost, spare)
+                part = row_status(ids, s, height, lost, spare)
+                if hit is None or hit[1] != part:
+                    same = False
+                cache[s] = (key, part)
+        last = self._last
+        if same and last is not None and last[0] == (state.rows, spare):
+            st, was = last[1], tuple(lost)
+            return st if st.lost == was else _new(Status, (*st[:5], was))
+        st = combine(ids, state.rows, [hit[1] for hit in cache if hit is not None], lost, spare)
+        self._last = ((state.rows, spare), st)
+        return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand, slot 1 first (cached: a bot

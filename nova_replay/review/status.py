@@ -93,19 +93,22 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     m = ids.game.ruleset.max_rank
     copies = ids.copies
     base = suit * m
-    gaps = tuple(r for r in range(height + 1, m + 1) if lost[base + r - 1] >= copies[base + r - 1])
+    gaps = []  # the ranks above the row with every copy lost
+    critical = 0
+    for i in range(base + height, base + m):
+        left = copies[i] - lost[i]
+        if left <= 0:
+            gaps.append(i - base + 1)
+        elif left == 1:
+            critical |= 1 << i
     # Ranks up to the row's height are played; ranks past the gap that the spare
-    # jokers cannot bridge are out of reach.
+    # jokers cannot bridge are out of reach (and their last copies not critical).
     dead = (1 << height) - 1
     if len(gaps) > spare:
         dead |= ((1 << m) - 1) & ~((1 << (gaps[spare] - 1)) - 1)
-    critical = 0
-    for r in range(height + 1, m + 1):
-        i = base + r - 1
-        if copies[i] - lost[i] == 1 and not (dead >> (r - 1)) & 1:
-            critical |= 1 << i
+        critical &= ~(dead << base)
     playable = 1 << (base + height) if height < m else 0
-    return playable, dead << base, critical, gaps
+    return playable, dead << base, critical, tuple(gaps)
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
