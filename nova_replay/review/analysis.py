@@ -15,7 +15,7 @@ from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
-from ..rules.game import Discard, Game, Hint, Play
+from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, knows_playable, timeline_knowledge
 from .status import (
@@ -28,7 +28,6 @@ from .status import (
     pace,
     play_ended,
     played_jokers,
-    status,
 )
 
 BLUNDER, MISTAKE, INFO, GOOD = "blunder", "mistake", "info", "good"
@@ -243,7 +242,7 @@ class _Reviewer:
         game, w = self.game, self.words
         after = self.record.timeline[t]
         now = self.clock[t].max_score
-        kept, kept_st = kept_in_hand(game, self.ids, after, p, card)
+        kept, kept_st = kept_in_hand(after, p, card, st_before)
         cost = max_score(game, kept, kept_st) - now
         hinted = self.tk.touched[t - 1][card]
         if game.suit_of[card] < 0:
@@ -356,15 +355,16 @@ class _Reviewer:
         self.lost(t, p, card, w.misfired)
 
 
-def kept_in_hand(game: Game, ids: Identities, after: State, holder: int, card: int
-                 ) -> tuple[State, Status]:
+def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[State, Status]:
     """The table after a turn that lost `card`, had the card stayed in its holder's
-    hand: the same draw, the same spent turn, the same lives (a strikeout stays one)."""
+    hand: the same draw, the same spent turn, the same lives (a strikeout stays one).
+    Its card status is `before`, the status before the turn: status reads the rows, the
+    discards and the jokers on the rows, and losing a card changed only the discards."""
     hands = list(after.hands)
     hands[holder] = hands[holder] + (card,)
     kept = after._replace(hands=tuple(hands),
                           discards=tuple(c for c in after.discards if c != card))
-    return kept, status(ids, kept, played_jokers(game, kept))
+    return kept, before
 
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
