@@ -25,7 +25,7 @@ from .status import (
     final_turns_left,
     jokers_left,
     max_score,
-    pace,
+    pace_of,
     play_ended,
     played_jokers,
 )
@@ -183,16 +183,20 @@ class _Reviewer:
                          reason="only_trash", related=related)
                 return
         before_k, after_k = tk.of(t - 1, hint.to), tk.of(t, hint.to)
-        if all(b.deduced == a.deduced for b, a in zip(before_k, after_k, strict=True)):
+        # Two copies of one card count once: only one of them can be played. Only a card
+        # whose deduced knowledge changed can have become known playable.
+        made: dict[int, int] = {}
+        learned = False
+        for b, a in zip(before_k, after_k, strict=True):
+            if a.deduced != b.deduced:
+                learned = True
+                if knows_playable(a, st) and not knows_playable(b, st):
+                    made.setdefault(of_card[a.card], a.card)
+        if not learned:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {receiver} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
-        # Two copies of one card count once: only one of them can be played.
-        made: dict[int, int] = {}
-        for b, a in zip(before_k, after_k, strict=True):
-            if knows_playable(a, st) and not knows_playable(b, st):
-                made.setdefault(self.ids.of_card[a.card], a.card)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
@@ -369,20 +373,21 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     game, tl = record.game, record.timeline
-    deck_size = len(game.deck)
+    deck_size, players = len(game.deck), len(game.players)
     points = []
     hints = 0
-    for t, state in enumerate(tl.states):
+    for t, (state, st, hinted) in enumerate(zip(tl.states, tk.statuses, tk.hinted_in_hands,
+                                                strict=True)):
         if t and type(tl.actions[t - 1]) is Hint:
             hints += 1
-        st: Status = tk.statuses[t]
         efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            useful = tk.hinted_in_hands[t] & ~st.trash
+            useful = hinted & ~st.trash
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
+        draw_pile = deck_size - state.drawn
         points.append(_new_point(ClockPoint, (
-            t, deck_size - state.drawn, pace(game, state, st.max_score), state.score,
+            t, draw_pile, pace_of(state.score, draw_pile, players, st.max_score), state.score,
             max_score(game, state, st), efficiency, final_turns_left(state))))
     return tuple(points)
 
