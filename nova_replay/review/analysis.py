@@ -17,7 +17,7 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, knows_playable, timeline_knowledge
+from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, deduced_playable, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -182,16 +182,17 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        before_k, after_k = tk.of(t - 1, hint.to), tk.of(t, hint.to)
+        hand = self.record.timeline[t - 1].hands[hint.to]
         # Two copies of one card count once: only one of them can be played. Only a card
         # whose deduced knowledge changed can have become known playable.
         made: dict[int, int] = {}
         learned = False
-        for b, a in zip(before_k, after_k, strict=True):
-            if a.deduced != b.deduced:
+        for c, b, a in zip(hand, tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to),
+                           strict=True):
+            if a != b:
                 learned = True
-                if knows_playable(a, st) and not knows_playable(b, st):
-                    made.setdefault(of_card[a.card], a.card)
+                if deduced_playable(a, st) and not deduced_playable(b, st):
+                    made.setdefault(of_card[c], c)
         if not learned:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {receiver} learned nothing new about any "
@@ -202,9 +203,10 @@ class _Reviewer:
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
                      f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
-        chop = hand_chop(before_k)
+        was_touched = tk.touched[t - 1]
+        chop = chop_slot([was_touched[c] for c in hand])
         if chop is not None:
-            card = before_k[chop].card
+            card = hand[chop]
             i = self.ids.of_card[card]
             # A save, not a play hint: the card is critical, cannot be played yet, and can
             # still be played in the turns left.
@@ -318,7 +320,9 @@ class _Reviewer:
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
-        playable = [o.card for o in self.tk.of(t - 1, p) if o.card != card and knows_playable(o, st)]
+        hand = self.record.timeline[t - 1].hands[p]
+        playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
+                    if c != card and deduced_playable(d, st)]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
@@ -331,8 +335,8 @@ class _Reviewer:
             return
         w = self.words
         card = play.card
-        k = next(k for k in self.tk.of(t - 1, p) if k.card == card)
-        options = self.ids.members(k.deduced)
+        slot = before.hands[p].index(card)
+        options = self.ids.members(self.tk.deduced(t - 1, p)[slot])
         belief = (" or ".join(self.ids.show(i) for i in options) if len(options) <= 4
                   else f"any of {len(options)} cards")
         suit = self.game.suit_of[card]

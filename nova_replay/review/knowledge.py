@@ -148,9 +148,28 @@ class Tracker:
 def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
                    touched: Sequence[bool], drawn: int, public_full: int
                    ) -> tuple[CardKnowledge, ...]:
-    """The knowledge of one hand (DESIGN.md, "Knowledge"): the one rule the tracker and
-    the timeline both ask. `hinted` and `touched` are per deck card, `drawn` says what
-    the draw pile still holds, `public_full` the identities whose every copy is public."""
+    """The knowledge of one hand (DESIGN.md, "Knowledge"), as the tracker and the
+    timeline both work it out. `hinted` and `touched` are per deck card, `drawn` says
+    what the draw pile still holds, `public_full` the identities whose every copy is
+    public."""
+    return _cards(hand, hinted, hand_deduced(ids, hand, hinted, drawn), touched, public_full)
+
+
+def _cards(hand: tuple[int, ...], hinted: Sequence[int], deduced: Sequence[int],
+           touched: Sequence[bool], public_full: int) -> tuple[CardKnowledge, ...]:
+    """A hand's CardKnowledge from its tiers' parts (common: hinted, minus the public)."""
+    hidden = ~public_full
+    return tuple([
+        _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
+        for c, d in zip(hand, deduced, strict=True)
+    ])
+
+
+def hand_deduced(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int], drawn: int
+                 ) -> tuple[int, ...]:
+    """The deduced tier of each card of a hand, slot 1 first: the one rule of what its
+    holder can work out (the hint masks, minus every identity of which they see every
+    copy, to a fixed point with the cards they know exactly)."""
     of_card = ids.of_card
     # The copies the holder cannot see are those in the draw pile and in their own
     # hand: the same as subtracting what they see from the deck.
@@ -167,11 +186,7 @@ def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int]
     # fixed point change anything.
     if exact and sum(1 for d in deduced if d & exact) > n_exact:
         deduced = _fixed_point(ids, hand, drawn, deduced)
-    hidden = ~public_full
-    return tuple([
-        _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
-        for c, d in zip(hand, deduced, strict=True)
-    ])
+    return tuple(deduced)
 
 
 def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: list[int]
@@ -223,21 +238,39 @@ class TimelineKnowledge:
     hinted_in_hands: tuple[int, ...] = field(repr=False)
     # Per player: the turns at which their hand's knowledge may change (0 first).
     changes: tuple[tuple[int, ...], ...] = field(repr=False)
+    # What was worked out, by (first turn of the stretch, player).
     _known: dict[tuple[int, int], tuple[CardKnowledge, ...]] = field(
         default_factory=dict, repr=False, compare=False)
+    _deduced: dict[tuple[int, int], tuple[int, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
-    def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
-        """`player`'s knowledge of each card in their hand after `turn`."""
+    def _since(self, turn: int, player: int) -> int:
+        """The first turn of the stretch, ending at `turn`, in which `player`'s hand's
+        knowledge cannot change."""
         if turn < 0:
             turn += len(self.statuses)
         changes = self.changes[player]
-        since = changes[bisect_right(changes, turn) - 1]
+        return changes[bisect_right(changes, turn) - 1]
+
+    def deduced(self, turn: int, player: int) -> tuple[int, ...]:
+        """The deduced tier of each card in `player`'s hand after `turn` (what the
+        analysis reads; `of` gives every tier)."""
+        since = self._since(turn, player)
+        deduced = self._deduced.get((since, player))
+        if deduced is None:
+            state = self.timeline.states[since]
+            deduced = self._deduced[since, player] = hand_deduced(
+                self.ids, state.hands[player], self.hinted[since], state.drawn)
+        return deduced
+
+    def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
+        """`player`'s knowledge of each card in their hand after `turn`."""
+        since = self._since(turn, player)
         known = self._known.get((since, player))
         if known is None:
-            state = self.timeline.states[since]
-            known = self._known[since, player] = hand_knowledge(
-                self.ids, state.hands[player], self.hinted[since], self.touched[since],
-                state.drawn, self.public_full[since])
+            known = self._known[since, player] = _cards(
+                self.timeline.states[since].hands[player], self.hinted[since],
+                self.deduced(since, player), self.touched[since], self.public_full[since])
         return known
 
     @property
@@ -361,7 +394,13 @@ def knows_exactly(k: CardKnowledge) -> bool:
 
 def knows_playable(k: CardKnowledge, st: Status) -> bool:
     """Every identity the player still thinks possible fits now."""
-    return k.deduced != 0 and k.deduced & ~st.playable == 0
+    return deduced_playable(k.deduced, st)
+
+
+def deduced_playable(deduced: int, st: Status) -> bool:
+    """Whether a card with this deduced tier is known playable: every identity still
+    possible fits now (the rule `knows_playable` reads)."""
+    return deduced != 0 and deduced & ~st.playable == 0
 
 
 def knows_trash(k: CardKnowledge, st: Status) -> bool:
