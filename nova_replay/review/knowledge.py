@@ -36,6 +36,15 @@ class CardKnowledge(NamedTuple):
 _new = tuple.__new__  # builds a CardKnowledge without NamedTuple's keyword handling
 
 
+class _LastStatus(NamedTuple):
+    """The tracker's last status and what its rows were computed from."""
+
+    rows: tuple[int, ...]
+    spare: int  # jokers left to bridge a gap
+    losses: list[int]  # per row, lost cards (a copy)
+    status: Status
+
+
 class Tracker:
     """Hint knowledge and public information, updated action by action.
 
@@ -52,9 +61,8 @@ class Tracker:
         self.public_full = 0  # identities whose every copy is public
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
         self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
-        self._rows: list[tuple[tuple[int, int, int], RowStatus] | None] = [None] * len(
-            game.ruleset.suits)
-        self._last: tuple[tuple[tuple[int, ...], int], Status] | None = None  # the last status
+        self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
+        self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
         self.in_pile = [0] * self.ids.count
         for k in range(game.hand_size * len(game.players), len(game.deck)):
@@ -98,26 +106,29 @@ class Tracker:
                 self.row_losses[suit] += 1
 
     def status(self, state: State) -> Status:
-        """Card status at `state`, recomputing only the rows whose inputs changed, and
-        the whole only when a row's part or the rows did."""
-        ids, lost = self.ids, self.lost
+        """Card status at `state` (the tracker's latest), recomputing only the rows
+        whose inputs changed since the last call, and the whole only when a row's part
+        or the rows did."""
+        ids, lost, losses = self.ids, self.lost, self.row_losses
         spare = jokers_left(ids, lost, self.played_jokers)
-        cache = self._rows
-        same = True
-        for s, height in enumerate(state.rows):
-            key = (height, self.row_losses[s], spare)
-            hit = cache[s]
-            if hit is None or hit[0] != key:
+        rows, last = state.rows, self._last
+        if last is not None and last.rows == rows and last.spare == spare \
+                and last.losses == losses:
+            return last.status  # a row's inputs are also all that `lost` can change
+        parts = self._parts
+        same = last is not None
+        for s, height in enumerate(rows):
+            if last is None or spare != last.spare or height != last.rows[s] \
+                    or losses[s] != last.losses[s]:
                 part = row_status(ids, s, height, lost, spare)
-                if hit is None or hit[1] != part:
+                if part != parts[s]:
+                    parts[s] = part
                     same = False
-                cache[s] = (key, part)
-        last = self._last
-        if same and last is not None and last[0] == (state.rows, spare):
-            st, was = last[1], tuple(lost)
-            return st if st.lost == was else _new(Status, (*st[:5], was))
-        st = combine(ids, state.rows, [hit[1] for hit in cache if hit is not None], lost, spare)
-        self._last = ((state.rows, spare), st)
+        if same and last is not None and last.rows == rows and last.spare == spare:
+            st = _new(Status, (*last.status[:5], tuple(lost)))
+        else:
+            st = combine(ids, rows, parts, lost, spare)
+        self._last = _LastStatus(rows, spare, list(losses), st)
         return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
