@@ -77,6 +77,8 @@ class Status(NamedTuple):
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
+_new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
+
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
@@ -91,7 +93,7 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     """One row's part of the status: it depends only on the row's height, its own lost
     cards and the spare jokers, so a replay recomputes only the row that changed."""
     m = ids.game.ruleset.max_rank
-    copies = ids.copies
+    copies = ids.space.copies
     base = suit * m
     gaps = []  # the ranks above the row with every copy lost
     critical = 0
@@ -120,20 +122,21 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         playable |= p
         trash |= t
         critical |= c
-    if ids.joker >= 0:
+    joker = ids.space.joker
+    if joker >= 0:
         if any(h < m for h in rows):
-            playable |= 1 << ids.joker
+            playable |= 1 << joker
         else:
-            trash |= 1 << ids.joker
+            trash |= 1 << joker
     if spare <= 0:
-        reach = tuple(part[3][0] - 1 if part[3] else m for part in parts)
+        reach = tuple([gaps[0] - 1 if gaps else m for _, _, _, gaps in parts])
     else:
         gaps = [list(part[3]) for part in parts]
         reach = _best_reach(rows, gaps, m, spare)
         # A joker is critical when the rows need every spare joker to reach max score.
         if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
-            critical |= 1 << ids.joker
-    return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
+            critical |= 1 << joker
+    return _new_status(Status, (playable, trash, critical, reach, sum(reach), tuple(lost)))
 
 
 def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
