@@ -163,8 +163,8 @@ class _Reviewer:
     def hint(self, t: int, p: int, hint: Hint) -> None:
         game, tk, of_card = self.game, self.tk, self.ids.of_card
         st = tk.statuses[t - 1]
-        receiver = self.name(hint.to)
-        touched = game.touched(hint, self.record.timeline[t - 1].hands[hint.to])
+        hand = self.record.timeline[t - 1].hands[hint.to]
+        touched = game.touched(hint, hand)
         # Only trash, or copies of cards hinted in a hand, can make a hint touch only
         # trash: the hinted copies are looked up only when every touched card is either.
         maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
@@ -182,7 +182,6 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        hand = self.record.timeline[t - 1].hands[hint.to]
         # Two copies of one card count once: only one of them can be played. Only a card
         # whose deduced knowledge changed can have become known playable.
         made: dict[int, int] = {}
@@ -195,7 +194,7 @@ class _Reviewer:
                     made.setdefault(of_card[c], c)
         if not learned:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{self.said(p, hint)}, but {receiver} learned nothing new about any "
+                     f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
         if len(made) >= 2:
@@ -203,19 +202,23 @@ class _Reviewer:
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
                      f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
+        # A save, not a play hint: the card on the chop is touched, critical, cannot be
+        # played yet, and can still be played in the turns left.
+        critical = st.critical & ~st.playable
+        if not any((critical >> of_card[c]) & 1 for c in touched):
+            return
         was_touched = tk.touched[t - 1]
         chop = chop_slot([was_touched[c] for c in hand])
-        if chop is not None:
-            card = hand[chop]
-            i = self.ids.of_card[card]
-            # A save, not a play hint: the card is critical, cannot be played yet, and can
-            # still be played in the turns left.
-            if (card in touched and (st.critical >> i) & 1 and not (st.playable >> i) & 1
-                    and can_still_play(game, self.record.timeline[t], st, card)):
-                which = "only" if self.ids.copies[i] == 1 else "last"
-                self.add(t, p, "good_save", GOOD, (card,),
-                         f"{self.said(p, hint)} and saved {self.show(card)} on {receiver}'s "
-                         f"chop: it is the {which} {self.show(card)}.")
+        if chop is None:
+            return
+        card = hand[chop]
+        i = of_card[card]
+        if (card in touched and (critical >> i) & 1
+                and can_still_play(game, self.record.timeline[t], st, card)):
+            which = "only" if self.ids.copies[i] == 1 else "last"
+            self.add(t, p, "good_save", GOOD, (card,),
+                     f"{self.said(p, hint)} and saved {self.show(card)} on "
+                     f"{self.name(hint.to)}'s chop: it is the {which} {self.show(card)}.")
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
