@@ -381,11 +381,12 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     game, tl = record.game, record.timeline
     deck_size, players = len(game.deck), len(game.players)
-    points = []
+    points: list[ClockPoint] = []
     hints = 0
     for t, (state, st, hinted) in enumerate(zip(tl.states, tk.statuses, tk.hinted_in_hands,
                                                 strict=True)):
-        if t and type(tl.actions[t - 1]) is Hint:
+        hint = t > 0 and type(tl.actions[t - 1]) is Hint
+        if hint:
             hints += 1
         efficiency = None
         if hints:
@@ -393,9 +394,16 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             useful = hinted & ~st.trash
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
         draw_pile = deck_size - state.drawn
+        if hint and state.final_turns < 0 and state.ending is None:
+            # Before the final round a hint changes neither the score, the draw pile nor
+            # the status: pace and max score stay the last turn's.
+            last = points[-1]
+            pace, most = last.pace, last.max_score
+        else:
+            pace = pace_of(state.score, draw_pile, players, st.max_score)
+            most = max_score(game, state, st)
         points.append(_new_point(ClockPoint, (
-            t, draw_pile, pace_of(state.score, draw_pile, players, st.max_score), state.score,
-            max_score(game, state, st), efficiency, final_turns_left(state))))
+            t, draw_pile, pace, state.score, most, efficiency, final_turns_left(state))))
     return tuple(points)
 
 

@@ -14,7 +14,7 @@ Three tiers, each a bit mask of identities (see `status.Identities`):
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -116,14 +116,18 @@ class Tracker:
                 and last.losses == losses:
             return last.status  # a row's inputs are also all that `lost` can change
         parts = self._parts
+        if last is None or last.spare != spare:
+            changed: Iterable[int] = range(len(rows))
+        else:
+            was_rows, was_losses = last.rows, last.losses
+            changed = [s for s, height in enumerate(rows)
+                       if height != was_rows[s] or losses[s] != was_losses[s]]
         same = last is not None
-        for s, height in enumerate(rows):
-            if last is None or spare != last.spare or height != last.rows[s] \
-                    or losses[s] != last.losses[s]:
-                part = row_status(ids, s, height, lost, spare)
-                if part != parts[s]:
-                    parts[s] = part
-                    same = False
+        for s in changed:
+            part = row_status(ids, s, rows[s], lost, spare)
+            if part != parts[s]:
+                parts[s] = part
+                same = False
         if same and last is not None and last.rows == rows and last.spare == spare:
             st = _new(Status, (*last.status[:5], tuple(lost)))
         else:
