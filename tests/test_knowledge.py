@@ -127,8 +127,9 @@ def test_knowledge_and_clock_invariants_over_random_games(seed: int, pick: int, 
 @given(st.integers(0, 10**6), st.integers(0, 3), st.integers(2, 5))
 def test_the_timeline_skips_only_hands_that_cannot_have_changed(
         seed: int, pick: int, players: int) -> None:
-    """timeline_knowledge recomputes only the hands a turn can change; a fresh tracker
-    asked about every hand at every turn must agree with it."""
+    """timeline_knowledge works a hand out once per stretch of turns in which it cannot
+    change; a fresh tracker asked about every hand at every turn must agree with it, and
+    so must the deduced tier and the hinted identities the analysis reads."""
     game, actions = random_game(seed, pick, players)
     tl = replay(game, actions)
     tk = timeline_knowledge(tl)
@@ -136,9 +137,19 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
     for t in range(len(tl)):
         if t:
             fresh.update(tl[t - 1], actions[t - 1], tl[t])
+        hinted_ids = 0
         for p in range(players):
             fresh._cache.clear()
-            assert fresh.hand(tl[t], p) == tk.of(t, p), (t, p)
+            known = fresh.hand(tl[t], p)
+            assert tk.deduced(t, p) == tuple(k.deduced for k in known), (t, p)
+            assert known == tk.of(t, p), (t, p)
+            for k in known:
+                if k.touched:
+                    hinted_ids |= 1 << tk.ids.of_card[k.card]
+        assert tk.hinted_in_hands[t] == hinted_ids, t
+        assert tk.hands[t] == tuple(tk.of(t, p) for p in range(players))
+    assert tk.hands[-1] == tk.hands[len(tl) - 1]
+    assert len(tk.hands) == len(tl)
 
 
 @settings(max_examples=20, deadline=None)

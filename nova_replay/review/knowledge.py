@@ -8,7 +8,9 @@ Three tiers, each a bit mask of identities (see `status.Identities`):
 - common: hinted, minus identities whose every copy is public (rows, discards).
 
 `Tracker` follows a game one action at a time (bots use it as they play);
-`timeline_knowledge` runs it over a whole replay.
+`timeline_knowledge` runs it over a whole replay, recording only what each hand's
+knowledge is made of: a hand is worked out (`hand_deduced`, `hand_knowledge`: the one
+rule) when a view or the analysis first asks for it.
 """
 
 from __future__ import annotations
