@@ -114,16 +114,15 @@ class Tracker:
         ids, lost, losses = self.ids, self.lost, self.row_losses
         spare = jokers_left(ids, lost, self.played_jokers)
         rows, last = state.rows, self._last
-        if last is not None and last.rows == rows and last.spare == spare \
-                and last.losses == losses:
-            return last.status  # a row's inputs are also all that `lost` can change
-        parts = self._parts
         if last is None or last.spare != spare:
             changed: Iterable[int] = range(len(rows))
+        elif last.rows == rows and last.losses == losses:
+            return last.status  # a row's inputs are also all that `lost` can change
         else:
             was_rows, was_losses = last.rows, last.losses
             changed = [s for s, height in enumerate(rows)
                        if height != was_rows[s] or losses[s] != was_losses[s]]
+        parts = self._parts
         same = last is not None
         for s in changed:
             part = row_status(ids, s, rows[s], lost, spare)
@@ -134,7 +133,7 @@ class Tracker:
             st = _new(Status, (*last.status[:5], tuple(lost)))
         else:
             st = combine(ids, rows, parts, lost, spare)
-        self._last = _LastStatus(rows, spare, list(losses), st)
+        self._last = _new(_LastStatus, (rows, spare, losses[:], st))
         return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
