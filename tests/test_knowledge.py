@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from helpers import build_game, discard, hint, legal_actions, shuffled_game, timeline
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from nova_replay.review.knowledge import (
     knows_playable,
     timeline_knowledge,
 )
-from nova_replay.review.status import Identities, status
+from nova_replay.review.status import Identities, played_jokers, status
 from nova_replay.rules.engine import apply, deal, replay
 from nova_replay.rules.game import Action, Play
 from nova_replay.rules.rulesets import make_ruleset
@@ -160,9 +161,29 @@ def test_the_tracker_status_equals_status_from_scratch(seed: int, pick: int, pla
     game, actions = random_game(seed, pick, players)
     tl = replay(game, actions)
     tk = timeline_knowledge(tl)
-    played_jokers = 0
+    on_rows = 0
     for t in range(len(tl)):
         if t and type(actions[t - 1]) is Play and tl[t].lives == tl[t - 1].lives \
                 and game.suit_of[actions[t - 1][0]] < 0:
-            played_jokers += 1
-        assert status(tk.ids, tl[t], played_jokers) == tk.statuses[t], t
+            on_rows += 1
+        assert status(tk.ids, tl[t], on_rows) == tk.statuses[t], t
+
+
+@pytest.mark.parametrize("rules", [make_ruleset("nova", jokers=2),
+                                   make_ruleset("nova", grand_finale=True, jokers=2,
+                                                gentle_show=True)])
+def test_the_tracker_status_follows_lost_and_played_jokers(rules) -> None:  # type: ignore[no-untyped-def]
+    """Bots lose and play jokers far more often than random legal games do: a spare
+    joker gone changes max score and the critical joker even when no row's part
+    changes. The tracker's status must still equal the status from scratch."""
+    from nova_replay.play.bots import parse_bot
+    from nova_replay.play.simulate import play_game
+
+    for seed in range(4):
+        for bot in ("careless:0.3", "convention"):
+            played = play_game(rules, [parse_bot(bot, seed)] * 4, seed)
+            tl = replay(played.game, played.actions)
+            tk = timeline_knowledge(tl)
+            for t in range(len(tl)):
+                assert status(tk.ids, tl[t], played_jokers(played.game, tl[t])) \
+                    == tk.statuses[t], (seed, bot, t)
