@@ -325,23 +325,22 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     touched = [tuple(tracker.touched)]
     public_full = [0]
     held = [0] * ids.count  # hinted cards in the hands, per identity
-    in_hands = [0]
+    hinted_in_hands = [0]
     changes: list[list[int]] = [[0] for _ in range(n)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
-    mask = 0
+    hinted_ids = 0  # the identities held hinted
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
         public = tracker.public_full
         if type(action) is Hint:
-            was = tracker.touched
-            new = [c for c in before.hands[action[0]] if not was[c]]
+            untouched = [c for c in before.hands[action[0]] if not tracker.touched[c]]
             tracker.update(before, action, after)
-            for c in new:
+            for c in untouched:
                 if tracker.touched[c]:
                     i = of_card[c]
                     held[i] += 1
-                    mask |= 1 << i
+                    hinted_ids |= 1 << i
             hinted.append(tuple(tracker.hinted))
             touched.append(tuple(tracker.touched))
             changes[action[0]].append(t)
@@ -352,7 +351,7 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
                 i = of_card[card]
                 held[i] -= 1
                 if not held[i]:
-                    mask &= ~(1 << i)
+                    hinted_ids &= ~(1 << i)
             tracker.update(before, action, after)
             hinted.append(hinted[-1])
             touched.append(touched[-1])
@@ -368,9 +367,9 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             last = tracker.status(after)
             statuses.append(last)
         public_full.append(tracker.public_full)
-        in_hands.append(mask)
+        hinted_in_hands.append(hinted_ids)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
-                             tuple(public_full), tuple(in_hands),
+                             tuple(public_full), tuple(hinted_in_hands),
                              tuple(tuple(c) for c in changes))
 
 
