@@ -241,3 +241,26 @@ def test_a_joker_that_must_bridge_a_gap_is_critical() -> None:
     assert joker.message == ("Anna discarded a joker: no spare joker is left, and the rows can "
                              "reach 19 at most; it cost 1 point (max score 19).")
     assert a.clock[5].max_score == 19
+
+
+@pytest.mark.parametrize("rules", [make_ruleset("nova", jokers=2), make_ruleset("hanabi"),
+                                   make_ruleset("nova", grand_finale=True, jokers=1)])
+def test_a_lost_card_kept_in_hand_has_the_status_before_its_turn(rules) -> None:  # type: ignore[no-untyped-def]
+    """The cost of a lost critical card reads the kept table's status as the status
+    before the turn (only the discards differ); counted from scratch it is the same."""
+    from nova_replay.play.bots import parse_bot
+    from nova_replay.play.simulate import simulate
+    from nova_replay.review.analysis import kept_in_hand
+    from nova_replay.review.status import played_jokers
+
+    losses = 0
+    for seed in range(8):
+        a = analyze(simulate(rules, 3, parse_bot("careless:0.5", seed), seed))
+        game, tl = a.record.game, a.timeline
+        for f in a.findings:
+            if f.kind == "lost_critical":
+                before = a.knowledge.statuses[f.turn - 1]
+                kept, kept_st = kept_in_hand(tl[f.turn], f.player, f.cards[0], before)
+                assert status(a.ids, kept, played_jokers(game, kept)) == kept_st
+                losses += 1
+    assert losses >= 5

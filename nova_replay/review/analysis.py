@@ -15,9 +15,9 @@ from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
-from ..rules.game import Discard, Game, Hint, Play
+from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, knows_playable, timeline_knowledge
+from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, deduced_playable, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -25,10 +25,9 @@ from .status import (
     final_turns_left,
     jokers_left,
     max_score,
-    pace,
+    pace_of,
     play_ended,
     played_jokers,
-    status,
 )
 
 BLUNDER, MISTAKE, INFO, GOOD = "blunder", "mistake", "info", "good"
@@ -156,52 +155,70 @@ class _Reviewer:
                          f"{reach}, but the turns left cannot play that many (max score "
                          f"{point.max_score}); more cards will have to be lost.")
 
+    def said(self, p: int, hint: Hint) -> str:
+        """'Ann hinted spades to Ben', as the notes on a hint begin."""
+        return (f"{self.name(p)} {self.words.hinted} {self.game.describe_hint(hint)} to "
+                f"{self.name(hint.to)}")
+
     def hint(self, t: int, p: int, hint: Hint) -> None:
-        game, tk = self.game, self.tk
-        before_k, after_k = tk.of(t - 1, hint.to), tk.of(t, hint.to)
+        game, tk, of_card = self.game, self.tk, self.ids.of_card
         st = tk.statuses[t - 1]
-        receiver = self.name(hint.to)
-        named = game.describe_hint(hint)
-        touched = game.touched(hint, tuple(k.card for k in before_k))
-        said = f"{self.name(p)} {self.words.hinted} {named} to {receiver}"
-        hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
-        reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
-        if all(reasons):
-            why = "; ".join(f"{self.show(c)} {r}" for c, r in zip(touched, reasons, strict=True))
-            # The hinted copies the note names: a view that hides a player's own cards
-            # must hide the note when that player holds one of them.
-            related = sorted({hinted_elsewhere[self.ids.of_card[c]][1] for c in touched
-                              if self.ids.of_card[c] in hinted_elsewhere})
-            self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{said}, but it touched only trash ({why}).", reason="only_trash",
-                     related=related)
-            return
-        if all(b.deduced == a.deduced for b, a in zip(before_k, after_k, strict=True)):
-            self.add(t, p, "wasted_hint", MISTAKE, touched,
-                     f"{said}, but {receiver} learned nothing new about any card.",
-                     reason="nothing_new")
-            return
-        # Two copies of one card count once: only one of them can be played.
+        hand = self.record.timeline[t - 1].hands[hint.to]
+        touched = game.touched(hint, hand)
+        # Only trash, or copies of cards hinted in a hand, can make a hint touch only
+        # trash: the hinted copies are looked up only when every touched card is either.
+        maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
+        if all((maybe_trash >> of_card[c]) & 1 for c in touched):
+            hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
+            reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
+            if all(reasons):
+                why = "; ".join(f"{self.show(c)} {r}"
+                                for c, r in zip(touched, reasons, strict=True))
+                # The hinted copies the note names: a view that hides a player's own
+                # cards must hide the note when that player holds one of them.
+                related = sorted({hinted_elsewhere[of_card[c]][1] for c in touched
+                                  if of_card[c] in hinted_elsewhere})
+                self.add(t, p, "wasted_hint", MISTAKE, touched,
+                         f"{self.said(p, hint)}, but it touched only trash ({why}).",
+                         reason="only_trash", related=related)
+                return
+        # Two copies of one card count once: only one of them can be played. Only a card
+        # whose deduced knowledge changed can have become known playable.
         made: dict[int, int] = {}
-        for b, a in zip(before_k, after_k, strict=True):
-            if knows_playable(a, st) and not knows_playable(b, st):
-                made.setdefault(self.ids.of_card[a.card], a.card)
+        learned = False
+        for c, b, a in zip(hand, tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to),
+                           strict=True):
+            if a != b:
+                learned = True
+                if deduced_playable(a, st) and not deduced_playable(b, st):
+                    made.setdefault(of_card[c], c)
+        if not learned:
+            self.add(t, p, "wasted_hint", MISTAKE, touched,
+                     f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
+                     f"card.", reason="nothing_new")
+            return
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
-                     f"{said}: {len(made)} different cards became known playable at once "
+                     f"{self.said(p, hint)}: {len(made)} different cards became known "
+                     f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
-        chop = hand_chop(before_k)
-        if chop is not None:
-            card = before_k[chop].card
-            i = self.ids.of_card[card]
-            # A save, not a play hint: the card is critical, cannot be played yet, and can
-            # still be played in the turns left.
-            if (card in touched and (st.critical >> i) & 1 and not (st.playable >> i) & 1
-                    and can_still_play(game, self.record.timeline[t], st, card)):
-                which = "only" if self.ids.copies[i] == 1 else "last"
-                self.add(t, p, "good_save", GOOD, (card,),
-                         f"{said} and saved {self.show(card)} on {receiver}'s chop: it is the "
-                         f"{which} {self.show(card)}.")
+        # A save, not a play hint: the card on the chop is touched, critical, cannot be
+        # played yet, and can still be played in the turns left.
+        critical = st.critical & ~st.playable
+        if not any((critical >> of_card[c]) & 1 for c in touched):
+            return
+        was_touched = tk.touched[t - 1]
+        chop = chop_slot([was_touched[c] for c in hand])
+        if chop is None:
+            return
+        card = hand[chop]
+        i = of_card[card]
+        if (card in touched and (critical >> i) & 1
+                and can_still_play(game, self.record.timeline[t], st, card)):
+            which = "only" if self.ids.copies[i] == 1 else "last"
+            self.add(t, p, "good_save", GOOD, (card,),
+                     f"{self.said(p, hint)} and saved {self.show(card)} on "
+                     f"{self.name(hint.to)}'s chop: it is the {which} {self.show(card)}.")
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
@@ -220,8 +237,9 @@ class _Reviewer:
                             ) -> dict[int, tuple[int, int]]:
         """Identities of cards already hinted in any hand (a copy of one is trash), with
         who holds such a card and which card it is."""
-        return {self.ids.of_card[k.card]: (p, k.card) for p, hand in enumerate(self.tk.hands[turn])
-                for k in hand if k.touched and k.card not in exclude}
+        of_card, touched = self.ids.of_card, self.tk.touched[turn]
+        return {of_card[c]: (p, c) for p, hand in enumerate(self.record.timeline[turn].hands)
+                for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
         """A lost critical card (DESIGN.md): its cost is max score after the turn had the
@@ -233,9 +251,9 @@ class _Reviewer:
         game, w = self.game, self.words
         after = self.record.timeline[t]
         now = self.clock[t].max_score
-        kept, kept_st = kept_in_hand(game, self.ids, after, p, card)
+        kept, kept_st = kept_in_hand(after, p, card, st_before)
         cost = max_score(game, kept, kept_st) - now
-        hinted = next(k.touched for k in self.tk.of(t - 1, p) if k.card == card)
+        hinted = self.tk.touched[t - 1][card]
         if game.suit_of[card] < 0:
             what = "a joker"
         else:
@@ -296,17 +314,18 @@ class _Reviewer:
         return f"{alone}; a spare joker can still carry it to {to(reach[1])}"
 
     def discard(self, t: int, p: int, card: int) -> None:
-        before_k = self.tk.of(t - 1, p)
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
             return
-        k = next(k for k in before_k if k.card == card)
-        if k.touched and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
+        if self.tk.touched[t - 1][card] and not self.trash_reason(
+                st, card, self._touched_identities(t - 1, (card,))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
-        playable = [o.card for o in before_k if o.card != card and knows_playable(o, st)]
+        hand = self.record.timeline[t - 1].hands[p]
+        playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
+                    if c != card and deduced_playable(d, st)]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
@@ -319,8 +338,8 @@ class _Reviewer:
             return
         w = self.words
         card = play.card
-        k = next(k for k in self.tk.of(t - 1, p) if k.card == card)
-        options = self.ids.members(k.deduced)
+        slot = before.hands[p].index(card)
+        options = self.ids.members(self.tk.deduced(t - 1, p)[slot])
         belief = (" or ".join(self.ids.show(i) for i in options) if len(options) <= 4
                   else f"any of {len(options)} cards")
         suit = self.game.suit_of[card]
@@ -347,39 +366,44 @@ class _Reviewer:
         self.lost(t, p, card, w.misfired)
 
 
-def kept_in_hand(game: Game, ids: Identities, after: State, holder: int, card: int
-                 ) -> tuple[State, Status]:
+def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[State, Status]:
     """The table after a turn that lost `card`, had the card stayed in its holder's
-    hand: the same draw, the same spent turn, the same lives (a strikeout stays one)."""
+    hand: the same draw, the same spent turn, the same lives (a strikeout stays one).
+    Its card status is `before`, the status before the turn: status reads the rows, the
+    discards and the jokers on the rows, and losing a card changed only the discards."""
     hands = list(after.hands)
     hands[holder] = hands[holder] + (card,)
     kept = after._replace(hands=tuple(hands),
                           discards=tuple(c for c in after.discards if c != card))
-    return kept, status(ids, kept, played_jokers(game, kept))
+    return kept, before
 
 
 def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
-    game, tl, of_card = record.game, record.timeline, tk.ids.of_card
-    deck_size = len(game.deck)
-    points = []
+    game, tl = record.game, record.timeline
+    deck_size, players = len(game.deck), len(game.players)
+    points: list[ClockPoint] = []
     hints = 0
-    for t, state in enumerate(tl.states):
-        if t and type(tl.actions[t - 1]) is Hint:
+    for t, (state, st, hinted) in enumerate(zip(tl.states, tk.statuses, tk.hinted_in_hands,
+                                                strict=True)):
+        hint = t > 0 and type(tl.actions[t - 1]) is Hint
+        if hint:
             hints += 1
-        st: Status = tk.statuses[t]
         efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            trash = st.trash
-            useful = 0
-            for hand in tk.hands[t]:
-                for k in hand:
-                    if k.touched and not (trash >> of_card[k.card]) & 1:
-                        useful |= 1 << of_card[k.card]
+            useful = hinted & ~st.trash
             efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
+        draw_pile = deck_size - state.drawn
+        if hint and state.final_turns < 0 and state.ending is None:
+            # Before the final round a hint changes neither the score, the draw pile nor
+            # the status: pace and max score stay the last turn's.
+            last = points[-1]
+            pace, most = last.pace, last.max_score
+        else:
+            pace = pace_of(state.score, draw_pile, players, st.max_score)
+            most = max_score(game, state, st)
         points.append(_new_point(ClockPoint, (
-            t, deck_size - state.drawn, pace(game, state, st.max_score), state.score,
-            max_score(game, state, st), efficiency, final_turns_left(state))))
+            t, draw_pile, pace, state.score, most, efficiency, final_turns_left(state))))
     return tuple(points)
 
 

@@ -8,13 +8,16 @@ Three tiers, each a bit mask of identities (see `status.Identities`):
 - common: hinted, minus identities whose every copy is public (rows, discards).
 
 `Tracker` follows a game one action at a time (bots use it as they play);
-`timeline_knowledge` runs it over a whole replay.
+`timeline_knowledge` runs it over a whole replay, recording only what each hand's
+knowledge is made of: a hand is worked out (`hand_deduced`, `hand_knowledge`: the one
+rule) when a view or the analysis first asks for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules.engine import State, Timeline
@@ -35,6 +38,15 @@ class CardKnowledge(NamedTuple):
 _new = tuple.__new__  # builds a CardKnowledge without NamedTuple's keyword handling
 
 
+class _LastStatus(NamedTuple):
+    """The tracker's last status and what its rows were computed from."""
+
+    rows: tuple[int, ...]
+    spare: int  # jokers left to bridge a gap
+    losses: list[int]  # per row, lost cards (a copy)
+    status: Status
+
+
 class Tracker:
     """Hint knowledge and public information, updated action by action.
 
@@ -51,8 +63,8 @@ class Tracker:
         self.public_full = 0  # identities whose every copy is public
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
         self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
-        self._rows: list[tuple[tuple[int, int, int], RowStatus] | None] = [None] * len(
-            game.ruleset.suits)
+        self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
+        self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
         self.in_pile = [0] * self.ids.count
         for k in range(game.hand_size * len(game.players), len(game.deck)):
@@ -96,59 +108,48 @@ class Tracker:
                 self.row_losses[suit] += 1
 
     def status(self, state: State) -> Status:
-        """Card status at `state`, recomputing only the rows whose inputs changed."""
-        ids, lost = self.ids, self.lost
+        """Card status at `state` (the tracker's latest), recomputing only the rows
+        whose inputs changed since the last call, and the whole only when a row's part
+        or the rows did."""
+        ids, lost, losses = self.ids, self.lost, self.row_losses
         spare = jokers_left(ids, lost, self.played_jokers)
-        parts = []
-        cache = self._rows
-        for s, height in enumerate(state.rows):
-            key = (height, self.row_losses[s], spare)
-            hit = cache[s]
-            if hit is None or hit[0] != key:
-                hit = cache[s] = (key, row_status(ids, s, height, lost, spare))
-            parts.append(hit[1])
-        return combine(ids, state.rows, parts, lost, spare)
+        rows, last = state.rows, self._last
+        if last is None or last.spare != spare:
+            changed: Iterable[int] = range(len(rows))
+        elif last.rows == rows and last.losses == losses:
+            return last.status  # a row's inputs are also all that `lost` can change
+        else:
+            was_rows, was_losses = last.rows, last.losses
+            changed = [s for s, height in enumerate(rows)
+                       if height != was_rows[s] or losses[s] != was_losses[s]]
+        parts = self._parts
+        same = last is not None
+        for s in changed:
+            part = row_status(ids, s, rows[s], lost, spare)
+            if part != parts[s]:
+                parts[s] = part
+                same = False
+        if same and last is not None and last.rows == rows and last.spare == spare:
+            st = _new(Status, (*last.status[:5], tuple(lost)))
+        else:
+            st = combine(ids, rows, parts, lost, spare)
+        self._last = _new(_LastStatus, (rows, spare, losses[:], st))
+        return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand, slot 1 first (cached: a bot
         asks about the same hand many times)."""
         hand = state.hands[player]
-        left = self.ids.left_after[state.drawn]
         # `left`, not what the player cannot see: the fixed point also depends on which
         # identities the draw pile still holds when the player's own hand has one.
-        key = (hand, self.hints_to[player], left, self.public_full)
+        key = (hand, self.hints_to[player], self.ids.left_after[state.drawn], self.public_full)
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
-        result = self._know(hand, left)
+        result = hand_knowledge(self.ids, hand, self.hinted, self.touched, state.drawn,
+                                self.public_full)
         self._cache[player] = (key, result)
         return result
-
-    def _know(self, hand: tuple[int, ...], left: int) -> tuple[CardKnowledge, ...]:
-        """The knowledge of one hand, given the identities left in the draw pile."""
-        hinted, touched, of_card = self.hinted, self.touched, self.ids.of_card
-        # The copies the holder cannot see are those in the draw pile and in their own
-        # hand: the same as subtracting what they see from the deck.
-        unseen = left
-        for c in hand:
-            unseen |= 1 << of_card[c]
-        deduced = []
-        exact = n_exact = 0
-        for c in hand:
-            d = hinted[c] & unseen
-            deduced.append(d)
-            if d & (d - 1) == 0:
-                exact |= d
-                n_exact += 1
-        # Only when a known card's identity is still open for another card can the
-        # fixed point change anything.
-        if exact and sum(1 for d in deduced if d & exact) > n_exact:
-            deduced = self._fixed_point(hand, deduced)
-        hidden = ~self.public_full
-        return tuple([
-            _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
-            for c, d in zip(hand, deduced, strict=True)
-        ])
 
     def unseen(self, hand: tuple[int, ...]) -> tuple[int, ...]:
         """Per identity, the copies the holder of `hand` cannot see: those in the draw
@@ -159,76 +160,217 @@ class Tracker:
             counts[of_card[c]] += 1
         return tuple(counts)
 
-    def _fixed_point(self, hand: tuple[int, ...], deduced: list[int]) -> list[int]:
-        """Cards known exactly account for unseen copies: when every unseen copy of an
-        identity is such a card, the player's other cards cannot be it."""
-        counts = self.unseen(hand)
 
-        def unseen(i: int) -> int:
-            return counts[i]
+def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
+                   touched: Sequence[bool], drawn: int, public_full: int
+                   ) -> tuple[CardKnowledge, ...]:
+    """The knowledge of one hand (DESIGN.md, "Knowledge"), as the tracker and the
+    timeline both work it out. `hinted` and `touched` are per deck card, `drawn` says
+    what the draw pile still holds, `public_full` the identities whose every copy is
+    public."""
+    return _cards(hand, hinted, hand_deduced(ids, hand, hinted, drawn), touched, public_full)
 
-        changed = True
-        while changed:
-            changed = False
-            exact: dict[int, list[int]] = {}
-            for slot, d in enumerate(deduced):
-                if d and d & (d - 1) == 0:
-                    exact.setdefault(d.bit_length() - 1, []).append(slot)
-            for i, slots in exact.items():
-                if len(slots) >= unseen(i):
-                    bit = 1 << i
-                    for slot, d in enumerate(deduced):
-                        if slot not in slots and d & bit:
-                            deduced[slot] = d & ~bit
-                            changed = True
-        return deduced
+
+def _cards(hand: tuple[int, ...], hinted: Sequence[int], deduced: Sequence[int],
+           touched: Sequence[bool], public_full: int) -> tuple[CardKnowledge, ...]:
+    """A hand's CardKnowledge from its tiers' parts (common: hinted, minus the public)."""
+    hidden = ~public_full
+    return tuple([
+        _new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
+        for c, d in zip(hand, deduced, strict=True)
+    ])
+
+
+def hand_deduced(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int], drawn: int
+                 ) -> tuple[int, ...]:
+    """The deduced tier of each card of a hand, slot 1 first: the one rule of what its
+    holder can work out (the hint masks, minus every identity of which they see every
+    copy, to a fixed point with the cards they know exactly)."""
+    of_card = ids.of_card
+    # The copies the holder cannot see are those in the draw pile and in their own
+    # hand: the same as subtracting what they see from the deck.
+    unseen = ids.left_after[drawn]
+    for c in hand:
+        unseen |= 1 << of_card[c]
+    deduced = [hinted[c] & unseen for c in hand]
+    exact = n_exact = 0
+    for d in deduced:
+        if d & (d - 1) == 0:
+            exact |= d
+            n_exact += 1
+    # Only when a known card's identity is still open for another card can the
+    # fixed point change anything.
+    if exact and sum(1 for d in deduced if d & exact) > n_exact:
+        deduced = _fixed_point(ids, hand, drawn, deduced)
+    return tuple(deduced)
+
+
+def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: list[int]
+                 ) -> list[int]:
+    """Cards known exactly account for unseen copies: when every unseen copy of an
+    identity is such a card, the player's other cards cannot be it."""
+    of_card = ids.of_card
+    pile = of_card[drawn:]
+    own = [of_card[c] for c in hand]
+
+    def unseen(i: int) -> int:
+        """Copies of identity i in the draw pile and in the holder's own hand."""
+        return pile.count(i) + own.count(i)
+
+    changed = True
+    while changed:
+        changed = False
+        exact: dict[int, list[int]] = {}
+        for slot, d in enumerate(deduced):
+            if d and d & (d - 1) == 0:
+                exact.setdefault(d.bit_length() - 1, []).append(slot)
+        for i, slots in exact.items():
+            if len(slots) >= unseen(i):
+                bit = 1 << i
+                for slot, d in enumerate(deduced):
+                    if slot not in slots and d & bit:
+                        deduced[slot] = d & ~bit
+                        changed = True
+    return deduced
 
 
 @dataclass(frozen=True)
 class TimelineKnowledge:
-    """Knowledge at every turn: `hands[turn][player]` is a tuple of CardKnowledge."""
+    """Knowledge at every turn: `of(turn, player)` (or `hands[turn][player]`) is a tuple
+    of CardKnowledge, slot 1 first.
+
+    The replay records only what a hand's knowledge is made of (the hint masks after
+    each hint, what is public, the turns at which each hand's inputs changed); a hand's
+    knowledge is worked out when first asked and kept, once per stretch of turns in
+    which it cannot change. The analysis asks for a few hands, a view for all."""
 
     ids: Identities
-    hands: tuple[tuple[tuple[CardKnowledge, ...], ...], ...]
+    timeline: Timeline = field(repr=False)
     statuses: tuple[Status, ...]  # card status after each turn
+    hinted: tuple[tuple[int, ...], ...] = field(repr=False)  # per turn: per deck card
+    touched: tuple[tuple[bool, ...], ...] = field(repr=False)  # per turn: per deck card
+    public_full: tuple[int, ...] = field(repr=False)  # per turn: identities all public
+    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash).
+    hinted_in_hands: tuple[int, ...] = field(repr=False)
+    # Per player: the turns at which their hand's knowledge may change (0 first).
+    changes: tuple[tuple[int, ...], ...] = field(repr=False)
+    # What was worked out, by (first turn of the stretch, player).
+    _known: dict[tuple[int, int], tuple[CardKnowledge, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _deduced: dict[tuple[int, int], tuple[int, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
+
+    def _since(self, turn: int, player: int) -> int:
+        """The first turn of the stretch, ending at `turn`, in which `player`'s hand's
+        knowledge cannot change."""
+        if turn < 0:
+            turn += len(self.statuses)
+        changes = self.changes[player]
+        return changes[bisect_right(changes, turn) - 1]
+
+    def deduced(self, turn: int, player: int) -> tuple[int, ...]:
+        """The deduced tier of each card in `player`'s hand after `turn` (what the
+        analysis reads; `of` gives every tier)."""
+        since = self._since(turn, player)
+        deduced = self._deduced.get((since, player))
+        if deduced is None:
+            state = self.timeline.states[since]
+            deduced = self._deduced[since, player] = hand_deduced(
+                self.ids, state.hands[player], self.hinted[since], state.drawn)
+        return deduced
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
-        return self.hands[turn][player]
+        """`player`'s knowledge of each card in their hand after `turn`."""
+        since = self._since(turn, player)
+        known = self._known.get((since, player))
+        if known is None:
+            known = self._known[since, player] = _cards(
+                self.timeline.states[since].hands[player], self.hinted[since],
+                self.deduced(since, player), self.touched[since], self.public_full[since])
+        return known
+
+    @property
+    def hands(self) -> Sequence[tuple[tuple[CardKnowledge, ...], ...]]:
+        """`hands[turn][player]`: the same as `of(turn, player)`."""
+        return _Hands(self)
+
+
+class _Hands(Sequence[tuple[tuple[CardKnowledge, ...], ...]]):
+    """Every player's knowledge per turn, as a sequence over the turns."""
+
+    def __init__(self, tk: TimelineKnowledge) -> None:
+        self.tk = tk
+
+    def __len__(self) -> int:
+        return len(self.tk.statuses)
+
+    def __getitem__(self, turn):  # type: ignore[no-untyped-def]
+        if isinstance(turn, slice):
+            return [self[t] for t in range(*turn.indices(len(self)))]
+        if not -len(self) <= turn < len(self):
+            raise IndexError(turn)
+        return tuple(self.tk.of(turn, p) for p in range(len(self.tk.changes)))
 
 
 def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
-    """Every player's knowledge of every card in their hand, after every turn."""
+    """What every player can know of every card in their hand, after every turn (worked
+    out when asked), and the card status after every turn."""
     game = timeline.game
     tracker = Tracker(game)
-    players = range(len(game.players))
+    ids = tracker.ids
+    of_card, left_after = ids.of_card, ids.left_after
+    n = len(game.players)
     states: Sequence[State] = timeline.states
-    hands = [tuple(tracker.hand(states[0], p) for p in players)]
+    hinted = [tuple(tracker.hinted)]
+    touched = [tuple(tracker.touched)]
+    public_full = [0]
+    held = [0] * ids.count  # hinted cards in the hands, per identity
+    hinted_in_hands = [0]
+    changes: list[list[int]] = [[0] for _ in range(n)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
-    left_after = tracker.ids.left_after
-    know = tracker._know
-    n = len(game.players)
+    hinted_ids = 0  # the identities held hinted
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
         public = tracker.public_full
-        tracker.update(before, action, after)
-        # Only the actor's hand (or the hint's receiver) changed, unless the draw pile
-        # lost its last copy of an identity or an identity became all public: then
-        # every player's deductions may change.
-        left = left_after[after.drawn]
-        if left != left_after[before.drawn] or public != tracker.public_full:
-            hands.append(tuple([know(hand, left) for hand in after.hands]))
-        else:
-            changed = action[0] if type(action) is Hint else before.turn % n
-            row = list(hands[-1])
-            row[changed] = know(after.hands[changed], left)
-            hands.append(tuple(row))
         if type(action) is Hint:
+            untouched = [c for c in before.hands[action[0]] if not tracker.touched[c]]
+            tracker.update(before, action, after)
+            for c in untouched:
+                if tracker.touched[c]:
+                    i = of_card[c]
+                    held[i] += 1
+                    hinted_ids |= 1 << i
+            hinted.append(tuple(tracker.hinted))
+            touched.append(tuple(tracker.touched))
+            changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
+            card = action[0]
+            if tracker.touched[card]:
+                i = of_card[card]
+                held[i] -= 1
+                if not held[i]:
+                    hinted_ids &= ~(1 << i)
+            tracker.update(before, action, after)
+            hinted.append(hinted[-1])
+            touched.append(touched[-1])
+            # Only the actor's hand changed, unless the draw pile lost its last copy of
+            # an identity or an identity became all public: then every player's
+            # deductions may change.
+            if left_after[after.drawn] != left_after[before.drawn] \
+                    or public != tracker.public_full:
+                for turns in changes:
+                    turns.append(t)
+            else:
+                changes[before.turn % n].append(t)
             last = tracker.status(after)
             statuses.append(last)
-    return TimelineKnowledge(tracker.ids, tuple(hands), tuple(statuses))
+        public_full.append(tracker.public_full)
+        hinted_in_hands.append(hinted_ids)
+    return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
+                             tuple(public_full), tuple(hinted_in_hands),
+                             tuple(tuple(c) for c in changes))
 
 
 def chop_slot(touched: Sequence[bool]) -> int | None:
@@ -267,7 +409,13 @@ def knows_exactly(k: CardKnowledge) -> bool:
 
 def knows_playable(k: CardKnowledge, st: Status) -> bool:
     """Every identity the player still thinks possible fits now."""
-    return k.deduced != 0 and k.deduced & ~st.playable == 0
+    return deduced_playable(k.deduced, st)
+
+
+def deduced_playable(deduced: int, st: Status) -> bool:
+    """Whether a card with this deduced tier is known playable: every identity still
+    possible fits now (the rule `knows_playable` reads)."""
+    return deduced != 0 and deduced & ~st.playable == 0
 
 
 def knows_trash(k: CardKnowledge, st: Status) -> bool:

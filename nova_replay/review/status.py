@@ -77,6 +77,8 @@ class Status(NamedTuple):
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
+_new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
+
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
@@ -91,21 +93,24 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     """One row's part of the status: it depends only on the row's height, its own lost
     cards and the spare jokers, so a replay recomputes only the row that changed."""
     m = ids.game.ruleset.max_rank
-    copies = ids.copies
+    copies = ids.space.copies
     base = suit * m
-    gaps = tuple(r for r in range(height + 1, m + 1) if lost[base + r - 1] >= copies[base + r - 1])
+    gaps = []  # the ranks above the row with every copy lost
+    critical = 0
+    for i in range(base + height, base + m):
+        left = copies[i] - lost[i]
+        if left <= 0:
+            gaps.append(i - base + 1)
+        elif left == 1:
+            critical |= 1 << i
     # Ranks up to the row's height are played; ranks past the gap that the spare
-    # jokers cannot bridge are out of reach.
+    # jokers cannot bridge are out of reach (and their last copies not critical).
     dead = (1 << height) - 1
     if len(gaps) > spare:
         dead |= ((1 << m) - 1) & ~((1 << (gaps[spare] - 1)) - 1)
-    critical = 0
-    for r in range(height + 1, m + 1):
-        i = base + r - 1
-        if copies[i] - lost[i] == 1 and not (dead >> (r - 1)) & 1:
-            critical |= 1 << i
+        critical &= ~(dead << base)
     playable = 1 << (base + height) if height < m else 0
-    return playable, dead << base, critical, gaps
+    return playable, dead << base, critical, tuple(gaps)
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
@@ -117,20 +122,21 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         playable |= p
         trash |= t
         critical |= c
-    if ids.joker >= 0:
+    joker = ids.space.joker
+    if joker >= 0:
         if any(h < m for h in rows):
-            playable |= 1 << ids.joker
+            playable |= 1 << joker
         else:
-            trash |= 1 << ids.joker
+            trash |= 1 << joker
     if spare <= 0:
-        reach = tuple(part[3][0] - 1 if part[3] else m for part in parts)
+        reach = tuple([gaps[0] - 1 if gaps else m for _, _, _, gaps in parts])
     else:
         gaps = [list(part[3]) for part in parts]
         reach = _best_reach(rows, gaps, m, spare)
         # A joker is critical when the rows need every spare joker to reach max score.
         if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
-            critical |= 1 << ids.joker
-    return Status(playable, trash, critical, reach, sum(reach), tuple(lost))
+            critical |= 1 << joker
+    return _new_status(Status, (playable, trash, critical, reach, sum(reach), tuple(lost)))
 
 
 def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
