@@ -527,6 +527,35 @@ class Solver:
             return _DEAD
         return self.ident[card]
 
+    def pilot(self, node: Node, memo: list[Any], upper: int) -> None:
+        """Improve the memo's line (memo[0] its score, memo[1] the line from `node`) by
+        the pilot method: walk the best line so far; at each step try every other move
+        followed by both greedy lines, and switch to one that ends higher. Moves whose
+        upper bound cannot beat the line are skipped. Resumable: memo[3] holds the walk
+        (moves taken, node reached) when the deadline interrupts it."""
+        taken, current = memo[3]
+        while not isinstance(current, int) and memo[0] < upper:
+            if time.perf_counter() > self.deadline:
+                raise OutOfTime
+            follow = memo[1][len(taken)]
+            for move in self.moves(current):
+                if move == follow:
+                    continue
+                child = self.step(current, move)
+                rest: list[Move] = []
+                if isinstance(child, int):
+                    score = child
+                elif self.upper(child) <= memo[0]:
+                    continue
+                else:
+                    score, rest = max((self.greedy(child, patient) for patient in (False, True)),
+                                      key=lambda x: x[0])
+                if score > memo[0]:
+                    memo[0], memo[1], follow = score, [*taken, move, *rest], move
+            taken = [*taken, follow]
+            current = self.step(current, follow)
+            memo[3] = (taken, current)
+
     def solve_node(self, node: Node, budget_s: float, floor: int = -1, ceiling: int = NONE
                    ) -> tuple[int, int, list[Move]]:
         """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
@@ -534,14 +563,14 @@ class Solver:
         turns): the search only works between them; the line is this node's own."""
         self.deadline = time.perf_counter() + budget_s
         key = self.key(node)
-        # A node solved again (the curve's next slice) resumes: its lines and finished
-        # probes are kept here, its proofs in `fail_at`.
+        # A node solved again (the curve's next slice) resumes: its lines, finished
+        # probes and the pilot's walk are kept here, its proofs in `fail_at`.
         memo = self.started.get(node)
         if memo is None:
             lower, line = max((self.greedy(node, patient) for patient in (False, True)),
                               key=lambda x: x[0])
-            memo = self.started[node] = [lower, line, 0]
-        lower, line, stage = memo
+            memo = self.started[node] = [lower, line, 0, ([], node)]
+        lower, line, stage = memo[:3]
         upper = min(self.upper(node), ceiling, self.fail_at.get(key, NONE) - 1)
         known = max(lower, floor)
 
@@ -564,12 +593,17 @@ class Solver:
                     memo[0], memo[1] = lower, line
                     known = max(lower, floor)
                 memo[2] = stage = 1
+            if stage < 2:
+                self.pilot(node, memo, upper)
+                lower, line = memo[0], memo[1]
+                known = max(lower, floor)
+                memo[2] = stage = 2
             for deviations in (1, 2):
-                if stage <= deviations and known < upper:
+                if stage <= deviations + 1 and known < upper:
                     found = self.probe(node, key, upper, deviations)
                     if found is not None:
                         better(found)
-                    memo[2] = stage = deviations + 1
+                    memo[2] = stage = deviations + 2
             target = upper
             while known < upper:
                 found = self.reach(node, key, target)
