@@ -353,13 +353,10 @@ class Solver:
         if not full:
             out += dead
         others.sort()
-        spare = [mv for cost, mv in others if cost < 2]
-        if not full:
-            out += spare
         if self.can_hint(node):
             out.append((HINT, -1, -1))
         if not full:
-            out += [mv for cost, mv in others if cost >= 2]
+            out += [mv for _, mv in others]
         elif lives >= 2 or not out:
             # Full coins: a misfire is the only way to draw; the last life only when
             # nothing else is legal.
