@@ -14,6 +14,8 @@ PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
 # The search's state: player to move, hands, rows, drawn, coins, lives, final turns, score.
 Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
+# Its memo key (see Solver.key): player, drawn, coins, lives, final turns, rows, hands by class.
+Key = tuple[int, int, int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]]
 _DEAD = -2  # class of every card that can never be played (its rank is on its row)
 NONE = 1 << 20
 
@@ -75,8 +77,14 @@ class Solver:
         self.copies_at = tuple(tuple(k for k in range(self.size) if ids[k] == i)
                                for i in range(count))
         self.left = tuple(reversed(lefts))
-        self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
-        self.bounds: dict[object, int] = {}  # key -> upper(node)
+        # For `cuts`: bit i stands for identity i; gone[d]: identities with no copy in
+        # deck[d:] (the joker's bit included).
+        self.bit = tuple(1 << i for i in ids)
+        self.gone = tuple(sum(1 << i for i in range(count) if not lf[i]) for lf in self.left)
+        self.no_cut = (self.m + 1,) * self.ns
+        self.class_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self.fail_at: dict[Key, int] = {}  # key -> smallest T proven out of reach
+        self.bounds: dict[object, int] = {}  # short key -> upper(node) (see `bound`)
         self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
         self.nodes = 0
         self.deadline = float("inf")
@@ -133,32 +141,36 @@ class Solver:
         """Per row, the lowest rank it can never reach: every copy of a rank between is
         gone (no joker left to bridge it). A card at or above it is dead."""
         hands, rows, drawn = node[1], node[2], node[3]
-        m, left, ids = self.m, self.left[drawn], self.ident
-        if left[self.joker_id]:
-            return (m + 1,) * self.ns
-        held = {ids[c] for h in hands for c in h}
-        if self.joker_id in held:
-            return (m + 1,) * self.ns
+        bit = self.bit
+        held = 0
+        for h in hands:
+            for c in h:
+                held |= bit[c]
+        gone = self.gone[drawn] & ~held  # identities with no copy left anywhere
+        m = self.m
+        if not gone >> (self.ns * m) & 1:  # a joker left bridges every gap
+            return self.no_cut
         out = []
         for s, height in enumerate(rows):
-            cut = m + 1
-            for i in range(s * m + height, s * m + m):
-                if not left[i] and i not in held:
-                    cut = i - s * m + 1
-                    break
-            out.append(cut)
+            seg = gone >> (s * m + height) & ((1 << (m - height)) - 1)
+            out.append(height + (seg & -seg).bit_length() if seg else m + 1)
         return tuple(out)
 
-    def key(self, node: Node) -> object:
+    def classes(self, rows: tuple[int, ...], cuts: tuple[int, ...]) -> tuple[int, ...]:
+        """Per deck card, its class in `key`: its identity, or _DEAD when its row is at
+        or past its rank or cut below it. Remembered per (rows, cuts)."""
+        out = self.class_memo.get((rows, cuts))
+        if out is None:
+            out = self.class_memo[(rows, cuts)] = tuple(
+                _DEAD if s >= 0 and not rows[s] < r < cuts[s] else i
+                for s, r, i in zip(self.suit_of, self.rank_of, self.ident, strict=True))
+        return out
+
+    def key(self, node: Node) -> Key:
         """Cards of one identity are interchangeable and every dead card is alike."""
         p, hands, rows, drawn, coins, lives, ft, _ = node
-        ids, rank_of, suit_of = self.ident, self.rank_of, self.suit_of
-        cuts = self.cuts(node)
-        canon = tuple(
-            tuple(sorted(_DEAD if suit_of[c] >= 0 and not rows[suit_of[c]] < rank_of[c]
-                         < cuts[suit_of[c]] else ids[c] for c in h))
-            for h in hands)
-        return (p, drawn, coins, lives, ft, rows, canon)
+        get = self.classes(rows, self.cuts(node)).__getitem__
+        return (p, drawn, coins, lives, ft, rows, tuple(tuple(sorted(map(get, h))) for h in hands))
 
     # ---- bounds ----
 
@@ -381,18 +393,21 @@ class Solver:
 
     # ---- search ----
 
-    def bound(self, node: Node, key: object) -> int:
-        """`upper`, remembered per state."""
-        value = self.bounds.get(key)
+    def bound(self, node: Node, key: Key) -> int:
+        """`upper`, remembered per state less what it does not read: coins and lives,
+        and before the final round the player to move."""
+        p, drawn, _, _, ft, rows, canon = key
+        short = (p if ft >= 0 else -1, drawn, ft, rows, canon)
+        value = self.bounds.get(short)
         if value is None:
-            value = self.bounds[key] = self.upper(node)
+            value = self.bounds[short] = self.upper(node)
         return value
 
-    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, object]]:
+    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, Key | None]]:
         """The moves from `node` not yet ruled out for `target`, the most promising first
         (highest upper bound, then the order of `moves`); a game-ending move carries its
         final score and key None."""
-        scored: list[tuple[int, int, Move, Node | int, object]] = []
+        scored: list[tuple[int, int, Move, Node | int, Key | None]] = []
         fail_at = self.fail_at
         for i, move in enumerate(self.moves(node)):
             child = self.step(node, move)
@@ -410,7 +425,7 @@ class Solver:
         scored.sort(key=lambda x: (x[0], x[1]))
         return [(move, child, key) for _, _, move, child, key in scored]
 
-    def reach(self, node: Node, key: object, target: int) -> list[Move] | None:
+    def reach(self, node: Node, key: Key, target: int) -> list[Move] | None:
         """A line from `node` whose score reaches `target`, or None when none exists
         (proven: recorded in `fail_at`). Raises OutOfTime at the deadline."""
         if node[7] >= target:
@@ -421,13 +436,14 @@ class Solver:
         if not self.nodes & 127 and time.perf_counter() > self.deadline:
             raise OutOfTime
         if self.bound(node, key) < target:
-            self.fail_at[key] = self.bounds[key] + 1
+            self.fail_at[key] = self.bound(node, key) + 1
             return None
         for move, child, child_key in self.children(node, target):
             if isinstance(child, int):
                 if child >= target:
                     return [move]
                 continue
+            assert child_key is not None
             line = self.reach(child, child_key, target)
             if line is not None:
                 line.append(move)
@@ -435,7 +451,7 @@ class Solver:
         self.fail_at[key] = target
         return None
 
-    def probe(self, node: Node, key: object, target: int, deviations: int) -> list[Move] | None:
+    def probe(self, node: Node, key: Key, target: int, deviations: int) -> list[Move] | None:
         """A line reaching `target` that leaves the best-first order at most `deviations`
         times (limited discrepancy search): it finds lines whose one wrong turn is early,
         where the depth-first search would first exhaust the late ones. Proves nothing."""
@@ -453,6 +469,7 @@ class Solver:
                 if child >= target:
                     return [move]
                 continue
+            assert child_key is not None
             line = self.probe(child, child_key, target, deviations - (rank > 0))
             if line is not None:
                 line.append(move)
