@@ -18,6 +18,7 @@ Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, i
 Key = tuple[int, int, int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]]
 _DEAD = -2  # class of every card that can never be played (its rank is on its row)
 NONE = 1 << 20
+EARLY = 3000  # nodes of the short search before the probes (see Solver.solve_node)
 
 
 class OutOfTime(Exception):
@@ -88,6 +89,7 @@ class Solver:
         self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
         self.nodes = 0
         self.deadline = float("inf")
+        self.cap = NONE * NONE  # the node count at which `reach` stops (see solve_node)
 
     # ---- the compact state and the rules on it ----
 
@@ -433,7 +435,7 @@ class Solver:
         if self.fail_at.get(key, NONE) <= target:
             return None
         self.nodes += 1
-        if not self.nodes & 127 and time.perf_counter() > self.deadline:
+        if not self.nodes & 127 and (self.nodes > self.cap or time.perf_counter() > self.deadline):
             raise OutOfTime
         if self.bound(node, key) < target:
             self.fail_at[key] = self.bound(node, key) + 1
@@ -612,12 +614,28 @@ class Solver:
                 lower, line = memo[0], memo[1]
                 known = max(lower, floor)
                 memo[2] = stage = 2
+            if stage < 3 and known < upper:
+                # A short plain search first: many lines and proofs are found within a
+                # few thousand nodes, where the probes would first exhaust their own.
+                self.cap = self.nodes + EARLY
+                try:
+                    found = self.reach(node, key, upper)
+                    if found is None:
+                        upper -= 1
+                    else:
+                        better(found)
+                except OutOfTime:
+                    if time.perf_counter() > self.deadline:
+                        raise
+                finally:
+                    self.cap = NONE * NONE
+                memo[2] = stage = 3
             for deviations in (1, 2):
-                if stage <= deviations + 1 and known < upper:
+                if stage <= deviations + 2 and known < upper:
                     found = self.probe(node, key, upper, deviations)
                     if found is not None:
                         better(found)
-                    memo[2] = stage = deviations + 2
+                    memo[2] = stage = deviations + 3
             target = upper
             while known < upper:
                 found = self.reach(node, key, target)
