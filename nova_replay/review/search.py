@@ -576,7 +576,9 @@ class Solver:
                    ) -> tuple[int, int, list[Move]]:
         """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
         score known reachable and `ceiling` one known out of reach + 1 (from other
-        turns): the search only works between them; the line is this node's own."""
+        turns): the search only works between them; the line is this node's own.
+        Cheapest first: the greedy and hopeful lines, the pilot walk, a short search,
+        the discrepancy probes, then the search until the bounds meet."""
         self.deadline = time.perf_counter() + budget_s
         key = self.key(node)
         # A node solved again (the curve's next slice) resumes: its lines, finished

@@ -5,10 +5,10 @@ With perfect information the game is a one-agent planning problem: the player to
 plays, discards, misfires or spends a coin to pass (a hint tells nothing to a team that
 sees everything). The search runs on a compact state (rows, coins, lives, hands, draw
 position, final-round turns) with the engine's rules, bounded from above by the rows'
-reach and a draw-pile schedule, from below by a greedy clairvoyant line; between the two
-a depth-first search with memoised failures asks "can the team still reach T?" within a
-time budget. The witness line of every answer is given as engine actions and replays
-through `engine.apply` to the score it claims.
+reach and a draw-pile schedule, from below by greedy clairvoyant lines improved by a
+pilot walk; between the two a depth-first search with memoised failures asks "can the
+team still reach T?" within a time budget. The witness line of every answer is given
+as engine actions and replays through `engine.apply` to the score it claims.
 """
 
 from __future__ import annotations
