@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from helpers import legal_actions
@@ -15,11 +16,12 @@ from hypothesis import strategies as st
 
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
-from nova_replay.review.solver import Solution, Solver, best_possible_curve, solve
+from nova_replay.review.search import NONE, Move, Node
+from nova_replay.review.solver import Solution, Solver, best_possible_curve, engine_line, solve
 from nova_replay.review.status import Identities, max_score, status
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, Timeline, apply, replay
-from nova_replay.rules.game import Action, Discard, Game, Play
+from nova_replay.rules.game import Action, Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
 
 RULESETS: dict[str, Ruleset] = {
@@ -245,3 +247,55 @@ def test_best_possible_is_at_most_max_score(name: str) -> None:
         gone = set(state.discards) | {c for h in state.hands for c in h}
         played_jokers = sum(1 for c in range(state.drawn) if game.suit_of[c] < 0 and c not in gone)
         assert point.upper <= max_score(game, state, status(ids, state, played_jokers)), point.turn
+
+
+def test_pilot_walk_beats_the_greedy_lines() -> None:
+    """Nova, 2 players, 3 cards to draw: both greedy lines end at 15. The pilot walk
+    (at each step every other move, followed by the greedy lines) finds a line to 16, the
+    upper bound, so no search is needed; the line replays through the engine."""
+    timeline = bot_game(NOVA, 2, 9)
+    state = timeline[44]
+    solver = Solver(timeline.game)
+    node = solver.node(state)
+    score, line = max((solver.greedy(node, patient) for patient in (False, True)),
+                      key=lambda x: x[0])
+    assert score == 15
+    memo: list[Any] = [score, line, 0, ([], node)]
+    solver.pilot(node, memo, solver.upper(node))
+    assert memo[0] == 16 == solver.upper(node)
+    end = end_of(timeline.game, state, engine_line(solver, state, memo[1]))
+    assert end.over and end.score == 16
+
+
+def test_a_turn_that_followed_the_witness_inherits_it() -> None:
+    """A game played along the deal's witness: every later turn gets the rest of that
+    line (a hint for a hint), so the curve is proven flat with only the deal and the end
+    searched, and each point's witness replays to its value."""
+    game = bot_game(NOVA, 3, 5).game
+    deal = replay(game, ()).final
+    best = solve(game, deal, budget_s=5.0)
+    assert best.exact
+    # Another hint than the witness's leaves the same table.
+    actions = [next(h for h in legal_actions(game, s) if isinstance(h, Hint) and h != a)
+               if isinstance(a, Hint) else a
+               for s, a in zip(replay(game, best.witness), best.witness, strict=False)]
+    timeline = replay(game, actions)
+    assert any(isinstance(a, Hint) for a in actions) and tuple(actions) != best.witness
+    searched: list[int] = []
+    original = Solver.solve_node
+
+    def counted(self: Solver, node: Node, budget_s: float, floor: int = -1,
+                ceiling: int = NONE) -> tuple[int, int, list[Move]]:
+        searched.append(node[3])
+        return original(self, node, budget_s, floor, ceiling)
+
+    Solver.solve_node = counted  # type: ignore[method-assign]
+    try:
+        curve = best_possible_curve(timeline, budget_s=5.0)
+    finally:
+        Solver.solve_node = original  # type: ignore[method-assign]
+    assert all(p.exact and p.value == best.best for p in curve)
+    assert len(searched) == 1  # the deal; the end is over, every turn between inherits
+    for point in curve:
+        end = end_of(game, timeline[point.turn], point.witness)
+        assert end.over and end.score == point.lower

@@ -1,401 +1,55 @@
-"""The search behind best possible (see `solver`): the clairvoyant game as a one-agent
-planning problem on a compact state, with the engine's rules, its bounds, the greedy
-lines and the memoised depth-first search "can the team still reach T?"."""
+"""The search behind best possible (see `solver`): on the compact state of `planning`,
+the greedy and pilot lines and the memoised depth-first search "can the team still reach
+T?"."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from ..rules.engine import State
 from ..rules.game import Game
+from .planning import DEAD, DISCARD, HINT, MISFIRE, NONE, PLAY, Key, Move, Node, Planning
 
-PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
-Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
-# The search's state: player to move, hands, rows, drawn, coins, lives, final turns, score.
-Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
-_DEAD = -2  # class of every card that can never be played (its rank is on its row)
-NONE = 1 << 20
+__all__ = ["DISCARD", "EARLY", "HINT", "MISFIRE", "NONE", "PLAY", "Key", "Move", "Node",
+           "OutOfTime", "Solver"]
+
+EARLY = 3000  # nodes of the short search before the probes (see Solver.solve_node)
 
 
 class OutOfTime(Exception):
     """The search hit its deadline; bounds found so far still hold."""
 
 
-class Solver:
+class Solver(Planning):
     """The clairvoyant search for one game. Failures are memoised on absolute states,
     so the solves of one game's turns share their work."""
 
     def __init__(self, game: Game) -> None:
-        rules = game.ruleset
-        self.game = game
-        self.n = len(game.players)
-        self.m = rules.max_rank
-        self.ns = len(rules.suits)
-        self.size = len(game.deck)
-        self.max_coins = rules.coins
-        self.perfect = rules.perfect_score
-        self.gentle = rules.gentle_show
-        self.suit_of = game.suit_of
-        self.rank_of = game.rank_of
-        # Whether some hint touches each deck card, by the one touch rule (a variant's
-        # null or brown cards may be untouchable by colours, ranks or both).
-        space = game.space
-        any_clue = 0
-        for s in range(rules.colour_count):
-            any_clue |= space.clue_mask(s, 0)
-        for r in rules.ranks:
-            any_clue |= space.clue_mask(-1, r)
-        self.touchable = tuple((any_clue >> i) & 1 == 1 for i in game.identity_of)
-        self.joker_id = self.ns * self.m
-        ids = tuple(self.joker_id if s < 0 else s * self.m + r - 1
-                    for s, r in zip(game.suit_of, game.rank_of, strict=True))
-        self.ident = ids
-        # next_at[d][i]: the first deck index >= d holding identity i (or NONE);
-        # left[d][i]: copies of identity i in deck[d:].
-        count = self.joker_id + 1
-        nxt = [NONE] * count
-        left = [0] * count
-        next_at = [tuple(nxt)]
-        lefts = [tuple(left)]
-        for k in range(self.size - 1, -1, -1):
-            nxt[ids[k]] = k
-            left[ids[k]] += 1
-            next_at.append(tuple(nxt))
-            lefts.append(tuple(left))
-        self.next_at = tuple(reversed(next_at))
-        # release[d][i]: the first slot (draw-using turn) at which identity i can be played
-        # when d cards have been drawn and none of it is held: the slot after its first
-        # copy is drawn; but the player who draws the last card plays it, if at all, on
-        # the game's last turn (slot pile + players - 1).
-        self.release = tuple(
-            tuple(NONE if k >= NONE else k - d + 1 if k < self.size - 1
-                  else self.size - d + self.n - 1 for k in self.next_at[d])
-            for d in range(self.size + 1))
-        self.copies_at = tuple(tuple(k for k in range(self.size) if ids[k] == i)
-                               for i in range(count))
-        self.left = tuple(reversed(lefts))
-        self.fail_at: dict[object, int] = {}  # key -> smallest T proven out of reach
-        self.bounds: dict[object, int] = {}  # key -> upper(node)
+        super().__init__(game)
+        self.fail_at: dict[Key, int] = {}  # key -> smallest T proven out of reach
+        self.bounds: dict[object, int] = {}  # short key -> upper(node) (see `bound`)
         self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
         self.nodes = 0
         self.deadline = float("inf")
-
-    # ---- the compact state and the rules on it ----
-
-    def node(self, state: State) -> Node:
-        return (state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
-                state.lives, state.final_turns, state.score)
-
-    def step(self, node: Node, move: Move) -> Node | int:
-        """The node after `move`, or the final score when the game ends with it (the
-        engine's rules: see engine.apply)."""
-        p, hands, rows, drawn, coins, lives, ft, score = node
-        kind, card, row = move
-        if kind == HINT:
-            coins -= 1
-        else:
-            hand = hands[p]
-            if kind == PLAY:
-                s = row if row >= 0 else self.suit_of[card]
-                h = rows[s] + 1
-                rows = rows[:s] + (h,) + rows[s + 1:]
-                score += 1
-                if h == self.m and coins < self.max_coins:
-                    coins += 1
-            elif kind == DISCARD:
-                coins += 1
-            else:
-                lives -= 1
-            i = hand.index(card)
-            rest = hand[:i] + hand[i + 1:]
-            if drawn < self.size:
-                rest = (drawn,) + rest
-                drawn += 1
-                if drawn == self.size and ft < 0:
-                    ft = self.n + 1
-            hands = hands[:p] + (rest,) + hands[p + 1:]
-        if ft > 0:
-            ft -= 1
-        if lives == 0:
-            return score if self.gentle else 0
-        if score == self.perfect or ft == 0:
-            return score
-        return ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score)
-
-    def can_hint(self, node: Node) -> bool:
-        p, hands = node[0], node[1]
-        if node[4] <= 0:
-            return False
-        return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
-
-    def cuts(self, node: Node) -> tuple[int, ...]:
-        """Per row, the lowest rank it can never reach: every copy of a rank between is
-        gone (no joker left to bridge it). A card at or above it is dead."""
-        hands, rows, drawn = node[1], node[2], node[3]
-        m, left, ids = self.m, self.left[drawn], self.ident
-        if left[self.joker_id]:
-            return (m + 1,) * self.ns
-        held = {ids[c] for h in hands for c in h}
-        if self.joker_id in held:
-            return (m + 1,) * self.ns
-        out = []
-        for s, height in enumerate(rows):
-            cut = m + 1
-            for i in range(s * m + height, s * m + m):
-                if not left[i] and i not in held:
-                    cut = i - s * m + 1
-                    break
-            out.append(cut)
-        return tuple(out)
-
-    def key(self, node: Node) -> object:
-        """Cards of one identity are interchangeable and every dead card is alike."""
-        p, hands, rows, drawn, coins, lives, ft, _ = node
-        ids, rank_of, suit_of = self.ident, self.rank_of, self.suit_of
-        cuts = self.cuts(node)
-        canon = tuple(
-            tuple(sorted(_DEAD if suit_of[c] >= 0 and not rows[suit_of[c]] < rank_of[c]
-                         < cuts[suit_of[c]] else ids[c] for c in h))
-            for h in hands)
-        return (p, drawn, coins, lives, ft, rows, canon)
-
-    # ---- bounds ----
-
-    def upper(self, node: Node) -> int:
-        """A proven upper bound: the rows' reach with the cards still in hands or the
-        draw pile (each joker bridging one gap), and the plays the turns left allow when
-        no card is played before it is drawn (a unit-job schedule with release times)."""
-        _, hands, rows, drawn, _, _, ft, score = node
-        m, left, ids = self.m, self.left[drawn], self.ident
-        held: set[int] = set()
-        for h in hands:
-            for c in h:
-                held.add(ids[c])
-        jid = self.joker_id
-        release = self.release[drawn]
-        slots = ft if ft >= 0 else self.size - drawn + self.n
-        if jid in held:
-            jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
-            joker_at = 0
-        else:
-            jokers = left[jid]
-            joker_at = release[jid]
-        releases: list[int] = []
-        reach_total = 0
-        gains1: list[int] = []
-        gain2 = 0
-        for s, height in enumerate(rows):
-            base = s * m
-            gaps = 0
-            reach0 = reach1 = reach2 = -1
-            e = -1
-            for r in range(height + 1, m + 1):
-                i = base + r - 1
-                if i in held:
-                    a = 0
-                else:
-                    a = release[i]
-                if a == NONE:
-                    if gaps == 0:
-                        reach0 = r - 1
-                    elif gaps == 1:
-                        reach1 = r - 1
-                    elif gaps == 2:
-                        reach2 = r - 1
-                    gaps += 1
-                    if gaps > jokers:
-                        break
-                if jokers and joker_at < a:
-                    a = joker_at
-                e = a if a > e + 1 else e + 1
-                releases.append(e)
-            if reach0 < 0:
-                reach0 = m
-            if reach1 < 0:
-                reach1 = m
-            if reach2 < 0:
-                reach2 = m
-            reach_total += reach0
-            gains1.append(reach1 - reach0)
-            gain2 = max(gain2, reach2 - reach0)
-        if jokers == 1:
-            reach_total += max(gains1)
-        elif jokers >= 2:
-            gains1.sort()
-            reach_total += max(gain2, gains1[-1] + gains1[-2])
-        releases.sort()
-        t = count = 0
-        for e in releases:
-            if e >= slots:
-                break
-            t = e if e > t else t
-            if t >= slots:
-                break
-            t += 1
-            count += 1
-        bound = min(reach_total, score + count)
-        if ft >= 0 and not jokers:
-            bound = min(bound, self.final_round(node))
-        if not jokers and drawn < self.size:
-            bound = min(bound, score + reach_total - score - self.overflow(node, held))
-        return bound
-
-    def final_round(self, node: Node) -> int:
-        """In the final round each player left plays at most once, in turn order, from
-        their own hand: per row, the longest run of next ranks held by players whose
-        turns come in that order; no more plays in all than turns left. (No jokers.)"""
-        p, hands, rows, _, _, _, ft, score = node
-        n, m = self.n, self.m
-        turns: dict[int, list[int]] = {}  # identity -> the turns (0 = now) of its holders
-        for k in range(min(ft, n)):
-            for c in hands[(p + k) % n]:
-                turns.setdefault(self.ident[c], []).append(k)
-        total = 0
-        for s, height in enumerate(rows):
-            at = -1
-            base = s * m
-            for r in range(height + 1, m + 1):
-                later = [k for k in turns.get(base + r - 1, ()) if k > at]
-                if not later:
-                    break
-                at = min(later)
-                total += 1
-        return score + min(total, ft)
-
-    def overflow(self, node: Node, held: set[int]) -> int:
-        """How many cards the rows' reach needs held at once beyond what the hands can
-        hold. Before the final round every hand is full; a card must be held from when
-        it is drawn until its row's lower ranks have all been drawn. Counted only for a
-        rank whose every copy comes by then (a later copy could be kept instead), from
-        its latest such copy. Each card too many costs at least one point. (No jokers.)"""
-        rows, drawn = node[2], node[3]
-        m, nxt, copies_at, size = self.m, self.next_at[drawn], self.copies_at, self.size
-        change = [0] * (size + 1)
-        for s, height in enumerate(rows):
-            base = s * m
-            ready = drawn - 1  # when the row's ranks so far have all been drawn
-            for r in range(height + 1, m + 1):
-                i = base + r - 1
-                first = drawn - 1 if i in held else nxt[i]
-                if first >= NONE:
-                    break
-                if first > ready:
-                    ready = first
-                latest = drawn - 1 if i in held else -1
-                late = False
-                for k in copies_at[i]:
-                    if k >= drawn:
-                        if k <= ready:
-                            latest = k
-                        else:
-                            late = True
-                if late:
-                    continue
-                change[max(latest, drawn)] += 1
-                change[ready + 1] -= 1
-        capacity = self.n * self.game.hand_size
-        worst = running = 0
-        for d in range(drawn, size):
-            running += change[d]
-            if running - capacity > worst:
-                worst = running - capacity
-        return worst
-
-    # ---- moves ----
-
-    def moves(self, node: Node) -> list[Move]:
-        """Every move worth trying, the likeliest first: plays (lowest rank first),
-        jokers (onto a row whose next card is gone first), dead cards, a pass, then the
-        other throws, cheapest first (see `throw_cost`). Copies of one identity are one
-        move; a misfire is tried only at full coins (else discarding the same card is at
-        least as good: one more coin and one more life)."""
-        p, hands, rows, drawn, coins, lives = node[:6]
-        hand = hands[p]
-        cuts = self.cuts(node)
-        suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
-        plays: list[tuple[int, Move]] = []
-        jokers: list[Move] = []
-        dead: list[Move] = []
-        others: list[tuple[float, Move]] = []
-        seen: set[int] = set()
-        for c in hand:
-            s = suit_of[c]
-            if s < 0:
-                if ids[c] in seen:
-                    continue
-                seen.add(ids[c])
-                for row, h in enumerate(rows):
-                    if h < self.m:
-                        jokers.append((PLAY, c, row))
-                continue
-            r = rank_of[c]
-            cls = ids[c] if rows[s] < r < cuts[s] else _DEAD
-            if cls in seen:
-                continue
-            seen.add(cls)
-            if cls == _DEAD:
-                dead.append((DISCARD, c, -1))
-            elif r == rows[s] + 1:
-                plays.append((r, (PLAY, c, -1)))
-            else:
-                others.append((self.throw_cost(node, c), (DISCARD, c, -1)))
-        out = [mv for _, mv in sorted(plays)]
-        if jokers:
-            left = self.left[drawn]
-            held = {ids[c] for h in hands for c in h}
-
-            def need(mv: Move) -> int:
-                i = mv[2] * self.m + rows[mv[2]]
-                return 0 if i not in held and not left[i] else 1
-            out += sorted(jokers, key=need)
-        full = coins >= self.max_coins
-        if not full:
-            out += dead
-        others.sort()
-        spare = [mv for cost, mv in others if cost < 2]
-        if not full:
-            out += spare
-        if self.can_hint(node):
-            out.append((HINT, -1, -1))
-        if not full:
-            out += [mv for cost, mv in others if cost >= 2]
-        elif lives >= 2 or not out:
-            # Full coins: a misfire is the only way to draw; the last life only when
-            # nothing else is legal.
-            out += [(MISFIRE, c, -1) for _, c, _ in dead + [mv for _, mv in others]]
-        return out
-
-    def throw_cost(self, node: Node, card: int) -> float:
-        """How bad throwing a live card is: under 1 when another copy is in a hand,
-        under 2 when one is still to be drawn (the sooner the better), else the points
-        its row would lose (a last copy)."""
-        hands, drawn = node[1], node[3]
-        i = self.ident[card]
-        ids = self.ident
-        for h in hands:
-            for c in h:
-                if c != card and ids[c] == i:
-                    return 0.5
-        at = self.next_at[drawn][i]
-        if at < NONE:
-            return 1 + (at - drawn) / self.size
-        return 3 + self.m - self.rank_of[card]
+        self.cap = NONE * NONE  # the node count at which `reach` stops (see solve_node)
 
     # ---- search ----
 
-    def bound(self, node: Node, key: object) -> int:
-        """`upper`, remembered per state."""
-        value = self.bounds.get(key)
+    def bound(self, node: Node, key: Key) -> int:
+        """`upper`, remembered per state less what it does not read: coins and lives,
+        and before the final round the player to move."""
+        p, drawn, _, _, ft, rows, canon = key
+        short = (p if ft >= 0 else -1, drawn, ft, rows, canon)
+        value = self.bounds.get(short)
         if value is None:
-            value = self.bounds[key] = self.upper(node)
+            value = self.bounds[short] = self.upper(node)
         return value
 
-    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, object]]:
+    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, Key | None]]:
         """The moves from `node` not yet ruled out for `target`, the most promising first
         (highest upper bound, then the order of `moves`); a game-ending move carries its
         final score and key None."""
-        scored: list[tuple[int, int, Move, Node | int, object]] = []
+        scored: list[tuple[int, int, Move, Node | int, Key | None]] = []
         fail_at = self.fail_at
         for i, move in enumerate(self.moves(node)):
             child = self.step(node, move)
@@ -413,7 +67,7 @@ class Solver:
         scored.sort(key=lambda x: (x[0], x[1]))
         return [(move, child, key) for _, _, move, child, key in scored]
 
-    def reach(self, node: Node, key: object, target: int) -> list[Move] | None:
+    def reach(self, node: Node, key: Key, target: int) -> list[Move] | None:
         """A line from `node` whose score reaches `target`, or None when none exists
         (proven: recorded in `fail_at`). Raises OutOfTime at the deadline."""
         if node[7] >= target:
@@ -421,16 +75,17 @@ class Solver:
         if self.fail_at.get(key, NONE) <= target:
             return None
         self.nodes += 1
-        if not self.nodes & 127 and time.perf_counter() > self.deadline:
+        if not self.nodes & 127 and (self.nodes > self.cap or time.perf_counter() > self.deadline):
             raise OutOfTime
         if self.bound(node, key) < target:
-            self.fail_at[key] = self.bounds[key] + 1
+            self.fail_at[key] = self.bound(node, key) + 1
             return None
         for move, child, child_key in self.children(node, target):
             if isinstance(child, int):
                 if child >= target:
                     return [move]
                 continue
+            assert child_key is not None
             line = self.reach(child, child_key, target)
             if line is not None:
                 line.append(move)
@@ -438,7 +93,7 @@ class Solver:
         self.fail_at[key] = target
         return None
 
-    def probe(self, node: Node, key: object, target: int, deviations: int) -> list[Move] | None:
+    def probe(self, node: Node, key: Key, target: int, deviations: int) -> list[Move] | None:
         """A line reaching `target` that leaves the best-first order at most `deviations`
         times (limited discrepancy search): it finds lines whose one wrong turn is early,
         where the depth-first search would first exhaust the late ones. Proves nothing."""
@@ -456,6 +111,7 @@ class Solver:
                 if child >= target:
                     return [move]
                 continue
+            assert child_key is not None
             line = self.probe(child, child_key, target, deviations - (rank > 0))
             if line is not None:
                 line.append(move)
@@ -511,7 +167,7 @@ class Solver:
         throws = [mv for mv in moves if mv[0] == DISCARD]
         if patient and others_play and can_hint:
             return hint
-        if throws and self.key_class(node, throws[0][1]) == _DEAD:
+        if throws and self.key_class(node, throws[0][1]) == DEAD:
             return throws[0]
         if throws and (not can_hint or (not others_play and self.throw_cost(node, throws[0][1]) < 2)):
             return throws[0]
@@ -524,24 +180,55 @@ class Solver:
     def key_class(self, node: Node, card: int) -> int:
         s = self.suit_of[card]
         if s >= 0 and not node[2][s] < self.rank_of[card] < self.cuts(node)[s]:
-            return _DEAD
+            return DEAD
         return self.ident[card]
+
+    def pilot(self, node: Node, memo: list[Any], upper: int) -> None:
+        """Improve the memo's line (memo[0] its score, memo[1] the line from `node`) by
+        the pilot method: walk the best line so far; at each step try every other move
+        followed by both greedy lines, and switch to one that ends higher. Moves whose
+        upper bound cannot beat the line are skipped. Resumable: memo[3] holds the walk
+        (moves taken, node reached) when the deadline interrupts it."""
+        taken, current = memo[3]
+        while not isinstance(current, int) and memo[0] < upper:
+            if time.perf_counter() > self.deadline:
+                raise OutOfTime
+            follow = memo[1][len(taken)]
+            for move in self.moves(current):
+                if move == follow:
+                    continue
+                child = self.step(current, move)
+                rest: list[Move] = []
+                if isinstance(child, int):
+                    score = child
+                elif self.upper(child) <= memo[0]:
+                    continue
+                else:
+                    score, rest = max((self.greedy(child, patient) for patient in (False, True)),
+                                      key=lambda x: x[0])
+                if score > memo[0]:
+                    memo[0], memo[1], follow = score, [*taken, move, *rest], move
+            taken = [*taken, follow]
+            current = self.step(current, follow)
+            memo[3] = (taken, current)
 
     def solve_node(self, node: Node, budget_s: float, floor: int = -1, ceiling: int = NONE
                    ) -> tuple[int, int, list[Move]]:
         """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
         score known reachable and `ceiling` one known out of reach + 1 (from other
-        turns): the search only works between them; the line is this node's own."""
+        turns): the search only works between them; the line is this node's own.
+        Cheapest first: the greedy and hopeful lines, the pilot walk, a short search,
+        the discrepancy probes, then the search until the bounds meet."""
         self.deadline = time.perf_counter() + budget_s
         key = self.key(node)
-        # A node solved again (the curve's next slice) resumes: its lines and finished
-        # probes are kept here, its proofs in `fail_at`.
+        # A node solved again (the curve's next slice) resumes: its lines, finished
+        # probes and the pilot's walk are kept here, its proofs in `fail_at`.
         memo = self.started.get(node)
         if memo is None:
             lower, line = max((self.greedy(node, patient) for patient in (False, True)),
                               key=lambda x: x[0])
-            memo = self.started[node] = [lower, line, 0]
-        lower, line, stage = memo
+            memo = self.started[node] = [lower, line, 0, ([], node)]
+        lower, line, stage = memo[:3]
         upper = min(self.upper(node), ceiling, self.fail_at.get(key, NONE) - 1)
         known = max(lower, floor)
 
@@ -564,12 +251,33 @@ class Solver:
                     memo[0], memo[1] = lower, line
                     known = max(lower, floor)
                 memo[2] = stage = 1
+            if stage < 2:
+                self.pilot(node, memo, upper)
+                lower, line = memo[0], memo[1]
+                known = max(lower, floor)
+                memo[2] = stage = 2
+            if stage < 3 and known < upper:
+                # A short plain search first: many lines and proofs are found within a
+                # few thousand nodes, where the probes would first exhaust their own.
+                self.cap = self.nodes + EARLY
+                try:
+                    found = self.reach(node, key, upper)
+                    if found is None:
+                        upper -= 1
+                    else:
+                        better(found)
+                except OutOfTime:
+                    if time.perf_counter() > self.deadline:
+                        raise
+                finally:
+                    self.cap = NONE * NONE
+                memo[2] = stage = 3
             for deviations in (1, 2):
-                if stage <= deviations and known < upper:
+                if stage <= deviations + 2 and known < upper:
                     found = self.probe(node, key, upper, deviations)
                     if found is not None:
                         better(found)
-                    memo[2] = stage = deviations + 1
+                    memo[2] = stage = deviations + 3
             target = upper
             while known < upper:
                 found = self.reach(node, key, target)

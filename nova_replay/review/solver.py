@@ -5,10 +5,10 @@ With perfect information the game is a one-agent planning problem: the player to
 plays, discards, misfires or spends a coin to pass (a hint tells nothing to a team that
 sees everything). The search runs on a compact state (rows, coins, lives, hands, draw
 position, final-round turns) with the engine's rules, bounded from above by the rows'
-reach and a draw-pile schedule, from below by a greedy clairvoyant line; between the two
-a depth-first search with memoised failures asks "can the team still reach T?" within a
-time budget. The witness line of every answer is given as engine actions and replays
-through `engine.apply` to the score it claims.
+reach and a draw-pile schedule, from below by greedy clairvoyant lines improved by a
+pilot walk; between the two a depth-first search with memoised failures asks "can the
+team still reach T?" within a time budget. The witness line of every answer is given
+as engine actions and replays through `engine.apply` to the score it claims.
 """
 
 from __future__ import annotations
@@ -84,6 +84,11 @@ def engine_line(solver: Solver, state: State, line: Sequence[Move]) -> tuple[Act
     return tuple(out)
 
 
+def same(a: Action, b: Action) -> bool:
+    """Whether two actions leave the same table: any two hints do (the search's pass)."""
+    return a == b or (isinstance(a, Hint) and isinstance(b, Hint))
+
+
 def playable_state(state: State) -> State:
     """A stopped game (termination) is judged as if play could go on (DESIGN.md)."""
     return state._replace(ending=None) if state.ending == TERMINATED else state
@@ -135,6 +140,14 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
         else:
             line_actions = engine_line(solver, state, line)
         own[t] = (lower, min(upper, old[1]) if old else upper, line_actions)
+        # While the game took the line's moves, the rest of the line is a line of the
+        # next turns too: the same table (a hint is a hint, whichever), the same score.
+        u = t
+        while line_actions and u < last and same(line_actions[0], timeline.actions[u]):
+            u, line_actions = u + 1, line_actions[1:]
+            later = own.get(u)
+            if later is None or later[0] < lower:
+                own[u] = (lower, later[1] if later else NONE, line_actions)
 
     def split(a: int, b: int) -> None:
         for t in (a, b):
