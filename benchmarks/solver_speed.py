@@ -51,19 +51,32 @@ def shared() -> Path:
 
 
 def real_games() -> tuple[list[Timeline], Counter[str]]:
-    """The real games the loader accepts, and why the others were skipped."""
+    """The distinct real games the loader accepts, and why the others were skipped. Some
+    games are in the corpus twice (a collection and a set derived from it): a game, its
+    player count, deck and actions (names may differ), counts once."""
     games, skipped = [], Counter[str]()
+    seen: set[tuple[object, ...]] = set()
     for path in sorted((shared() / "data" / "real").rglob("*.json")):
         try:
-            games.append(load(path).timeline)
+            timeline = load(path).timeline
         except NovaError as e:
             skipped[skip_reason(e.message)] += 1
+            continue
+        game = timeline.game
+        key = (len(game.players), game.deck, timeline.actions)
+        if key in seen:
+            skipped["copies of a game already counted"] += 1
+            continue
+        seen.add(key)
+        games.append(timeline)
     return games, skipped
 
 
 def skip_reason(message: str) -> str:
     for words, reason in (("variant", "another variant"), ("players", "6 players"),
                           ("8 coins", "other rules (a discard at 8 clues)"),
+                          ("8 clues", "other rules (a discard at 8 clues)"),
+                          ("which is not in", "a card played that is not in hand"),
                           ("cards of No Variant", "deck cut short"),
                           ("required field", "not an export (no players)"),
                           ("JSON object", "not one game")):
