@@ -324,6 +324,11 @@ class _Reviewer:
                      f"that was still needed.")
             return
         hand = self.record.timeline[t - 1].hands[p]
+        # A card's deduced tier always holds its truth: the tiers are read only when the
+        # hand holds another card that is playable.
+        of_card, fits = self.ids.of_card, st.playable
+        if not any((fits >> of_card[c]) & 1 for c in hand if c != card):
+            return
         playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
                     if c != card and deduced_playable(d, st)]
         if playable:
