@@ -317,8 +317,10 @@ class _Reviewer:
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
             return
-        if self.tk.touched[t - 1][card] and not self.trash_reason(
-                st, card, self._touched_identities(t - 1, (card,))):
+        # A hinted card that is trash is no mistake: the hands are searched for a hinted
+        # copy only when it is not.
+        if self.tk.touched[t - 1][card] and not (st.trash >> self.ids.of_card[card]) & 1 \
+                and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")

@@ -43,7 +43,6 @@ class _LastStatus(NamedTuple):
 
     rows: tuple[int, ...]
     spare: int  # jokers left to bridge a gap
-    losses: list[int]  # per row, lost cards (a copy)
     status: Status
 
 
@@ -62,7 +61,8 @@ class Tracker:
         self.public = [0] * self.ids.count  # copies on the rows or in the discard pile
         self.public_full = 0  # identities whose every copy is public
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
-        self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
+        # The rows whose inputs (height, lost cards) changed since the last status.
+        self._changed: list[int] = []
         self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
         self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
@@ -103,25 +103,26 @@ class Tracker:
                 self.played_jokers += 1
         else:
             self.lost[i] += 1
-            suit = self.game.suit_of[card]
-            if suit >= 0:
-                self.row_losses[suit] += 1
+        # A card of a suit, played or lost, changes its row's height or losses; a joker
+        # changes the spare jokers, and with them every row.
+        suit = self.game.suit_of[card]
+        if suit >= 0:
+            self._changed.append(suit)
 
     def status(self, state: State) -> Status:
         """Card status at `state` (the tracker's latest), recomputing only the rows
-        whose inputs changed since the last call, and the whole only when a row's part
-        or the rows did."""
-        ids, lost, losses = self.ids, self.lost, self.row_losses
+        whose inputs an update changed since the last call, and the whole only when a
+        row's part or the rows did."""
+        ids, lost = self.ids, self.lost
         spare = jokers_left(ids, lost, self.played_jokers)
-        rows, last = state.rows, self._last
+        rows, last, changed_rows = state.rows, self._last, self._changed
         if last is None or last.spare != spare:
             changed: Iterable[int] = range(len(rows))
-        elif last.rows == rows and last.losses == losses:
+        elif not changed_rows:
             return last.status  # a row's inputs are also all that `lost` can change
         else:
-            was_rows, was_losses = last.rows, last.losses
-            changed = [s for s, height in enumerate(rows)
-                       if height != was_rows[s] or losses[s] != was_losses[s]]
+            changed = changed_rows
+        self._changed = []
         parts = self._parts
         same = last is not None
         for s in changed:
@@ -133,7 +134,7 @@ class Tracker:
             st = _new(Status, (*last.status[:5], tuple(lost)))
         else:
             st = combine(ids, rows, parts, lost, spare)
-        self._last = _new(_LastStatus, (rows, spare, losses[:], st))
+        self._last = _new(_LastStatus, (rows, spare, st))
         return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
@@ -334,15 +335,15 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
         before, after = states[t - 1], states[t]
         public = tracker.public_full
         if type(action) is Hint:
-            untouched = [c for c in before.hands[action[0]] if not tracker.touched[c]]
             tracker.update(before, action, after)
-            for c in untouched:
-                if tracker.touched[c]:
-                    i = of_card[c]
-                    held[i] += 1
-                    hinted_ids |= 1 << i
+            now, was = tracker.touched, touched[-1]
+            newly = [c for c in before.hands[action[0]] if now[c] and not was[c]]
+            for c in newly:
+                i = of_card[c]
+                held[i] += 1
+                hinted_ids |= 1 << i
             hinted.append(tuple(tracker.hinted))
-            touched.append(tuple(tracker.touched))
+            touched.append(tuple(now) if newly else was)
             changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
