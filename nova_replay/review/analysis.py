@@ -120,6 +120,7 @@ class _Reviewer:
                  ) -> None:
         self.record, self.tk, self.clock = record, tk, clock
         self.game = record.game
+        self.states = record.timeline.states
         self.ids = tk.ids
         self.words = words(record.game.ruleset)
         self.findings: list[Finding] = []
@@ -147,7 +148,7 @@ class _Reviewer:
             else:
                 self.play(t, p, action)  # type: ignore[arg-type]
             point = clock[t]
-            if not pace_out and point.pace < 0 and not play_ended(tl[t]):
+            if not pace_out and point.pace < 0 and not play_ended(self.states[t]):
                 pace_out = True
                 reach = self.tk.statuses[t].max_score
                 self.add(t, p, "out_of_pace", MISTAKE, (),
@@ -163,12 +164,15 @@ class _Reviewer:
     def hint(self, t: int, p: int, hint: Hint) -> None:
         game, tk, of_card = self.game, self.tk, self.ids.of_card
         st = tk.statuses[t - 1]
-        hand = self.record.timeline[t - 1].hands[hint.to]
+        hand = self.states[t - 1].hands[hint.to]
         touched = game.touched(hint, hand)
         # Only trash, or copies of cards hinted in a hand, can make a hint touch only
         # trash: the hinted copies are looked up only when every touched card is either.
         maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
-        if all((maybe_trash >> of_card[c]) & 1 for c in touched):
+        touched_ids = 0
+        for c in touched:
+            touched_ids |= 1 << of_card[c]
+        if touched_ids & ~maybe_trash == 0:
             hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
             reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
             if all(reasons):
@@ -205,7 +209,7 @@ class _Reviewer:
         # A save, not a play hint: the card on the chop is touched, critical, cannot be
         # played yet, and can still be played in the turns left.
         critical = st.critical & ~st.playable
-        if not any((critical >> of_card[c]) & 1 for c in touched):
+        if not touched_ids & critical:
             return
         was_touched = tk.touched[t - 1]
         chop = chop_slot([was_touched[c] for c in hand])
@@ -214,7 +218,7 @@ class _Reviewer:
         card = hand[chop]
         i = of_card[card]
         if (card in touched and (critical >> i) & 1
-                and can_still_play(game, self.record.timeline[t], st, card)):
+                and can_still_play(game, self.states[t], st, card)):
             which = "only" if self.ids.copies[i] == 1 else "last"
             self.add(t, p, "good_save", GOOD, (card,),
                      f"{self.said(p, hint)} and saved {self.show(card)} on "
@@ -238,7 +242,7 @@ class _Reviewer:
         """Identities of cards already hinted in any hand (a copy of one is trash), with
         who holds such a card and which card it is."""
         of_card, touched = self.ids.of_card, self.tk.touched[turn]
-        return {of_card[c]: (p, c) for p, hand in enumerate(self.record.timeline[turn].hands)
+        return {of_card[c]: (p, c) for p, hand in enumerate(self.states[turn].hands)
                 for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
@@ -249,7 +253,7 @@ class _Reviewer:
         if not (st_before.critical >> i) & 1:
             return False
         game, w = self.game, self.words
-        after = self.record.timeline[t]
+        after = self.states[t]
         now = self.clock[t].max_score
         kept, kept_st = kept_in_hand(after, p, card, st_before)
         cost = max_score(game, kept, kept_st) - now
@@ -283,13 +287,13 @@ class _Reviewer:
         """What the lost card's row (or, for a joker, the rows) can still reach, and
         what the spare jokers can still do."""
         game, st = self.game, self.tk.statuses[t]
-        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.record.timeline[t]))
+        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.states[t]))
         suit = game.suit_of[card]
         if suit < 0:
             left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
             return f"{left}, and the rows can reach {st.max_score} at most"
         letter, row = game.ruleset.suits[suit], game.suit_name(suit)
-        height = self.record.timeline[t].rows[suit]
+        height = self.states[t].rows[suit]
         m = game.ruleset.max_rank
         base = suit * m
         gaps = [r for r in range(height + 1, m + 1)
@@ -325,7 +329,7 @@ class _Reviewer:
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
-        hand = self.record.timeline[t - 1].hands[p]
+        hand = self.states[t - 1].hands[p]
         # A card's deduced tier always holds its truth: the tiers are read only when the
         # hand holds another card that is playable.
         of_card, fits = self.ids.of_card, st.playable
@@ -339,8 +343,7 @@ class _Reviewer:
                      f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
 
     def play(self, t: int, p: int, play: Play) -> None:
-        tl = self.record.timeline
-        before, after = tl[t - 1], tl[t]
+        before, after = self.states[t - 1], self.states[t]
         if after.lives == before.lives:
             return
         w = self.words
