@@ -22,7 +22,15 @@ from typing import NamedTuple
 
 from ..rules.engine import State, Timeline
 from ..rules.game import Action, Game, Hint, Play
-from .status import Identities, RowStatus, Status, combine, jokers_left, row_status
+from .status import (
+    Identities,
+    RowStatus,
+    Status,
+    combine,
+    jokers_left,
+    recombine,
+    row_status,
+)
 
 
 class CardKnowledge(NamedTuple):
@@ -124,14 +132,18 @@ class Tracker:
             changed = changed_rows
         self._changed = []
         parts = self._parts
-        same = last is not None
+        was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
         for s in changed:
             part = row_status(ids, s, rows[s], lost, spare)
             if part != parts[s]:
+                was.append((s, parts[s]))
                 parts[s] = part
-                same = False
-        if same and last is not None and last.rows == rows and last.spare == spare:
+        if last is None or last.spare != spare:
+            st = combine(ids, rows, parts, lost, spare)
+        elif not was and last.rows == rows:
             st = _new(Status, (*last.status[:5], tuple(lost)))
+        elif ids.joker < 0:
+            st = recombine(ids, last.status, parts, was, lost)
         else:
             st = combine(ids, rows, parts, lost, spare)
         self._last = _new(_LastStatus, (rows, spare, st))
