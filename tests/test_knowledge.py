@@ -130,7 +130,7 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
         seed: int, pick: int, players: int) -> None:
     """timeline_knowledge works a hand out once per stretch of turns in which it cannot
     change; a fresh tracker asked about every hand at every turn must agree with it, and
-    so must the deduced tier and the hinted identities the analysis reads."""
+    so must the deduced tier and the hinted identities (once, twice) the analysis reads."""
     game, actions = random_game(seed, pick, players)
     tl = replay(game, actions)
     tk = timeline_knowledge(tl)
@@ -138,7 +138,7 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
     for t in range(len(tl)):
         if t:
             fresh.update(tl[t - 1], actions[t - 1], tl[t])
-        hinted_ids = 0
+        held = [0] * tk.ids.count
         for p in range(players):
             fresh._cache.clear()
             known = fresh.hand(tl[t], p)
@@ -146,8 +146,9 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
             assert known == tk.of(t, p), (t, p)
             for k in known:
                 if k.touched:
-                    hinted_ids |= 1 << tk.ids.of_card[k.card]
-        assert tk.hinted_in_hands[t] == hinted_ids, t
+                    held[tk.ids.of_card[k.card]] += 1
+        assert tk.hinted_in_hands[t] == sum(1 << i for i, n in enumerate(held) if n), t
+        assert tk.hinted_twice[t] == sum(1 << i for i, n in enumerate(held) if n >= 2), t
         assert tk.hands[t] == tuple(tk.of(t, p) for p in range(players))
     assert tk.hands[-1] == tk.hands[len(tl) - 1]
     assert len(tk.hands) == len(tl)

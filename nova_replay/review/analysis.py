@@ -167,12 +167,18 @@ class _Reviewer:
         hand = self.states[t - 1].hands[hint.to]
         touched = game.touched(hint, hand)
         # Only trash, or copies of cards hinted in a hand, can make a hint touch only
-        # trash: the hinted copies are looked up only when every touched card is either.
-        maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
+        # trash: the hinted copies are looked up only when every touched card may be
+        # either (a card hinted before needs a second hinted card of its identity).
+        trash, was_touched = st.trash, tk.touched[t - 1]
+        once, twice = tk.hinted_in_hands[t - 1], tk.hinted_twice[t - 1]
         touched_ids = 0
+        maybe_trash = True
         for c in touched:
-            touched_ids |= 1 << of_card[c]
-        if touched_ids & ~maybe_trash == 0:
+            bit = 1 << of_card[c]
+            touched_ids |= bit
+            if not bit & (trash | (twice if was_touched[c] else once)):
+                maybe_trash = False
+        if maybe_trash:
             hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
             reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
             if all(reasons):
@@ -211,7 +217,6 @@ class _Reviewer:
         critical = st.critical & ~st.playable
         if not touched_ids & critical:
             return
-        was_touched = tk.touched[t - 1]
         chop = chop_slot([was_touched[c] for c in hand])
         if chop is None:
             return
@@ -321,10 +326,12 @@ class _Reviewer:
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
             return
-        # A hinted card that is trash is no mistake: the hands are searched for a hinted
-        # copy only when it is not.
-        if self.tk.touched[t - 1][card] and not (st.trash >> self.ids.of_card[card]) & 1 \
-                and not self.trash_reason(st, card, self._touched_identities(t - 1, (card,))):
+        # A hinted card that is trash is no mistake: the hands are searched for another
+        # hinted copy only when it is not, and they hold two hinted cards of its identity.
+        i = self.ids.of_card[card]
+        if self.tk.touched[t - 1][card] and not (st.trash >> i) & 1 and not (
+                (self.tk.hinted_twice[t - 1] >> i) & 1
+                and self.trash_reason(st, card, self._touched_identities(t - 1, (card,)))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
@@ -393,9 +400,9 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     deck_size, players = len(game.deck), len(game.players)
     points: list[ClockPoint] = []
     hints = 0
-    for t, (state, st, hinted) in enumerate(zip(tl.states, tk.statuses, tk.hinted_in_hands,
-                                                strict=True)):
-        hint = t > 0 and type(tl.actions[t - 1]) is Hint
+    for t, (state, st, hinted, action) in enumerate(zip(
+            tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
+        hint = type(action) is Hint
         if hint:
             hints += 1
         efficiency = None
@@ -407,13 +414,15 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         if hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
             # the status: pace and max score stay the last turn's.
+            # Nor is there a final-round count to show.
             last = points[-1]
-            pace, most = last.pace, last.max_score
+            pace, most, left = last.pace, last.max_score, None
         else:
             pace = pace_of(state.score, draw_pile, players, st.max_score)
             most = max_score(game, state, st)
+            left = final_turns_left(state)
         points.append(_new_point(ClockPoint, (
-            t, draw_pile, pace, state.score, most, efficiency, final_turns_left(state))))
+            t, draw_pile, pace, state.score, most, efficiency, left)))
     return tuple(points)
 
 

@@ -142,7 +142,7 @@ class Tracker:
             st = combine(ids, rows, parts, lost, spare)
         elif not was and last.rows == rows:
             st = _new(Status, (*last.status[:5], tuple(lost)))
-        elif ids.joker < 0:
+        elif ids.space.joker < 0:
             st = recombine(ids, last.status, parts, was, lost)
         else:
             st = combine(ids, rows, parts, lost, spare)
@@ -263,8 +263,10 @@ class TimelineKnowledge:
     hinted: tuple[tuple[int, ...], ...] = field(repr=False)  # per turn: per deck card
     touched: tuple[tuple[bool, ...], ...] = field(repr=False)  # per turn: per deck card
     public_full: tuple[int, ...] = field(repr=False)  # per turn: identities all public
-    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash).
+    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash),
+    # and those of which the hands hold two or more hinted cards.
     hinted_in_hands: tuple[int, ...] = field(repr=False)
+    hinted_twice: tuple[int, ...] = field(repr=False)
     # Per player: the turns at which their hand's knowledge may change (0 first).
     changes: tuple[tuple[int, ...], ...] = field(repr=False)
     # What was worked out, by (first turn of the stretch, player).
@@ -339,10 +341,11 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     public_full = [0]
     held = [0] * ids.count  # hinted cards in the hands, per identity
     hinted_in_hands = [0]
+    hinted_twice = [0]
     changes: list[list[int]] = [[0] for _ in range(n)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
-    hinted_ids = 0  # the identities held hinted
+    hinted_ids = twice = 0  # the identities held hinted, and held hinted twice or more
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
         public = tracker.public_full
@@ -354,6 +357,8 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
                 i = of_card[c]
                 held[i] += 1
                 hinted_ids |= 1 << i
+                if held[i] == 2:
+                    twice |= 1 << i
             hinted.append(tuple(tracker.hinted))
             touched.append(tuple(now) if newly else was)
             changes[action[0]].append(t)
@@ -363,7 +368,9 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             if tracker.touched[card]:
                 i = of_card[card]
                 held[i] -= 1
-                if not held[i]:
+                if held[i] == 1:
+                    twice &= ~(1 << i)
+                elif not held[i]:
                     hinted_ids &= ~(1 << i)
             tracker.update(before, action, after)
             hinted.append(hinted[-1])
@@ -381,8 +388,9 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             statuses.append(last)
         public_full.append(tracker.public_full)
         hinted_in_hands.append(hinted_ids)
+        hinted_twice.append(twice)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
-                             tuple(public_full), tuple(hinted_in_hands),
+                             tuple(public_full), tuple(hinted_in_hands), tuple(hinted_twice),
                              tuple(tuple(c) for c in changes))
 
 
