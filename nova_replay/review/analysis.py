@@ -193,14 +193,17 @@ class _Reviewer:
                          reason="only_trash", related=related)
                 return
         # Two copies of one card count once: only one of them can be played. Only a card
-        # whose deduced knowledge changed can have become known playable.
+        # whose deduced knowledge changed can have become known playable, and only a
+        # playable one (a card's deduced tier always holds its truth).
         made: dict[int, int] = {}
         learned = False
+        fits = st.playable
         for c, b, a in zip(hand, tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to),
                            strict=True):
             if a != b:
                 learned = True
-                if deduced_playable(a, st) and not deduced_playable(b, st):
+                if (fits >> of_card[c]) & 1 and deduced_playable(a, st) \
+                        and not deduced_playable(b, st):
                     made.setdefault(of_card[c], c)
         if not learned:
             self.add(t, p, "wasted_hint", MISTAKE, touched,

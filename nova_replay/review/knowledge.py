@@ -230,9 +230,10 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
         """Copies of identity i in the draw pile and in the holder's own hand."""
         return pile.count(i) + own.count(i)
 
-    changed = True
-    while changed:
-        changed = False
+    # Another round can only change something when this one made a card known exactly.
+    known_more = True
+    while known_more:
+        known_more = False
         exact: dict[int, list[int]] = {}
         for slot, d in enumerate(deduced):
             if d and d & (d - 1) == 0:
@@ -242,8 +243,10 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
                 bit = 1 << i
                 for slot, d in enumerate(deduced):
                     if slot not in slots and d & bit:
-                        deduced[slot] = d & ~bit
-                        changed = True
+                        d &= ~bit
+                        deduced[slot] = d
+                        if d and d & (d - 1) == 0:
+                            known_more = True
     return deduced
 
 
