@@ -83,8 +83,9 @@ class Tracker:
         self.hints_to = [0] * len(game.players)
         self._cache: dict[int, tuple[tuple[object, ...], tuple[CardKnowledge, ...]]] = {}
 
-    def update(self, before: State, action: Action, after: State) -> None:
-        """Take in one action (`before` -> `after`, already applied by the engine)."""
+    def update(self, before: State, action: Action, after: State) -> Sequence[int]:
+        """Take in one action (`before` -> `after`, already applied by the engine); the
+        cards a hint touched for the first time (none for a play or a discard)."""
         ids = self.ids
         if type(action) is Hint:
             to, suit, rank = action
@@ -92,22 +93,25 @@ class Tracker:
             of = ids.of_card
             hinted, touched = self.hinted, self.touched
             self.hints_to[to] += 1
+            newly = []
             for c in before.hands[to]:
                 if (yes >> of[c]) & 1:
                     hinted[c] &= yes
-                    touched[c] = True
+                    if not touched[c]:
+                        touched[c] = True
+                        newly.append(c)
                 else:
                     hinted[c] &= ~yes
-            return
+            return newly
         card = action[0]
         if after.drawn > before.drawn:
             self.in_pile[ids.of_card[before.drawn]] -= 1
         i = ids.of_card[card]
         self.public[i] += 1
-        if self.public[i] == ids.copies[i]:
+        if self.public[i] == ids.space.copies[i]:
             self.public_full |= 1 << i
         if type(action) is Play and after.lives == before.lives:
-            if i == ids.joker:
+            if i == ids.space.joker:
                 self.played_jokers += 1
         else:
             self.lost[i] += 1
@@ -116,6 +120,7 @@ class Tracker:
         suit = self.game.suit_of[card]
         if suit >= 0:
             self._changed.append(suit)
+        return ()
 
     def status(self, state: State) -> Status:
         """Card status at `state` (the tracker's latest), recomputing only the rows
@@ -353,9 +358,7 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
         before, after = states[t - 1], states[t]
         public = tracker.public_full
         if type(action) is Hint:
-            tracker.update(before, action, after)
-            now, was = tracker.touched, touched[-1]
-            newly = [c for c in before.hands[action[0]] if now[c] and not was[c]]
+            newly = tracker.update(before, action, after)
             for c in newly:
                 i = of_card[c]
                 held[i] += 1
@@ -363,7 +366,7 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
                 if held[i] == 2:
                     twice |= 1 << i
             hinted.append(tuple(tracker.hinted))
-            touched.append(tuple(now) if newly else was)
+            touched.append(tuple(tracker.touched) if newly else touched[-1])
             changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:

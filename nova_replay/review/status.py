@@ -84,7 +84,7 @@ RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical m
 
 def jokers_left(ids: Identities, lost: list[int], played_jokers: int) -> int:
     """Jokers still able to bridge a gap: neither played nor discarded."""
-    if ids.joker < 0:
+    if ids.space.joker < 0:
         return 0
     return ids.game.ruleset.jokers - played_jokers - lost[ids.joker]
 
