@@ -192,24 +192,24 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        # Two copies of one card count once: only one of them can be played. Only a card
-        # whose deduced knowledge changed can have become known playable, and only a
-        # playable one (a card's deduced tier always holds its truth).
-        made: dict[int, int] = {}
-        learned = False
-        fits = st.playable
-        for c, b, a in zip(hand, tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to),
-                           strict=True):
-            if a != b:
-                learned = True
-                if (fits >> of_card[c]) & 1 and deduced_playable(a, st) \
-                        and not deduced_playable(b, st):
-                    made.setdefault(of_card[c], c)
-        if not learned:
+        was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
+        if was == now:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
+        # Two copies of one card count once: only one of them can be played. Only a
+        # playable card (a card's deduced tier always holds its truth) whose deduced tier
+        # changed can have become known playable: the tiers are read only when the hand
+        # holds two playable cards.
+        made: dict[int, int] = {}
+        fits = st.playable
+        slots = [s for s, c in enumerate(hand) if (fits >> of_card[c]) & 1]
+        if len(slots) >= 2:
+            for s in slots:
+                a, b = now[s], was[s]
+                if a != b and deduced_playable(a, st) and not deduced_playable(b, st):
+                    made.setdefault(of_card[hand[s]], hand[s])
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
