@@ -192,8 +192,7 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
-        if was == now:
+        if not tk.hint_taught(t):
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
@@ -206,6 +205,7 @@ class _Reviewer:
         fits = st.playable
         slots = [s for s, c in enumerate(hand) if (fits >> of_card[c]) & 1]
         if len(slots) >= 2:
+            was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
             for s in slots:
                 a, b = now[s], was[s]
                 if a != b and deduced_playable(a, st) and not deduced_playable(b, st):

@@ -302,6 +302,17 @@ class TimelineKnowledge:
                 self.ids, state.hands[player], self.hinted[since], state.drawn)
         return deduced
 
+    def hint_taught(self, turn: int) -> bool:
+        """Whether the hint of `turn` changed its receiver's deduced tier of any card:
+        exactly when the tier before it still held an identity the hint rules out for
+        some card. (The fixed point is monotone: narrowing the hint masks to what the
+        tier already was leaves the tier as it was; the tier always holds the truth.)
+        Read from the tier before the hint alone, as the review mostly needs no other."""
+        to = self.timeline.actions[turn - 1][0]
+        hinted = self.hinted[turn]
+        hand = self.timeline.states[turn].hands[to]
+        return any(d & ~hinted[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
+
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""
         since = self._since(turn, player)
