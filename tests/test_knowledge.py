@@ -22,7 +22,7 @@ from nova_replay.review.knowledge import (
 )
 from nova_replay.review.status import Identities, played_jokers, status
 from nova_replay.rules.engine import apply, deal, replay
-from nova_replay.rules.game import Action, Play
+from nova_replay.rules.game import Action, Hint, Play
 from nova_replay.rules.rulesets import make_ruleset
 
 NOVA = make_ruleset("nova")
@@ -130,7 +130,7 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
         seed: int, pick: int, players: int) -> None:
     """timeline_knowledge works a hand out once per stretch of turns in which it cannot
     change; a fresh tracker asked about every hand at every turn must agree with it, and
-    so must the deduced tier and the hinted identities the analysis reads."""
+    so must the deduced tier and the hinted identities (once, twice) the analysis reads."""
     game, actions = random_game(seed, pick, players)
     tl = replay(game, actions)
     tk = timeline_knowledge(tl)
@@ -138,7 +138,7 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
     for t in range(len(tl)):
         if t:
             fresh.update(tl[t - 1], actions[t - 1], tl[t])
-        hinted_ids = 0
+        held = [0] * tk.ids.count
         for p in range(players):
             fresh._cache.clear()
             known = fresh.hand(tl[t], p)
@@ -146,8 +146,9 @@ def test_the_timeline_skips_only_hands_that_cannot_have_changed(
             assert known == tk.of(t, p), (t, p)
             for k in known:
                 if k.touched:
-                    hinted_ids |= 1 << tk.ids.of_card[k.card]
-        assert tk.hinted_in_hands[t] == hinted_ids, t
+                    held[tk.ids.of_card[k.card]] += 1
+        assert tk.hinted_in_hands[t] == sum(1 << i for i, n in enumerate(held) if n), t
+        assert tk.hinted_twice[t] == sum(1 << i for i, n in enumerate(held) if n >= 2), t
         assert tk.hands[t] == tuple(tk.of(t, p) for p in range(players))
     assert tk.hands[-1] == tk.hands[len(tl) - 1]
     assert len(tk.hands) == len(tl)
@@ -187,3 +188,31 @@ def test_the_tracker_status_follows_lost_and_played_jokers(rules) -> None:  # ty
             for t in range(len(tl)):
                 assert status(tk.ids, tl[t], played_jokers(played.game, tl[t])) \
                     == tk.statuses[t], (seed, bot, t)
+
+
+def test_hint_taught_equals_comparing_the_deduced_tiers() -> None:
+    """`hint_taught` reads only the tier before a hint (did it hold an identity the hint
+    rules out?); over bot games, whose hints make cards known exactly so that the fixed
+    point matters, and random games, it must equal comparing the tiers before and after,
+    with hints that taught nothing and fixed points among them."""
+    from nova_replay.play.bots import CarelessBot, ConventionBot
+    from nova_replay.play.simulate import play_game
+
+    games = []
+    for rules, players, seed in [(make_ruleset("hanabi"), 2, 1), (make_ruleset("hanabi"), 3, 2),
+                                 (NOVA, 2, 3), (make_ruleset("nova", jokers=2), 4, 4),
+                                 (make_ruleset("hanabi", variant_name="Rainbow (5 Suits)"), 2, 5)]:
+        bots = [ConventionBot() if p % 2 else CarelessBot(0.4, seed + p) for p in range(players)]
+        played = play_game(rules, bots, seed)
+        games.append((played.game, played.actions))
+    games += [random_game(seed, seed % 4, 2 + seed % 4) for seed in range(12)]
+    seen = {"taught": 0, "nothing new": 0, "known exactly": 0}
+    for game, actions in games:
+        tk = timeline_knowledge(replay(game, actions))
+        for t, action in enumerate(actions, start=1):
+            if type(action) is Hint:
+                was, now = tk.deduced(t - 1, action.to), tk.deduced(t, action.to)
+                assert tk.hint_taught(t) == (was != now), t
+                seen["taught" if was != now else "nothing new"] += 1
+                seen["known exactly"] += any(knows_exactly(k) for k in tk.of(t, action.to))
+    assert all(seen.values()), seen

@@ -120,6 +120,7 @@ class _Reviewer:
                  ) -> None:
         self.record, self.tk, self.clock = record, tk, clock
         self.game = record.game
+        self.states = record.timeline.states
         self.ids = tk.ids
         self.words = words(record.game.ruleset)
         self.findings: list[Finding] = []
@@ -147,7 +148,7 @@ class _Reviewer:
             else:
                 self.play(t, p, action)  # type: ignore[arg-type]
             point = clock[t]
-            if not pace_out and point.pace < 0 and not play_ended(tl[t]):
+            if not pace_out and point.pace < 0 and not play_ended(self.states[t]):
                 pace_out = True
                 reach = self.tk.statuses[t].max_score
                 self.add(t, p, "out_of_pace", MISTAKE, (),
@@ -163,12 +164,21 @@ class _Reviewer:
     def hint(self, t: int, p: int, hint: Hint) -> None:
         game, tk, of_card = self.game, self.tk, self.ids.of_card
         st = tk.statuses[t - 1]
-        hand = self.record.timeline[t - 1].hands[hint.to]
+        hand = self.states[t - 1].hands[hint.to]
         touched = game.touched(hint, hand)
         # Only trash, or copies of cards hinted in a hand, can make a hint touch only
-        # trash: the hinted copies are looked up only when every touched card is either.
-        maybe_trash = st.trash | tk.hinted_in_hands[t - 1]
-        if all((maybe_trash >> of_card[c]) & 1 for c in touched):
+        # trash: the hinted copies are looked up only when every touched card may be
+        # either (a card hinted before needs a second hinted card of its identity).
+        trash, was_touched = st.trash, tk.touched[t - 1]
+        once, twice = tk.hinted_in_hands[t - 1], tk.hinted_twice[t - 1]
+        touched_ids = 0
+        maybe_trash = True
+        for c in touched:
+            bit = 1 << of_card[c]
+            touched_ids |= bit
+            if not bit & (trash | (twice if was_touched[c] else once)):
+                maybe_trash = False
+        if maybe_trash:
             hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
             reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
             if all(reasons):
@@ -182,21 +192,24 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        # Two copies of one card count once: only one of them can be played. Only a card
-        # whose deduced knowledge changed can have become known playable.
-        made: dict[int, int] = {}
-        learned = False
-        for c, b, a in zip(hand, tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to),
-                           strict=True):
-            if a != b:
-                learned = True
-                if deduced_playable(a, st) and not deduced_playable(b, st):
-                    made.setdefault(of_card[c], c)
-        if not learned:
+        if not tk.hint_taught(t):
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
+        # Two copies of one card count once: only one of them can be played. Only a
+        # playable card (a card's deduced tier always holds its truth) whose deduced tier
+        # changed can have become known playable: the tiers are read only when the hand
+        # holds two playable cards.
+        made: dict[int, int] = {}
+        fits = st.playable
+        slots = [s for s, c in enumerate(hand) if (fits >> of_card[c]) & 1]
+        if len(slots) >= 2:
+            was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
+            for s in slots:
+                a, b = now[s], was[s]
+                if a != b and deduced_playable(a, st) and not deduced_playable(b, st):
+                    made.setdefault(of_card[hand[s]], hand[s])
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
@@ -205,16 +218,15 @@ class _Reviewer:
         # A save, not a play hint: the card on the chop is touched, critical, cannot be
         # played yet, and can still be played in the turns left.
         critical = st.critical & ~st.playable
-        if not any((critical >> of_card[c]) & 1 for c in touched):
+        if not touched_ids & critical:
             return
-        was_touched = tk.touched[t - 1]
         chop = chop_slot([was_touched[c] for c in hand])
         if chop is None:
             return
         card = hand[chop]
         i = of_card[card]
         if (card in touched and (critical >> i) & 1
-                and can_still_play(game, self.record.timeline[t], st, card)):
+                and can_still_play(game, self.states[t], st, card)):
             which = "only" if self.ids.copies[i] == 1 else "last"
             self.add(t, p, "good_save", GOOD, (card,),
                      f"{self.said(p, hint)} and saved {self.show(card)} on "
@@ -238,7 +250,7 @@ class _Reviewer:
         """Identities of cards already hinted in any hand (a copy of one is trash), with
         who holds such a card and which card it is."""
         of_card, touched = self.ids.of_card, self.tk.touched[turn]
-        return {of_card[c]: (p, c) for p, hand in enumerate(self.record.timeline[turn].hands)
+        return {of_card[c]: (p, c) for p, hand in enumerate(self.states[turn].hands)
                 for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
@@ -249,7 +261,7 @@ class _Reviewer:
         if not (st_before.critical >> i) & 1:
             return False
         game, w = self.game, self.words
-        after = self.record.timeline[t]
+        after = self.states[t]
         now = self.clock[t].max_score
         kept, kept_st = kept_in_hand(after, p, card, st_before)
         cost = max_score(game, kept, kept_st) - now
@@ -283,13 +295,13 @@ class _Reviewer:
         """What the lost card's row (or, for a joker, the rows) can still reach, and
         what the spare jokers can still do."""
         game, st = self.game, self.tk.statuses[t]
-        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.record.timeline[t]))
+        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.states[t]))
         suit = game.suit_of[card]
         if suit < 0:
             left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
             return f"{left}, and the rows can reach {st.max_score} at most"
         letter, row = game.ruleset.suits[suit], game.suit_name(suit)
-        height = self.record.timeline[t].rows[suit]
+        height = self.states[t].rows[suit]
         m = game.ruleset.max_rank
         base = suit * m
         gaps = [r for r in range(height + 1, m + 1)
@@ -317,13 +329,22 @@ class _Reviewer:
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
             return
-        if self.tk.touched[t - 1][card] and not self.trash_reason(
-                st, card, self._touched_identities(t - 1, (card,))):
+        # A hinted card that is trash is no mistake: the hands are searched for another
+        # hinted copy only when it is not, and they hold two hinted cards of its identity.
+        i = self.ids.of_card[card]
+        if self.tk.touched[t - 1][card] and not (st.trash >> i) & 1 and not (
+                (self.tk.hinted_twice[t - 1] >> i) & 1
+                and self.trash_reason(st, card, self._touched_identities(t - 1, (card,)))):
             self.add(t, p, "discard_hinted", MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
-        hand = self.record.timeline[t - 1].hands[p]
+        hand = self.states[t - 1].hands[p]
+        # A card's deduced tier always holds its truth: the tiers are read only when the
+        # hand holds another card that is playable.
+        of_card, fits = self.ids.of_card, st.playable
+        if not any((fits >> of_card[c]) & 1 for c in hand if c != card):
+            return
         playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
                     if c != card and deduced_playable(d, st)]
         if playable:
@@ -332,8 +353,7 @@ class _Reviewer:
                      f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
 
     def play(self, t: int, p: int, play: Play) -> None:
-        tl = self.record.timeline
-        before, after = tl[t - 1], tl[t]
+        before, after = self.states[t - 1], self.states[t]
         if after.lives == before.lives:
             return
         w = self.words
@@ -383,9 +403,9 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     deck_size, players = len(game.deck), len(game.players)
     points: list[ClockPoint] = []
     hints = 0
-    for t, (state, st, hinted) in enumerate(zip(tl.states, tk.statuses, tk.hinted_in_hands,
-                                                strict=True)):
-        hint = t > 0 and type(tl.actions[t - 1]) is Hint
+    for t, (state, st, hinted, action) in enumerate(zip(
+            tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
+        hint = type(action) is Hint
         if hint:
             hints += 1
         efficiency = None
@@ -397,13 +417,15 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
         if hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
             # the status: pace and max score stay the last turn's.
+            # Nor is there a final-round count to show.
             last = points[-1]
-            pace, most = last.pace, last.max_score
+            pace, most, left = last.pace, last.max_score, None
         else:
             pace = pace_of(state.score, draw_pile, players, st.max_score)
             most = max_score(game, state, st)
+            left = final_turns_left(state)
         points.append(_new_point(ClockPoint, (
-            t, draw_pile, pace, state.score, most, efficiency, final_turns_left(state))))
+            t, draw_pile, pace, state.score, most, efficiency, left)))
     return tuple(points)
 
 

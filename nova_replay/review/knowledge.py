@@ -22,7 +22,15 @@ from typing import NamedTuple
 
 from ..rules.engine import State, Timeline
 from ..rules.game import Action, Game, Hint, Play
-from .status import Identities, RowStatus, Status, combine, jokers_left, row_status
+from .status import (
+    Identities,
+    RowStatus,
+    Status,
+    combine,
+    jokers_left,
+    recombine,
+    row_status,
+)
 
 
 class CardKnowledge(NamedTuple):
@@ -43,7 +51,6 @@ class _LastStatus(NamedTuple):
 
     rows: tuple[int, ...]
     spare: int  # jokers left to bridge a gap
-    losses: list[int]  # per row, lost cards (a copy)
     status: Status
 
 
@@ -62,7 +69,8 @@ class Tracker:
         self.public = [0] * self.ids.count  # copies on the rows or in the discard pile
         self.public_full = 0  # identities whose every copy is public
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
-        self.row_losses = [0] * len(game.ruleset.suits)  # bumps when a row's card is lost
+        # The rows whose inputs (height, lost cards) changed since the last status.
+        self._changed: list[int] = []
         self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
         self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
@@ -75,8 +83,9 @@ class Tracker:
         self.hints_to = [0] * len(game.players)
         self._cache: dict[int, tuple[tuple[object, ...], tuple[CardKnowledge, ...]]] = {}
 
-    def update(self, before: State, action: Action, after: State) -> None:
-        """Take in one action (`before` -> `after`, already applied by the engine)."""
+    def update(self, before: State, action: Action, after: State) -> Sequence[int]:
+        """Take in one action (`before` -> `after`, already applied by the engine); the
+        cards a hint touched for the first time (none for a play or a discard)."""
         ids = self.ids
         if type(action) is Hint:
             to, suit, rank = action
@@ -84,56 +93,65 @@ class Tracker:
             of = ids.of_card
             hinted, touched = self.hinted, self.touched
             self.hints_to[to] += 1
+            newly = []
             for c in before.hands[to]:
                 if (yes >> of[c]) & 1:
                     hinted[c] &= yes
-                    touched[c] = True
+                    if not touched[c]:
+                        touched[c] = True
+                        newly.append(c)
                 else:
                     hinted[c] &= ~yes
-            return
+            return newly
         card = action[0]
         if after.drawn > before.drawn:
             self.in_pile[ids.of_card[before.drawn]] -= 1
         i = ids.of_card[card]
         self.public[i] += 1
-        if self.public[i] == ids.copies[i]:
+        if self.public[i] == ids.space.copies[i]:
             self.public_full |= 1 << i
         if type(action) is Play and after.lives == before.lives:
-            if i == ids.joker:
+            if i == ids.space.joker:
                 self.played_jokers += 1
         else:
             self.lost[i] += 1
-            suit = self.game.suit_of[card]
-            if suit >= 0:
-                self.row_losses[suit] += 1
+        # A card of a suit, played or lost, changes its row's height or losses; a joker
+        # changes the spare jokers, and with them every row.
+        suit = self.game.suit_of[card]
+        if suit >= 0:
+            self._changed.append(suit)
+        return ()
 
     def status(self, state: State) -> Status:
         """Card status at `state` (the tracker's latest), recomputing only the rows
-        whose inputs changed since the last call, and the whole only when a row's part
-        or the rows did."""
-        ids, lost, losses = self.ids, self.lost, self.row_losses
+        whose inputs an update changed since the last call, and the whole only when a
+        row's part or the rows did."""
+        ids, lost = self.ids, self.lost
         spare = jokers_left(ids, lost, self.played_jokers)
-        rows, last = state.rows, self._last
+        rows, last, changed_rows = state.rows, self._last, self._changed
         if last is None or last.spare != spare:
             changed: Iterable[int] = range(len(rows))
-        elif last.rows == rows and last.losses == losses:
+        elif not changed_rows:
             return last.status  # a row's inputs are also all that `lost` can change
         else:
-            was_rows, was_losses = last.rows, last.losses
-            changed = [s for s, height in enumerate(rows)
-                       if height != was_rows[s] or losses[s] != was_losses[s]]
+            changed = changed_rows
+        self._changed = []
         parts = self._parts
-        same = last is not None
+        was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
         for s in changed:
             part = row_status(ids, s, rows[s], lost, spare)
             if part != parts[s]:
+                was.append((s, parts[s]))
                 parts[s] = part
-                same = False
-        if same and last is not None and last.rows == rows and last.spare == spare:
+        if last is None or last.spare != spare:
+            st = combine(ids, rows, parts, lost, spare)
+        elif not was and last.rows == rows:
             st = _new(Status, (*last.status[:5], tuple(lost)))
+        elif ids.space.joker < 0:
+            st = recombine(ids, last.status, parts, was, lost)
         else:
             st = combine(ids, rows, parts, lost, spare)
-        self._last = _new(_LastStatus, (rows, spare, losses[:], st))
+        self._last = _new(_LastStatus, (rows, spare, st))
         return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
@@ -217,9 +235,10 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
         """Copies of identity i in the draw pile and in the holder's own hand."""
         return pile.count(i) + own.count(i)
 
-    changed = True
-    while changed:
-        changed = False
+    # Another round can only change something when this one made a card known exactly.
+    known_more = True
+    while known_more:
+        known_more = False
         exact: dict[int, list[int]] = {}
         for slot, d in enumerate(deduced):
             if d and d & (d - 1) == 0:
@@ -229,8 +248,10 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
                 bit = 1 << i
                 for slot, d in enumerate(deduced):
                     if slot not in slots and d & bit:
-                        deduced[slot] = d & ~bit
-                        changed = True
+                        d &= ~bit
+                        deduced[slot] = d
+                        if d and d & (d - 1) == 0:
+                            known_more = True
     return deduced
 
 
@@ -250,8 +271,10 @@ class TimelineKnowledge:
     hinted: tuple[tuple[int, ...], ...] = field(repr=False)  # per turn: per deck card
     touched: tuple[tuple[bool, ...], ...] = field(repr=False)  # per turn: per deck card
     public_full: tuple[int, ...] = field(repr=False)  # per turn: identities all public
-    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash).
+    # Per turn: the identities of the hinted cards in the hands (a copy of one is trash),
+    # and those of which the hands hold two or more hinted cards.
     hinted_in_hands: tuple[int, ...] = field(repr=False)
+    hinted_twice: tuple[int, ...] = field(repr=False)
     # Per player: the turns at which their hand's knowledge may change (0 first).
     changes: tuple[tuple[int, ...], ...] = field(repr=False)
     # What was worked out, by (first turn of the stretch, player).
@@ -278,6 +301,17 @@ class TimelineKnowledge:
             deduced = self._deduced[since, player] = hand_deduced(
                 self.ids, state.hands[player], self.hinted[since], state.drawn)
         return deduced
+
+    def hint_taught(self, turn: int) -> bool:
+        """Whether the hint of `turn` changed its receiver's deduced tier of any card:
+        exactly when the tier before it still held an identity the hint rules out for
+        some card. (The fixed point is monotone: narrowing the hint masks to what the
+        tier already was leaves the tier as it was; the tier always holds the truth.)
+        Read from the tier before the hint alone, as the review mostly needs no other."""
+        to = self.timeline.actions[turn - 1][0]
+        hinted = self.hinted[turn]
+        hand = self.timeline.states[turn].hands[to]
+        return any(d & ~hinted[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""
@@ -326,23 +360,24 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     public_full = [0]
     held = [0] * ids.count  # hinted cards in the hands, per identity
     hinted_in_hands = [0]
+    hinted_twice = [0]
     changes: list[list[int]] = [[0] for _ in range(n)]
     statuses = [tracker.status(states[0])]
     last = statuses[0]
-    hinted_ids = 0  # the identities held hinted
+    hinted_ids = twice = 0  # the identities held hinted, and held hinted twice or more
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
         public = tracker.public_full
         if type(action) is Hint:
-            untouched = [c for c in before.hands[action[0]] if not tracker.touched[c]]
-            tracker.update(before, action, after)
-            for c in untouched:
-                if tracker.touched[c]:
-                    i = of_card[c]
-                    held[i] += 1
-                    hinted_ids |= 1 << i
+            newly = tracker.update(before, action, after)
+            for c in newly:
+                i = of_card[c]
+                held[i] += 1
+                hinted_ids |= 1 << i
+                if held[i] == 2:
+                    twice |= 1 << i
             hinted.append(tuple(tracker.hinted))
-            touched.append(tuple(tracker.touched))
+            touched.append(tuple(tracker.touched) if newly else touched[-1])
             changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
@@ -350,7 +385,9 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             if tracker.touched[card]:
                 i = of_card[card]
                 held[i] -= 1
-                if not held[i]:
+                if held[i] == 1:
+                    twice &= ~(1 << i)
+                elif not held[i]:
                     hinted_ids &= ~(1 << i)
             tracker.update(before, action, after)
             hinted.append(hinted[-1])
@@ -368,8 +405,9 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             statuses.append(last)
         public_full.append(tracker.public_full)
         hinted_in_hands.append(hinted_ids)
+        hinted_twice.append(twice)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
-                             tuple(public_full), tuple(hinted_in_hands),
+                             tuple(public_full), tuple(hinted_in_hands), tuple(hinted_twice),
                              tuple(tuple(c) for c in changes))
 
 

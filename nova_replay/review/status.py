@@ -84,7 +84,7 @@ RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical m
 
 def jokers_left(ids: Identities, lost: list[int], played_jokers: int) -> int:
     """Jokers still able to bridge a gap: neither played nor discarded."""
-    if ids.joker < 0:
+    if ids.space.joker < 0:
         return 0
     return ids.game.ruleset.jokers - played_jokers - lost[ids.joker]
 
@@ -113,6 +113,29 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     return playable, dead << base, critical, tuple(gaps)
 
 
+def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
+    """A row's reach with no spare joker: the rank below its first gap."""
+    return gaps[0] - 1 if gaps else max_rank
+
+
+def recombine(ids: Identities, last: Status, parts: list[RowStatus],
+              was: list[tuple[int, RowStatus]], lost: list[int]) -> Status:
+    """`combine` in a game without jokers, from the last status when only the rows in
+    `was` (each with its part before) changed: a row's masks hold only its own
+    identities, so the table's masks change by what those rows' parts did."""
+    m = ids.game.ruleset.max_rank
+    playable, trash, critical, reach_was = last[:4]
+    reach = list(reach_was)
+    for s, (p, t, c, _) in was:
+        now = parts[s]
+        playable ^= p ^ now[0]
+        trash ^= t ^ now[1]
+        critical ^= c ^ now[2]
+        reach[s] = row_reach(now[3], m)
+    return _new_status(Status, (playable, trash, critical, tuple(reach), sum(reach),
+                                tuple(lost)))
+
+
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
             spare: int) -> Status:
     """The status of the whole table from its rows' parts."""
@@ -129,7 +152,7 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         else:
             trash |= 1 << joker
     if spare <= 0:
-        reach = tuple([gaps[0] - 1 if gaps else m for _, _, _, gaps in parts])
+        reach = tuple([row_reach(gaps, m) for _, _, _, gaps in parts])
     else:
         gaps = [list(part[3]) for part in parts]
         reach = _best_reach(rows, gaps, m, spare)

@@ -82,7 +82,7 @@ class Game:
         """The cards of `hand` that `hint` touches, in slot order."""
         mask = self.space.clue_mask(hint.suit, hint.rank)
         of = self.identity_of
-        return tuple(c for c in hand if (mask >> of[c]) & 1)
+        return tuple([c for c in hand if (mask >> of[c]) & 1])
 
     def suit_name(self, suit: int) -> str:
         return self.ruleset.suit_name(suit)
