@@ -202,7 +202,7 @@ def test_curve_never_rises_and_witnesses_replay(name: str) -> None:
             end = end_of(timeline.game, timeline[point.turn], point.witness)
             assert end.over and end.score == point.lower
         assert curve[-1].exact and curve[-1].value == final.score
-        exact = [p.value for p in curve if p.exact]
+        exact = [p.lower for p in curve if p.exact]  # p.value, typed int
         assert exact == sorted(exact, reverse=True)
 
 
@@ -231,6 +231,30 @@ def test_bounds_hold_when_out_of_time() -> None:
     assert end_of(timeline.game, state, quick.witness).score == quick.lower
     solver = Solver(timeline.game)
     assert solver.upper(solver.node(state)) >= quick.upper
+
+
+def test_curve_budget_follows_the_given_clock() -> None:
+    """The budget is measured by the clock the caller gives (a benchmark on a shared
+    machine passes CPU time): a clock that jumps 10 s at every reading spends the 1 s
+    budget at once, so the curve only takes its free stages and leaves open turns the
+    wall clock proves; what it reports still holds and its witnesses replay."""
+    timeline = bot_game(NOVA, 2, 9)
+    ticks = iter(range(0, 10**6, 10))
+    readings: list[int] = []
+
+    def jumping() -> float:
+        readings.append(next(ticks))
+        return float(readings[-1])
+
+    spent = best_possible_curve(timeline, budget_s=1.0, clock=jumping)
+    proven = best_possible_curve(timeline, budget_s=1.0)
+    assert readings
+    assert all(p.exact for p in proven)
+    assert not all(p.exact for p in spent)
+    for a, b in zip(spent, proven, strict=True):
+        assert a.lower <= b.lower == b.upper <= a.upper
+        end = end_of(timeline.game, timeline[a.turn], a.witness)
+        assert end.over and end.score == a.lower
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
