@@ -177,6 +177,23 @@ def test_a_pass_wins_when_the_right_player_must_draw_last() -> None:
     assert solve(game, state).best == 20 == oracle(game, state)
 
 
+def test_in_the_final_round_each_player_left_scores_once() -> None:
+    """Final round, draw pile empty, three turns left (P0, P1, P2). Hearts and spades
+    stand at 3; P0 holds 4♥ and 4♠, P1 and P2 only dead cards. The rows could take two
+    more cards and the turns allow three, but P0 plays once and no one else can score:
+    17, proven by the bound alone (the rows' runs in turn order still allowed 18)."""
+    game, state = position(NOVA, ["4H 4S AC", "AC AD 2C", "AD 2C 2D"], "", (5, 5, 3, 3), 4)
+    state = state._replace(final_turns=3)
+    solver = Solver(game)
+    node = solver.node(state)
+    assert solver.final_round(node) == 18
+    assert solver.upper(node) == 17
+    solution = solve(game, state)
+    assert solution.best == 17 == oracle(game, state)
+    end = end_of(game, state, solution.witness)
+    assert end.over and end.score == 17
+
+
 def test_strikeout_scores_zero_unless_gentle() -> None:
     """One life left at full coins: P0 holds no card that fits and may not discard, and
     4♥ is gone for good. Passing keeps the 18 points; the third misfire would lose them."""
