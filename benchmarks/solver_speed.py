@@ -2,6 +2,7 @@
 
     python benchmarks/solver_speed.py               # real games + 1,000 games per ruleset
     python benchmarks/solver_speed.py --games 50    # a quick look
+    python benchmarks/solver_speed.py --only nova-finale --games 200 --clock cpu --open
 
 Per group of games: the share whose curve is proven exact at every turn, the share whose
 best possible at the deal is proven, and the median and p95 time of one game's whole
@@ -11,6 +12,9 @@ outside the timing). Real games: the No Variant hanab.live exports in ../shared/
 (files the loader refuses, such as other variants or 6 players, are counted and skipped).
 Simulated games: convention bots, seeds 0..N-1, 2 to 5 players in turn.
 Targets: >= 95% of games exact at every turn within 1 s; the deal proven for >= 99%.
+`--clock cpu` gives each game `--budget` seconds of this process's CPU time instead of the
+wall clock (for before/after comparisons on a shared machine); `--open` lists the games
+whose deal is left unproven, with its bounds (what to look at next).
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,7 +40,7 @@ from nova_replay.rules.engine import Timeline, apply, replay
 from nova_replay.rules.errors import NovaError
 from nova_replay.rules.rulesets import make_ruleset
 
-RULESETS = {
+RULESETS: dict[str, dict[str, Any] | None] = {
     "nova": {},
     "nova-finale": {"grand_finale": True},
     "nova-jokers1": {"jokers": 1},
@@ -85,13 +90,13 @@ def skip_reason(message: str) -> str:
     return message[:60]
 
 
-def simulated(name: str, games: int) -> Iterator[Timeline]:
+def simulated(name: str, games: int) -> Iterator[tuple[str, Timeline]]:
     options = RULESETS[name]
     rules = make_ruleset("hanabi") if options is None else make_ruleset("nova", **options)
     bot = ConventionBot()
     for seed in range(games):
         played = play_game(rules, [bot] * (2 + seed % 4), seed)
-        yield replay(played.game, played.actions)
+        yield f"seed {seed}", replay(played.game, played.actions)
 
 
 def check(timeline: Timeline, curve: tuple[CurvePoint, ...]) -> int:
@@ -105,13 +110,18 @@ def check(timeline: Timeline, curve: tuple[CurvePoint, ...]) -> int:
     return bad
 
 
-def measure(label: str, timelines: Iterator[Timeline] | list[Timeline], budget: float) -> None:
+def measure(label: str, timelines: Iterator[tuple[str, Timeline]], budget: float,
+            clock: Callable[[], float] = time.perf_counter, show_open: bool = False) -> None:
     times: list[float] = []
     every = deal = over = bad = drops = 0
-    for timeline in timelines:
-        start = time.perf_counter()
-        curve = best_possible_curve(timeline, budget)
-        elapsed = time.perf_counter() - start
+    open_deals: list[str] = []
+    for name, timeline in timelines:
+        start = clock()
+        curve = best_possible_curve(timeline, budget, clock)
+        elapsed = clock() - start
+        if not curve[0].exact:
+            open_deals.append(f"{name} ({len(timeline.game.players)} players): "
+                              f"{curve[0].lower} to {curve[0].upper}")
         times.append(elapsed)
         exact = all(p.exact for p in curve)
         every += exact and elapsed <= budget * 1.05
@@ -127,6 +137,9 @@ def measure(label: str, timelines: Iterator[Timeline] | list[Timeline], budget: 
     p95 = times[min(n - 1, int(0.95 * n))]
     print(f"{label:28} {n:>5} {every / n:>8.1%} {deal / n:>7.1%} {statistics.median(times):>8.3f} "
           f"{p95:>7.3f} {over / n:>7.1%} {drops / n:>6.2f} {bad:>4}", flush=True)
+    if show_open:
+        for line in open_deals:
+            print(f"  deal open: {line}", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -135,10 +148,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per game (default 1)")
     parser.add_argument("--only", choices=[*RULESETS, "real"], action="append",
                         help="measure only these groups (repeatable)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="budget and times by the wall clock, or this process's CPU time")
+    parser.add_argument("--open", action="store_true",
+                        help="list the games whose deal is not proven, with its bounds")
     args = parser.parse_args(argv)
     if args.games < 0 or args.budget <= 0:
         parser.error("--games: expected 0 or more; --budget: expected more than 0")
-    print(f"budget {args.budget:g} s per game; load: {os.getloadavg()[0]:.2f} "
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    print(f"budget {args.budget:g} s per game ({args.clock} clock); load: {os.getloadavg()[0]:.2f} "
           f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} on {os.cpu_count()} cores")
     print(f"{'games':28} {'n':>5} {'exact':>8} {'deal':>7} {'median':>8} {'p95':>7} "
           f"{'over':>7} {'drops':>6} {'bad':>4}")
@@ -148,11 +166,13 @@ def main(argv: list[str]) -> int:
     groups = args.only or ["real", *RULESETS]
     if "real" in groups:
         games, skipped = real_games()
-        measure("real No Variant (hanab.live)", games, args.budget)
+        real = ((f"real game {i}", tl) for i, tl in enumerate(games))
+        measure("real No Variant (hanab.live)", real, args.budget, clock, args.open)
         print("  skipped real files: " + ", ".join(f"{v} {k}" for k, v in skipped.most_common()))
     for name in RULESETS:
         if name in groups and args.games:
-            measure(f"{name} (bots, 2-5 players)", simulated(name, args.games), args.budget)
+            measure(f"{name} (bots, 2-5 players)", simulated(name, args.games), args.budget,
+                    clock, args.open)
     return 0
 
 

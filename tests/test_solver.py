@@ -177,6 +177,23 @@ def test_a_pass_wins_when_the_right_player_must_draw_last() -> None:
     assert solve(game, state).best == 20 == oracle(game, state)
 
 
+def test_in_the_final_round_each_player_left_scores_once() -> None:
+    """Final round, draw pile empty, three turns left (P0, P1, P2). Hearts and spades
+    stand at 3; P0 holds 4♥ and 4♠, P1 and P2 only dead cards. The rows could take two
+    more cards and the turns allow three, but P0 plays once and no one else can score:
+    17, proven by the bound alone (the rows' runs in turn order still allowed 18)."""
+    game, state = position(NOVA, ["4H 4S AC", "AC AD 2C", "AD 2C 2D"], "", (5, 5, 3, 3), 4)
+    state = state._replace(final_turns=3)
+    solver = Solver(game)
+    node = solver.node(state)
+    assert solver.final_round(node) == 18
+    assert solver.upper(node) == 17
+    solution = solve(game, state)
+    assert solution.best == 17 == oracle(game, state)
+    end = end_of(game, state, solution.witness)
+    assert end.over and end.score == 17
+
+
 def test_strikeout_scores_zero_unless_gentle() -> None:
     """One life left at full coins: P0 holds no card that fits and may not discard, and
     4♥ is gone for good. Passing keeps the 18 points; the third misfire would lose them."""
@@ -202,7 +219,7 @@ def test_curve_never_rises_and_witnesses_replay(name: str) -> None:
             end = end_of(timeline.game, timeline[point.turn], point.witness)
             assert end.over and end.score == point.lower
         assert curve[-1].exact and curve[-1].value == final.score
-        exact = [p.value for p in curve if p.exact]
+        exact = [p.lower for p in curve if p.exact]  # p.value, typed int
         assert exact == sorted(exact, reverse=True)
 
 
@@ -231,6 +248,30 @@ def test_bounds_hold_when_out_of_time() -> None:
     assert end_of(timeline.game, state, quick.witness).score == quick.lower
     solver = Solver(timeline.game)
     assert solver.upper(solver.node(state)) >= quick.upper
+
+
+def test_curve_budget_follows_the_given_clock() -> None:
+    """The budget is measured by the clock the caller gives (a benchmark on a shared
+    machine passes CPU time): a clock that jumps 10 s at every reading spends the 1 s
+    budget at once, so the curve only takes its free stages and leaves open turns the
+    wall clock proves; what it reports still holds and its witnesses replay."""
+    timeline = bot_game(NOVA, 2, 9)
+    ticks = iter(range(0, 10**6, 10))
+    readings: list[int] = []
+
+    def jumping() -> float:
+        readings.append(next(ticks))
+        return float(readings[-1])
+
+    spent = best_possible_curve(timeline, budget_s=1.0, clock=jumping)
+    proven = best_possible_curve(timeline, budget_s=1.0)
+    assert readings
+    assert all(p.exact for p in proven)
+    assert not all(p.exact for p in spent)
+    for a, b in zip(spent, proven, strict=True):
+        assert a.lower <= b.lower == b.upper <= a.upper
+        end = end_of(timeline.game, timeline[a.turn], a.witness)
+        assert end.over and end.score == a.lower
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

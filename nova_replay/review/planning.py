@@ -235,11 +235,23 @@ class Planning:
             t += 1
             count += 1
         bound = min(reach_total, score + count)
-        if ft >= 0 and not jokers:
-            bound = min(bound, self.final_round(node))
+        if ft >= 0:
+            bound = min(bound, score + self.players_left_to_score(node))
+            if not jokers:
+                bound = min(bound, self.final_round(node))
         if not jokers and drawn < self.size:
             bound = min(bound, score + reach_total - score - self.overflow(node, held))
         return bound
+
+    def players_left_to_score(self, node: Node) -> int:
+        """In the final round no card is drawn and each player left has one turn (at most
+        the players in all): only a player holding a card that can still be played (not
+        dead, a joker included) can score, once. Dead stays dead: rows only rise."""
+        p, hands, rows, _, _, _, ft, _ = node
+        n = self.n
+        cls = self.classes(rows, self.cuts(node))
+        return sum(1 for k in range(min(ft, n))
+                   if any(cls[c] != DEAD for c in hands[(p + k) % n]))
 
     def final_round(self, node: Node) -> int:
         """In the final round each player left plays at most once, in turn order, from

@@ -14,7 +14,7 @@ as engine actions and replays through `engine.apply` to the score it claims.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules.engine import TERMINATED, State, Timeline, apply, legal_actions
@@ -106,7 +106,9 @@ def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None
     return Solution(lower, upper, engine_line(solver, state, line), time.perf_counter() - start)
 
 
-def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[CurvePoint, ...]:
+def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
+                        clock: Callable[[], float] = time.perf_counter
+                        ) -> tuple[CurvePoint, ...]:
     """Best possible after every turn, within `budget_s` seconds for the whole game.
 
     It never rises along the game (the turn's actual action is one of the options), so
@@ -114,10 +116,13 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
     turn bounds every later one from above, and where two solved turns agree every turn
     between them agrees too: a binary search over turns solves only around the drops.
     First every needed turn gets a short solve; then the turns still open share what is
-    left of the budget, the deal first. Turns left unproven keep both bounds."""
+    left of the budget, the deal first. Turns left unproven keep both bounds. `clock`
+    measures the budget: the wall clock, or for a benchmark on a shared machine the
+    process's CPU time (time.process_time)."""
     game = timeline.game
     solver = Solver(game)
-    start = time.perf_counter()
+    solver.clock = clock
+    start = clock()
     last = len(timeline) - 1
     own: dict[int, tuple[int, int, tuple[Action, ...]]] = {}  # turn -> lower, upper, line
 
@@ -152,7 +157,7 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
     def split(a: int, b: int) -> None:
         for t in (a, b):
             if t not in own:
-                run(t, min(budget_s / 20, budget_s - (time.perf_counter() - start)))
+                run(t, min(budget_s / 20, budget_s - (clock() - start)))
         if b - a <= 1 or bounds(a)[1] <= bounds(b)[0]:
             return
         mid = (a + b) // 2
@@ -166,11 +171,11 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0) -> tuple[Curv
     share = budget_s / 20
     while True:
         open_turns = [t for t in sorted(own) if bounds(t)[0] < bounds(t)[1]]
-        left = budget_s - (time.perf_counter() - start)
+        left = budget_s - (clock() - start)
         if not open_turns or left <= 0:
             break
         for t in open_turns:
-            left = budget_s - (time.perf_counter() - start)
+            left = budget_s - (clock() - start)
             low, high = bounds(t)
             if low < high and left > 0:
                 run(t, min(share, left))
