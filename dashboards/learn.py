@@ -18,7 +18,9 @@ from urllib.parse import parse_qs
 from dash import ALL, Dash, Input, Output, State, ctx, html
 from dash.exceptions import PreventUpdate
 
+from nova_replay.record.actions import ruleset_of
 from nova_replay.rules.cards import SUITS, parse_card, rank_text
+from nova_replay.rules.rulesets import Ruleset
 from nova_replay.views.course import Lesson, course, lessons_dir
 from nova_replay.views.puzzles import Move, Puzzle, read_puzzle
 
@@ -85,12 +87,12 @@ def puzzle_options() -> list[dict[str, str]]:
 
 # --- the puzzle board -------------------------------------------------------------------
 
-def card_span(text: str | None, touched: bool = False) -> html.Span:
+def card_span(text: str | None, rules: Ruleset, touched: bool = False) -> html.Span:
     """A card as the puzzle shows it: its face, or '?' for one of the viewer's own."""
     if text is None:
         return html.Span("?", className="pz-card hidden" + (" touched" if touched else ""))
     card = parse_card(text)
-    colour = card_colour(card)
+    colour = card_colour(card, rules)
     return html.Span(card.show(), className="pz-card" + (" touched" if touched else ""),
                      style={"color": colour, "borderColor": colour})
 
@@ -99,6 +101,7 @@ def choices(p: Puzzle) -> list[Move]:
     """The moves a learner may pick: play or discard each of their slots, or a hint of
     a suit or a rank that touches another player's hand."""
     words = "clue" if p.ruleset.name == "hanabi" else "hint"
+    rules = ruleset_of(p.ruleset)
     mine = next(h for h in p.position.hands if h.yours)
     moves = [Move(type=kind, slot=c.slot, text=f"{kind} slot {c.slot}")
              for kind in ("play", "discard") for c in mine.cards]
@@ -108,7 +111,8 @@ def choices(p: Puzzle) -> list[Move]:
         shown = [c.card for c in hand.cards if c.card and c.card[-1] in SUITS]  # no jokers
         for suit in sorted({c[-1] for c in shown}):
             moves.append(Move(type="hint", to=hand.player, suit=suit,
-                              text=f"{words} {SUITS[suit].name} to {hand.player}"))
+                              text=f"{words} {rules.suit_name(rules.suits.index(suit))} to "
+                                   f"{hand.player}"))
         for rank in sorted({1 if c[:-1] == "A" else int(c[:-1]) for c in shown}):
             moves.append(Move(type="hint", to=hand.player, rank=rank,
                               text=f"{words} {rank_text(rank, shown[0][-1])}s to {hand.player}"))
@@ -125,14 +129,15 @@ def same_move(a: Move, b: Move) -> bool:
 
 def puzzle_view(name: str, p: Puzzle) -> html.Div:
     pos = p.position
+    rules = ruleset_of(p.ruleset)
     rows = html.Div([html.Span(f"{SUITS[s].symbol} {h}", className="pz-row",
-                               style={"color": SUITS[s].colour}) for s, h in pos.rows.items()],
-                    className="pz-rows")
+                               style={"color": rules.suit_colour(rules.suits.index(s))})
+                     for s, h in pos.rows.items()], className="pz-rows")
     counters = html.Div(f"Score {pos.score} · coins/clues {pos.coins} · lives {pos.lives} · "
                         f"draw pile {pos.draw_pile} · discards: "
                         f"{' '.join(pos.discards) or 'none'}", className="muted")
     hands = [html.Div([html.Span(h.player + (" (you)" if h.yours else ""), className="pz-who"),
-                       *[card_span(c.card, c.touched) for c in h.cards]], className="pz-hand")
+                       *[card_span(c.card, rules, c.touched) for c in h.cards]], className="pz-hand")
              for h in pos.hands]
     buttons = [html.Button(m.text, id={"type": "puzzle-move", "index": i}, n_clicks=0,
                            className="pz-choice") for i, m in enumerate(choices(p))]

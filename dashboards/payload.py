@@ -44,8 +44,6 @@ from .table import (
     discard_groups,
     move_text,
     notes_on,
-    purple,
-    suit_look,
     viewer_note,
 )
 
@@ -71,8 +69,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
-    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": suit_look(analysis, i)[1],
-              "name": suit_look(analysis, i)[0],
+    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": rules.suit_colour(i),
+              "name": rules.suit_name(i),
               "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
@@ -139,7 +137,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
     hidden = hidden_at(analysis, turn, options.viewer)
     lives_text, final_text = counter_texts(analysis, turn)
     point = analysis.clock[turn]
-    hanablive = purple(analysis)
+    rules = game.ruleset
     # Efficiency counts touched cards that are not trash, the viewer's own too.
     efficiency = None if options.viewer is not None or point.efficiency is None else (
         f"{point.efficiency:.2f}")
@@ -154,7 +152,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
                               notes_on(analysis, k.card, options)])
             else:
                 card = game.deck[k.card]
-                cards.append([card.show(), card_colour(card, hanablive), int(k.touched), k.hinted,
+                cards.append([card.show(), card_colour(card, rules), int(k.touched), k.hinted,
                               k.deduced, k.common, analysis.ids.of_card[k.card], bits,
                               notes_on(analysis, k.card, options)])
         hands.append(cards)

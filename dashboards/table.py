@@ -15,16 +15,14 @@ from nova_replay.review.analysis import Analysis
 from nova_replay.review.knowledge import CardKnowledge, card_flags
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.status import final_turns_left
-from nova_replay.rules.cards import SUITS, Card
+from nova_replay.rules.cards import Card
 from nova_replay.rules.game import Discard, Hint
+from nova_replay.rules.rulesets import Ruleset
 from nova_replay.rules.words import plural, words
 from nova_replay.views.text import describe_turn
 
 TIERS = ("hinted", "deduced", "common")
 JOKER_COLOUR = "#6a1b9a"
-# hanab.live calls the fifth colour purple (DESIGN.md, "Words per ruleset") and draws
-# it so: its colour as nova_replay.rules.variants gives the Purple suit.
-HANABLIVE_PURPLE = ("purple", "#7b1fa2")
 
 
 @dataclass(frozen=True)
@@ -52,28 +50,11 @@ class ViewOptions:
         return self.perspective().knowledge_for(player, k)
 
 
-def purple(analysis: Analysis) -> bool:
-    """Whether the game's fifth colour is hanab.live's purple (a hanab.live game of
-    plain Hanabi, whose W suit is white elsewhere)."""
-    record = analysis.record
-    return record.converted_from == "hanab.live" and not record.game.ruleset.kinds
-
-
-def suit_look(analysis: Analysis, index: int) -> tuple[str, str]:
-    """A row's name and colour in the game's words."""
-    rules = analysis.record.game.ruleset
-    letter = rules.suits[index]
-    if letter == "W" and purple(analysis):
-        return HANABLIVE_PURPLE
-    return rules.suit_name(index), SUITS[letter].colour
-
-
-def card_colour(card: Card, hanablive_purple: bool = False) -> str:
+def card_colour(card: Card, rules: Ruleset) -> str:
+    """A card's colour on screen: its suit's, as the game's ruleset draws it."""
     if card.is_joker:
         return JOKER_COLOUR
-    if card.suit == "W" and hanablive_purple:
-        return HANABLIVE_PURPLE[1]
-    return SUITS[card.suit].colour
+    return rules.suit_colour(rules.suits.index(card.suit))
 
 
 def move_text(analysis: Analysis, turn: int) -> str:

@@ -13,18 +13,22 @@ from typing import Any
 from ..rules.cards import SUITS, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
-from ..rules.rulesets import make_ruleset
+from ..rules.rulesets import Ruleset, make_ruleset
 from ..rules.words import words
-from .log import DiscardAction, GameLog, HintAction, PlayAction
+from .log import DiscardAction, GameLog, HintAction, PlayAction, RulesetSpec
+
+
+def ruleset_of(spec: RulesetSpec) -> Ruleset:
+    """The ruleset a log's (or a puzzle's) `ruleset` object names."""
+    return make_ruleset(
+        spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
+        jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
+    )
 
 
 def game_from_log(log: GameLog) -> Game:
     """The game a log describes; raises DeckError if the deck is not the ruleset's."""
-    spec = log.ruleset
-    ruleset = make_ruleset(
-        spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
-        jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
-    )
+    ruleset = ruleset_of(log.ruleset)
     deck = parse_cards(log.deck)
     check_deck(ruleset, deck)
     return Game(ruleset, tuple(log.players), deck)
@@ -67,7 +71,8 @@ def _hint_from_log(game: Game, turn: int, a: HintAction) -> Hint:
     if a.colour is not None:
         if a.colour not in rules.clue_colours:
             has = ", ".join(rules.clue_colours) or "none"
-            where = rules.variant or f"{rules.name} without a variant (hints name suits)"
+            where = rules.variant if rules.kinds else (
+                f"{rules.variant or rules.name + ' without a variant'} (hints name suits)")
             raise turn_error(turn, f"{_actor(game, turn)} {words(rules).hints} {a.colour}, which "
                              f"is not a clue colour of {where} (its colours: {has})")
         return _hint(to, rules.clue_colours.index(a.colour))
@@ -121,7 +126,7 @@ def _suit_index(game: Game, turn: int, letter: str, verb: str = "") -> int:
     default hints it) if the game has no such suit."""
     rules = game.ruleset
     if letter not in rules.suits:
-        names = ", ".join(SUITS[s].name for s in rules.suits)
+        names = ", ".join(rules.suit_name(i) for i in range(len(rules.suits)))
         raise turn_error(
             turn, f"{_actor(game, turn)} {verb or words(rules).hints} {SUITS[letter].name}, "
             f"but {words(rules).game} has no such suit (its suits: {names})",

@@ -106,8 +106,9 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         actions.append(game_over)
     out: dict[str, Any] = {"deck": deck, "actions": actions} if anonymised else {
         "players": players, "deck": deck, "actions": actions}
-    variant = game.ruleset.variant
-    if variant and "variant" not in meta and (options or {}).get("variant") != variant:
+    variant = game.ruleset.variant  # No Variant is hanab.live's default: a file names none
+    if (variant not in ("", VARIANT) and "variant" not in meta
+            and (options or {}).get("variant") != variant):
         options = {**(options or {}), "variant": variant}  # else it reads back as No Variant
     if options is not None:
         out["options"] = options

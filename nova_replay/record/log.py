@@ -79,7 +79,8 @@ class RulesetSpec(_Model):
     variant: str | None = Field(None, description=(
         "Hanabi: a hanab.live variant by its name, e.g. 'Rainbow (5 Suits)'. Supported: every "
         "variant whose difference is only in its suits' properties (see docs/variants.md); "
-        "absent or 'No Variant' is the plain game."))
+        "absent is the plain game; 'No Variant' (hanab.live's name, written for games read "
+        "from it) is the plain game in hanab.live's words: its fifth suit is purple."))
     early_end: bool = Field(False, description=(
         "Hanabi as hanab.live's server plays it: the game ends as soon as no point can still "
         "be scored (set for games read from hanab.live that end so)."))

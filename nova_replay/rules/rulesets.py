@@ -37,7 +37,9 @@ class Ruleset:
     lives: int = 3
     early_end: bool = False  # hanab.live: the game ends once no point can still be scored
     # A hanab.live variant (Hanabi only): its name, its suits' properties (parallel to
-    # `suits`), the clue colours and clue ranks that exist, and its special rank.
+    # `suits`), the clue colours and clue ranks that exist, and its special rank. A game
+    # of hanab.live's "No Variant" has the name only: its rules are plain Hanabi's, its
+    # words hanab.live's (the fifth suit is purple).
     variant: str = ""
     kinds: tuple[SuitKind, ...] = ()
     clue_colours: tuple[str, ...] = ()
@@ -96,7 +98,9 @@ class Ruleset:
     def variants(self) -> list[tuple[str, str]]:
         """The variants in play, each as (short tag, words): ('jokers2', '2 jokers')."""
         out = []
-        if self.variant:  # 'Rainbow (6 Suits)' -> ('rainbow-6-suits', 'Rainbow (6 Suits)')
+        # 'Rainbow (6 Suits)' -> ('rainbow-6-suits', 'Rainbow (6 Suits)'); No Variant is
+        # hanab.live's name for the plain game, not a variant of it.
+        if self.variant and self.variant != NO_VARIANT:
             out.append(("-".join(re.findall(r"[a-z0-9]+", self.variant.lower())), self.variant))
         if self.grand_finale:
             out.append(("finale", "grand finale"))
@@ -115,10 +119,24 @@ class Ruleset:
         base = self.name.capitalize()
         return f"{base} ({', '.join(words)})" if words else base
 
+    @cached_property  # the views ask for every row and card
+    def _looks(self) -> tuple[tuple[str, str], ...]:
+        """Each suit's name and screen colour, in the words of the game: hanab.live's suits
+        for a hanab.live game (its No Variant's fifth suit is purple), else our cards'
+        (Hanabi's fifth suit is white)."""
+        kinds = self.kinds or (variant(self.variant).suits if self.variant else ())
+        if kinds:
+            return tuple((k.name.lower(), k.colour) for k in kinds)
+        return tuple((SUITS[s].name, SUITS[s].colour) for s in self.suits)
+
     def suit_name(self, index: int) -> str:
-        if self.kinds:
-            return self.kinds[index].name.lower()
-        return SUITS[self.suits[index]].name
+        """The name of suit `index` ('hearts', 'white'; 'purple' in a hanab.live game): the
+        one home of a row's name, for notes, views and messages."""
+        return self._looks[index][0]
+
+    def suit_colour(self, index: int) -> str:
+        """The screen colour of suit `index` (a hanab.live game draws its purple purple)."""
+        return self._looks[index][1]
 
 
 @lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once
@@ -127,7 +145,7 @@ def make_ruleset(
     early_end: bool = False, variant_name: str = "",
 ) -> Ruleset:
     """The ruleset called `name` with the given Nova variants (or, for hanabi, hanab.live's
-    early end)."""
+    early end and variant; "No Variant" is plain Hanabi named as hanab.live names it)."""
     if name == "nova":
         if early_end or variant_name:
             option = "early_end" if early_end else "variant"
@@ -144,9 +162,10 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
-        if variant_name in ("", NO_VARIANT):
+        if variant_name in ("", NO_VARIANT):  # plain Hanabi; "No Variant" (a hanab.live
+            # game) is kept for its words, and never assumed for a game that does not say it
             return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
-                           early_end=early_end)
+                           early_end=early_end, variant=variant_name)
         try:
             v = variant(variant_name)
         except VariantError as e:
