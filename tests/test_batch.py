@@ -179,6 +179,9 @@ def test_real_hanablive_games_give_their_recorded_scores(tmp_path: Path) -> None
     assert len(rows) == 197 and sum(r["valid"] == "True" for r in rows) == 183
     assert [r["game"] for r in rows if r["game"]] == [str(i) for i in range(99)]
     assert all(r["format"] == "hanab.live" for r in rows if r["valid"] == "True")
+    # No Variant games: the plain game's title, hanab.live's name for it (and its purple)
+    assert {(r["ruleset"], r["variant"]) for r in rows if r["valid"] == "True"} == {
+        ("Hanabi", "No Variant"), ("Hanabi (ends when no point is left)", "No Variant")}
     zeroed = [r for r in rows if r["ending"] in ("strikeout", "terminated")]
     assert zeroed and all(r["hanablive_score"] == "0" for r in zeroed)
     assert all(r["hanablive_score"] == r["score"] for r in rows
