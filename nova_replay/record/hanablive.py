@@ -262,7 +262,7 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         meta[ANONYMISED] = True
     if "options" in data:
         meta["options"] = options
-    log: dict[str, Any] = {
+    log: dict[str, Any] = {  # the variant's name, No Variant too: it keeps hanab.live's words
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
         "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,

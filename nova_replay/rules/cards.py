@@ -2,8 +2,9 @@
 
 A card is a rank and a suit letter. Nova's suits are C D H S (clubs, diamonds,
 hearts, spades); Hanabi's are R Y G B W (red, yellow, green, blue, white; hanab.live
-calls the fifth suit purple, so P is accepted for it). The two alphabets do not
-overlap, so a card's text is readable without knowing the ruleset.
+calls the fifth suit purple, so P is accepted for it; a hanab.live game's ruleset names
+and draws it purple, see `Ruleset.suit_name`). The two alphabets do not overlap, so a
+card's text is readable without knowing the ruleset.
 """
 
 from __future__ import annotations
