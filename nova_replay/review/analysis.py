@@ -17,7 +17,7 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, deduced_playable, timeline_knowledge
+from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -198,18 +198,15 @@ class _Reviewer:
                      f"card.", reason="nothing_new")
             return
         # Two copies of one card count once: only one of them can be played. Only a
-        # playable card (a card's deduced tier always holds its truth) whose deduced tier
-        # changed can have become known playable: the tiers are read only when the hand
-        # holds two playable cards.
+        # playable card (a card's deduced tier always holds its truth) can have become
+        # known playable: the tiers are read only when the hand holds two playable cards.
         made: dict[int, int] = {}
         fits = st.playable
-        slots = [s for s, c in enumerate(hand) if (fits >> of_card[c]) & 1]
-        if len(slots) >= 2:
-            was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
-            for s in slots:
-                a, b = now[s], was[s]
-                if a != b and deduced_playable(a, st) and not deduced_playable(b, st):
-                    made.setdefault(of_card[hand[s]], hand[s])
+        if sum((fits >> of_card[c]) & 1 for c in hand) >= 2:
+            for c, was, now in zip(hand, tk.knows_playable(t - 1, hint.to),
+                                   tk.knows_playable(t, hint.to), strict=True):
+                if now and not was:
+                    made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
@@ -340,13 +337,8 @@ class _Reviewer:
                      f"that was still needed.")
             return
         hand = self.states[t - 1].hands[p]
-        # A card's deduced tier always holds its truth: the tiers are read only when the
-        # hand holds another card that is playable.
-        of_card, fits = self.ids.of_card, st.playable
-        if not any((fits >> of_card[c]) & 1 for c in hand if c != card):
-            return
-        playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
-                    if c != card and deduced_playable(d, st)]
+        playable = [c for c, known in zip(hand, self.tk.knows_playable(t - 1, p), strict=True)
+                    if known and c != card]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
@@ -403,16 +395,15 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     deck_size, players = len(game.deck), len(game.players)
     points: list[ClockPoint] = []
     hints = 0
+    efficiency = None
     for t, (state, st, hinted, action) in enumerate(zip(
             tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
         hint = type(action) is Hint
         if hint:
             hints += 1
-        efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            useful = hinted & ~st.trash
-            efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
+            efficiency = round((sum(state.rows) + (hinted & ~st.trash).bit_count()) / hints, 3)
         draw_pile = deck_size - state.drawn
         if hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
@@ -421,9 +412,9 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             last = points[-1]
             pace, most, left = last.pace, last.max_score, None
         else:
-            pace = pace_of(state.score, draw_pile, players, st.max_score)
             most = max_score(game, state, st)
-            left = final_turns_left(state)
+            pace = pace_of(state.score, draw_pile, players, st.max_score)
+            left = None if state.final_turns < 0 else final_turns_left(state)
         points.append(_new_point(ClockPoint, (
             t, draw_pile, pace, state.score, most, efficiency, left)))
     return tuple(points)

@@ -16,7 +16,7 @@ rule) when a view or the analysis first asks for it.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -29,6 +29,8 @@ from .status import (
     combine,
     jokers_left,
     recombine,
+    remembered_row_status,
+    row_memo,
     row_status,
 )
 
@@ -71,7 +73,9 @@ class Tracker:
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
         # The rows whose inputs (height, lost cards) changed since the last status.
         self._changed: list[int] = []
+        self._lost_changed = False  # a card was lost since the last status
         self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
+        self._memo = row_memo(self.ids.space)
         self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
         self.in_pile = [0] * self.ids.count
@@ -110,15 +114,20 @@ class Tracker:
         self.public[i] += 1
         if self.public[i] == ids.space.copies[i]:
             self.public_full |= 1 << i
+        suit = self.game.suit_of[card]
         if type(action) is Play and after.lives == before.lives:
             if i == ids.space.joker:
                 self.played_jokers += 1
+            changes_row = True  # its row's height
         else:
+            left = ids.space.copies[i] - self.lost[i] - 1
             self.lost[i] += 1
-        # A card of a suit, played or lost, changes its row's height or losses; a joker
-        # changes the spare jokers, and with them every row.
-        suit = self.game.suit_of[card]
-        if suit >= 0:
+            self._lost_changed = True
+            # A loss changes its row's part only when it leaves one copy or none of a
+            # rank the row has yet to reach (`row_status` reads no other).
+            changes_row = left <= 1 and self.game.rank_of[card] > after.rows[suit]
+        # A joker changes the spare jokers instead, and with them every row.
+        if suit >= 0 and changes_row:
             self._changed.append(suit)
         return ()
 
@@ -128,29 +137,29 @@ class Tracker:
         row's part or the rows did."""
         ids, lost = self.ids, self.lost
         spare = jokers_left(ids, lost, self.played_jokers)
-        rows, last, changed_rows = state.rows, self._last, self._changed
-        if last is None or last.spare != spare:
-            changed: Iterable[int] = range(len(rows))
-        elif not changed_rows:
-            return last.status  # a row's inputs are also all that `lost` can change
-        else:
-            changed = changed_rows
-        self._changed = []
+        rows, last = state.rows, self._last
+        changed, self._changed = self._changed, []
+        lost_changed, self._lost_changed = self._lost_changed, False
         parts = self._parts
-        was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
-        for s in changed:
-            part = row_status(ids, s, rows[s], lost, spare)
-            if part != parts[s]:
-                was.append((s, parts[s]))
-                parts[s] = part
         if last is None or last.spare != spare:
+            parts[:] = [row_status(ids, s, h, lost, spare) for s, h in enumerate(rows)]
             st = combine(ids, rows, parts, lost, spare)
-        elif not was and last.rows == rows:
-            st = _new(Status, (*last.status[:5], tuple(lost)))
-        elif ids.space.joker < 0:
-            st = recombine(ids, last.status, parts, was, lost)
         else:
-            st = combine(ids, rows, parts, lost, spare)
+            was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
+            memo = self._memo
+            for s in changed:
+                part = remembered_row_status(ids, memo, s, rows[s], lost, spare)
+                if part != parts[s]:
+                    was.append((s, parts[s]))
+                    parts[s] = part
+            if not was and last.rows == rows:
+                if not lost_changed:
+                    return last.status
+                st = _new(Status, (*last.status[:5], tuple(lost)))
+            elif ids.space.joker < 0:
+                st = recombine(ids, last.status, parts, was, lost)
+            else:
+                st = combine(ids, rows, parts, lost, spare)
         self._last = _new(_LastStatus, (rows, spare, st))
         return st
 
@@ -302,16 +311,58 @@ class TimelineKnowledge:
                 self.ids, state.hands[player], self.hinted[since], state.drawn)
         return deduced
 
+    def _bounds(self, turn: int, player: int) -> tuple[tuple[int, ...], int, int]:
+        """`player`'s hand after `turn`, the identities of its cards, and those they
+        cannot see: the bounds of the deduced tier without working it out. A card's tier
+        lies within its hint mask and the unseen identities (`hand_deduced`), and the
+        fixed point takes out only identities of cards the holder knows exactly, that
+        is of cards in their hand: the tier holds every other one of them."""
+        state = self.timeline.states[turn]
+        hand, of_card = state.hands[player], self.ids.of_card
+        own = 0
+        for c in hand:
+            own |= 1 << of_card[c]
+        return hand, own, self.ids.left_after[state.drawn] | own
+
     def hint_taught(self, turn: int) -> bool:
         """Whether the hint of `turn` changed its receiver's deduced tier of any card:
         exactly when the tier before it still held an identity the hint rules out for
         some card. (The fixed point is monotone: narrowing the hint masks to what the
         tier already was leaves the tier as it was; the tier always holds the truth.)
-        Read from the tier before the hint alone, as the review mostly needs no other."""
+        Mostly decided from the tier's bounds (`_bounds`): an identity ruled out that is
+        unseen and in no card of the hand was in the tier; none ruled out and unseen,
+        and nothing was. Only otherwise is the tier worked out."""
         to = self.timeline.actions[turn - 1][0]
-        hinted = self.hinted[turn]
-        hand = self.timeline.states[turn].hands[to]
-        return any(d & ~hinted[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
+        was, now = self.hinted[turn - 1], self.hinted[turn]
+        hand, own, unseen = self._bounds(turn, to)
+        ruled_out = 0
+        for c in hand:
+            ruled_out |= was[c] & ~now[c] & unseen
+        if not ruled_out:
+            return False
+        if ruled_out & ~own:
+            return True
+        return any(d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
+
+    def knows_playable(self, turn: int, player: int) -> tuple[bool, ...]:
+        """Per card of `player`'s hand after `turn`: whether its deduced tier says it is
+        playable (`deduced_playable`). Mostly decided from the tier's bounds
+        (`_bounds`): a card that does not fit is not (the tier holds the truth), one
+        whose bound fits is, one with an identity that does not fit and that the tier
+        must hold is not; only otherwise is the tier worked out."""
+        st = self.statuses[turn]
+        fits, of_card, hinted = st.playable, self.ids.of_card, self.hinted[turn]
+        hand, own, unseen = self._bounds(turn, player)
+        known = []
+        for c in hand:
+            if not (fits >> of_card[c]) & 1:
+                known.append(False)
+                continue
+            outside = hinted[c] & unseen & ~fits
+            if outside and not outside & ~own:  # undecided: the fixed point may take them out
+                return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
+            known.append(not outside)
+        return tuple(known)
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""

@@ -113,6 +113,31 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     return playable, dead << base, critical, tuple(gaps)
 
 
+RowKey = tuple[int, int, int, tuple[int, ...]]  # suit, height, spare jokers, the row's losses
+_ROW_MEMO: dict[IdentitySpace, dict[RowKey, RowStatus]] = {}
+
+
+def row_memo(space: IdentitySpace) -> dict[RowKey, RowStatus]:
+    """`row_status` answers remembered per ruleset: the same row, with the same losses
+    above it, comes back across the turns and the games (a handful of rows per suit)."""
+    memo = _ROW_MEMO.get(space)
+    if memo is None:
+        memo = _ROW_MEMO[space] = {}
+    return memo
+
+
+def remembered_row_status(ids: Identities, memo: dict[RowKey, RowStatus], suit: int,
+                          height: int, lost: list[int], spare: int) -> RowStatus:
+    """`row_status`, looked up in `memo` (`row_memo`) by what it reads: the losses of
+    the ranks above the row's height."""
+    base = suit * ids.space.max_rank
+    key = (suit, height, spare, tuple(lost[base + height:base + ids.space.max_rank]))
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = row_status(ids, suit, height, lost, spare)
+    return part
+
+
 def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
     """A row's reach with no spare joker: the rank below its first gap."""
     return gaps[0] - 1 if gaps else max_rank
@@ -284,15 +309,15 @@ def max_score(game: Game, state: State, st: Status) -> int:
     the players who still have a turn can do with the cards in their hands, searched
     exactly. Once play has ended: the score. A stopped game counts as if play went on.
     `st` is the status at `state`."""
+    if state.final_turns < 0 and (state.ending is None or state.ending == TERMINATED):
+        # Before the final round (most turns, so tested first, without a call).
+        return min(st.max_score, state.score + game.deck_size - state.drawn + game.player_count)
     if play_ended(state):
         return state.score
-    turns = final_turns_left(state)
-    if turns is None:
-        return min(st.max_score, state.score + state.draw_pile(game) + len(game.players))
     if all(h == game.ruleset.max_rank for h in state.rows):
         return state.score
     return state.score + _final_round(game, list(state.rows), state.hands,
-                                      _turn_order(game, state, turns))
+                                      _turn_order(game, state, state.final_turns))
 
 
 def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
