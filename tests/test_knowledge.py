@@ -224,6 +224,24 @@ def test_hint_taught_equals_comparing_the_deduced_tiers() -> None:
     assert all(seen.values()), seen
 
 
+def test_made_playable_equals_comparing_the_deduced_tiers() -> None:
+    """`made_playable` decides most cards from the tiers' bounds; over bot and random
+    games it must equal the cards known playable by the tier after the hint and not by
+    the tier before, with hints that made none, one and two such cards."""
+    made_counts = set()
+    for game, actions in _bot_and_random_games():
+        tk = timeline_knowledge(replay(game, actions))
+        for t, action in enumerate(actions, start=1):
+            if type(action) is Hint:
+                st = tk.statuses[t]
+                expected = tuple(b.card for a, b in zip(tk.of(t - 1, action.to),
+                                                        tk.of(t, action.to), strict=True)
+                                 if knows_playable(b, st) and not knows_playable(a, st))
+                assert tk.made_playable(t) == expected, t
+                made_counts.add(min(len(expected), 2))
+    assert made_counts == {0, 1, 2}, made_counts
+
+
 def test_knows_playable_equals_reading_the_deduced_tier() -> None:
     """`knows_playable` decides most cards from the tier's bounds; over bot and random
     games it must equal `knows_playable` of each card's worked-out tier, with cards known

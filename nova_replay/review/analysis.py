@@ -197,16 +197,10 @@ class _Reviewer:
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
-        # Two copies of one card count once: only one of them can be played. Only a
-        # playable card (a card's deduced tier always holds its truth) can have become
-        # known playable: the tiers are read only when the hand holds two playable cards.
+        # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
-        fits = st.playable
-        if sum((fits >> of_card[c]) & 1 for c in hand) >= 2:
-            for c, was, now in zip(hand, tk.knows_playable(t - 1, hint.to),
-                                   tk.knows_playable(t, hint.to), strict=True):
-                if now and not was:
-                    made.setdefault(of_card[c], c)
+        for c in tk.made_playable(t):
+            made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "

@@ -108,24 +108,24 @@ class Tracker:
                     hinted[c] &= ~yes
             return newly
         card = action[0]
+        of_card, copies, game = ids.of_card, ids.space.copies, self.game
         if after.drawn > before.drawn:
-            self.in_pile[ids.of_card[before.drawn]] -= 1
-        i = ids.of_card[card]
-        self.public[i] += 1
-        if self.public[i] == ids.space.copies[i]:
+            self.in_pile[of_card[before.drawn]] -= 1
+        i = of_card[card]
+        public = self.public[i] = self.public[i] + 1
+        if public == copies[i]:
             self.public_full |= 1 << i
-        suit = self.game.suit_of[card]
+        suit = game.suit_of[card]
         if type(action) is Play and after.lives == before.lives:
             if i == ids.space.joker:
                 self.played_jokers += 1
             changes_row = True  # its row's height
         else:
-            left = ids.space.copies[i] - self.lost[i] - 1
-            self.lost[i] += 1
+            lost = self.lost[i] = self.lost[i] + 1
             self._lost_changed = True
             # A loss changes its row's part only when it leaves one copy or none of a
             # rank the row has yet to reach (`row_status` reads no other).
-            changes_row = left <= 1 and self.game.rank_of[card] > after.rows[suit]
+            changes_row = copies[i] - lost <= 1 and game.rank_of[card] > after.rows[suit]
         # A joker changes the spare jokers instead, and with them every row.
         if suit >= 0 and changes_row:
             self._changed.append(suit)
@@ -135,29 +135,31 @@ class Tracker:
         """Card status at `state` (the tracker's latest), recomputing only the rows
         whose inputs an update changed since the last call, and the whole only when a
         row's part or the rows did."""
-        ids, lost = self.ids, self.lost
-        spare = jokers_left(ids, lost, self.played_jokers)
-        rows, last = state.rows, self._last
+        ids, lost, last = self.ids, self.lost, self._last
+        rows, parts = state.rows, self._parts
         changed, self._changed = self._changed, []
         lost_changed, self._lost_changed = self._lost_changed, False
-        parts = self._parts
+        if last is not None and ids.space.joker < 0:  # no spare joker ever: rows alone
+            if not changed and not lost_changed:
+                return last.status
+            st = recombine(ids, self._memo, last.status, parts, changed, rows, lost)
+            self._last = _new(_LastStatus, (rows, 0, st))
+            return st
+        spare = jokers_left(ids, lost, self.played_jokers)
         if last is None or last.spare != spare:
             parts[:] = [row_status(ids, s, h, lost, spare) for s, h in enumerate(rows)]
             st = combine(ids, rows, parts, lost, spare)
         else:
-            was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
-            memo = self._memo
+            was = False  # whether a row's part changed
             for s in changed:
-                part = remembered_row_status(ids, memo, s, rows[s], lost, spare)
+                part = remembered_row_status(ids, self._memo, s, rows[s], lost, spare)
                 if part != parts[s]:
-                    was.append((s, parts[s]))
+                    was = True
                     parts[s] = part
             if not was and last.rows == rows:
                 if not lost_changed:
                     return last.status
                 st = _new(Status, (*last.status[:5], tuple(lost)))
-            elif ids.space.joker < 0:
-                st = recombine(ids, last.status, parts, was, lost)
             else:
                 st = combine(ids, rows, parts, lost, spare)
         self._last = _new(_LastStatus, (rows, spare, st))
@@ -363,6 +365,31 @@ class TimelineKnowledge:
                 return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
             known.append(not outside)
         return tuple(known)
+
+    def made_playable(self, turn: int) -> tuple[int, ...]:
+        """The cards the hint of `turn` made known playable to its receiver: playable by
+        their deduced tier after it (`deduced_playable`), not before. Mostly decided from
+        the tiers' bounds (`_bounds`), as `knows_playable` is."""
+        to = self.timeline.actions[turn - 1][0]
+        fits, of_card = self.statuses[turn].playable, self.ids.of_card
+        was, now = self.hinted[turn - 1], self.hinted[turn]
+        hand, own, unseen = self._bounds(turn, to)
+        made = []
+        for c in hand:
+            if not (fits >> of_card[c]) & 1:
+                continue  # the tier holds the truth
+            now_out = now[c] & unseen & ~fits  # what may keep it from being known playable
+            if now_out & ~own:
+                continue  # the tier after holds one of them
+            was_out = was[c] & unseen & ~fits
+            if not was_out:
+                continue  # known playable before
+            if now_out or not was_out & ~own:  # undecided: the fixed point may take them out
+                return tuple([c for c, a, b in zip(hand, self.knows_playable(turn - 1, to),
+                                                   self.knows_playable(turn, to), strict=True)
+                              if b and not a])
+            made.append(c)
+        return tuple(made)
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""

@@ -130,8 +130,9 @@ def remembered_row_status(ids: Identities, memo: dict[RowKey, RowStatus], suit: 
                           height: int, lost: list[int], spare: int) -> RowStatus:
     """`row_status`, looked up in `memo` (`row_memo`) by what it reads: the losses of
     the ranks above the row's height."""
-    base = suit * ids.space.max_rank
-    key = (suit, height, spare, tuple(lost[base + height:base + ids.space.max_rank]))
+    m = ids.game.ruleset.max_rank
+    base = suit * m
+    key = (suit, height, spare, tuple(lost[base + height:base + m]))
     part = memo.get(key)
     if part is None:
         part = memo[key] = row_status(ids, suit, height, lost, spare)
@@ -143,22 +144,25 @@ def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
     return gaps[0] - 1 if gaps else max_rank
 
 
-def recombine(ids: Identities, last: Status, parts: list[RowStatus],
-              was: list[tuple[int, RowStatus]], lost: list[int]) -> Status:
+def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
+              parts: list[RowStatus], changed: list[int], rows: tuple[int, ...],
+              lost: list[int]) -> Status:
     """`combine` in a game without jokers, from the last status when only the rows in
-    `was` (each with its part before) changed: a row's masks hold only its own
-    identities, so the table's masks change by what those rows' parts did."""
+    `changed` may have: a row's masks hold only its own identities, so the table's masks
+    change by what those rows' parts did. `parts` (each row's, as in `last`) is updated."""
     m = ids.game.ruleset.max_rank
-    playable, trash, critical, reach_was = last[:4]
-    reach = list(reach_was)
-    for s, (p, t, c, _) in was:
-        now = parts[s]
-        playable ^= p ^ now[0]
-        trash ^= t ^ now[1]
-        critical ^= c ^ now[2]
-        reach[s] = row_reach(now[3], m)
-    return _new_status(Status, (playable, trash, critical, tuple(reach), sum(reach),
-                                tuple(lost)))
+    playable, trash, critical, reach, total = last[:5]
+    for s in changed:
+        now, was = remembered_row_status(ids, memo, s, rows[s], lost, 0), parts[s]
+        if now != was:
+            parts[s] = now
+            playable ^= was[0] ^ now[0]
+            trash ^= was[1] ^ now[1]
+            critical ^= was[2] ^ now[2]
+            row = row_reach(now[3], m)
+            total += row - reach[s]
+            reach = reach[:s] + (row,) + reach[s + 1:]
+    return _new_status(Status, (playable, trash, critical, reach, total, tuple(lost)))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
