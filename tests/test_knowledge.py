@@ -207,9 +207,9 @@ def _bot_and_random_games() -> list[tuple[Game, list[Action]]]:
     return games
 
 
-def test_hint_taught_equals_comparing_the_deduced_tiers() -> None:
-    """`hint_taught` reads only the tier before a hint (did it hold an identity the hint
-    rules out?), and mostly only its bounds; over bot and random games it must equal
+def test_a_hint_taught_exactly_when_the_deduced_tier_changed() -> None:
+    """`hint_lesson(t).taught` reads only the tier before a hint (did it hold an identity
+    the hint rules out?), and mostly only its bounds; over bot and random games it must equal
     comparing the tiers before and after, with hints that taught nothing and fixed
     points among them."""
     seen = {"taught": 0, "nothing new": 0, "known exactly": 0}
@@ -218,14 +218,14 @@ def test_hint_taught_equals_comparing_the_deduced_tiers() -> None:
         for t, action in enumerate(actions, start=1):
             if type(action) is Hint:
                 was, now = tk.deduced(t - 1, action.to), tk.deduced(t, action.to)
-                assert tk.hint_taught(t) == (was != now), t
+                assert tk.hint_lesson(t).taught == (was != now), t
                 seen["taught" if was != now else "nothing new"] += 1
                 seen["known exactly"] += any(knows_exactly(k) for k in tk.of(t, action.to))
     assert all(seen.values()), seen
 
 
-def test_made_playable_equals_comparing_the_deduced_tiers() -> None:
-    """`made_playable` decides most cards from the tiers' bounds; over bot and random
+def test_a_hint_made_playable_the_cards_its_tiers_say() -> None:
+    """`hint_lesson(t).made_playable` decides most cards from the tiers' bounds; over bot and random
     games it must equal the cards known playable by the tier after the hint and not by
     the tier before, with hints that made none, one and two such cards."""
     made_counts = set()
@@ -237,13 +237,13 @@ def test_made_playable_equals_comparing_the_deduced_tiers() -> None:
                 expected = tuple(b.card for a, b in zip(tk.of(t - 1, action.to),
                                                         tk.of(t, action.to), strict=True)
                                  if knows_playable(b, st) and not knows_playable(a, st))
-                assert tk.made_playable(t) == expected, t
+                assert tk.hint_lesson(t).made_playable == expected, t
                 made_counts.add(min(len(expected), 2))
     assert made_counts == {0, 1, 2}, made_counts
 
 
-def test_knows_playable_equals_reading_the_deduced_tier() -> None:
-    """`knows_playable` decides most cards from the tier's bounds; over bot and random
+def test_known_playable_equals_reading_the_deduced_tier() -> None:
+    """`known_playable` decides most cards from the tier's bounds; over bot and random
     games it must equal `knows_playable` of each card's worked-out tier, with cards known
     playable, cards not, and hands whose fixed point changed a tier among them."""
     seen = {"known playable": 0, "not": 0, "fixed point": 0}
@@ -254,7 +254,7 @@ def test_knows_playable_equals_reading_the_deduced_tier() -> None:
             for p, hand in enumerate(state.hands):
                 cards = tk.of(t, p)
                 expected = tuple(knows_playable(k, tk.statuses[t]) for k in cards)
-                assert tk.knows_playable(t, p) == expected, (t, p)
+                assert tk.known_playable(t, p) == expected, (t, p)
                 seen["known playable"] += sum(expected)
                 seen["not"] += len(expected) - sum(expected)
                 unseen = tk.ids.left_after[state.drawn]

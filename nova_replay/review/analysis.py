@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..record.load import Record, as_record
@@ -192,14 +193,15 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        if not tk.hint_taught(t):
+        lesson = tk.hint_lesson(t)
+        if not lesson.taught:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
         # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
-        for c in tk.made_playable(t):
+        for c in lesson.made_playable:
             made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
@@ -331,7 +333,7 @@ class _Reviewer:
                      f"that was still needed.")
             return
         hand = self.states[t - 1].hands[p]
-        playable = [c for c, known in zip(hand, self.tk.knows_playable(t - 1, p), strict=True)
+        playable = [c for c, known in zip(hand, self.tk.known_playable(t - 1, p), strict=True)
                     if known and c != card]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
@@ -397,7 +399,7 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             hints += 1
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            efficiency = round((sum(state.rows) + (hinted & ~st.trash).bit_count()) / hints, 3)
+            efficiency = efficiency_of(sum(state.rows) + (hinted & ~st.trash).bit_count(), hints)
         draw_pile = deck_size - state.drawn
         if hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
@@ -415,6 +417,13 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
 
 
 _new_point = tuple.__new__
+
+
+@lru_cache(maxsize=4096)
+def efficiency_of(cards: int, hints: int) -> float:
+    """Cards gotten per hint spent, to 3 decimals (remembered: rounding a float to
+    decimals is slow, and few pairs come up)."""
+    return round(cards / hints, 3)
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Analysis:

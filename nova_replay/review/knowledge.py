@@ -31,7 +31,6 @@ from .status import (
     recombine,
     remembered_row_status,
     row_memo,
-    row_status,
 )
 
 
@@ -78,9 +77,9 @@ class Tracker:
         self._memo = row_memo(self.ids.space)
         self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
-        self.in_pile = [0] * self.ids.count
-        for k in range(game.hand_size * len(game.players), len(game.deck)):
-            self.in_pile[self.ids.of_card[k]] += 1
+        self.in_pile = in_pile = [0] * self.ids.count
+        for i in self.ids.of_card[game.hand_size * len(game.players):]:
+            in_pile[i] += 1
         self.played_jokers = 0
         # Per player: how many hints they got, and the last answer of `hand` with its key
         # (a hand's knowledge changes only when one of these inputs does).
@@ -147,7 +146,8 @@ class Tracker:
             return st
         spare = jokers_left(ids, lost, self.played_jokers)
         if last is None or last.spare != spare:
-            parts[:] = [row_status(ids, s, h, lost, spare) for s, h in enumerate(rows)]
+            parts[:] = [remembered_row_status(ids, self._memo, s, h, lost, spare)
+                        for s, h in enumerate(rows)]
             st = combine(ids, rows, parts, lost, spare)
         else:
             was = False  # whether a row's part changed
@@ -266,6 +266,16 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
     return deduced
 
 
+class HintLesson(NamedTuple):
+    """What a hint taught its receiver."""
+
+    taught: bool  # their deduced tier of some card changed
+    made_playable: tuple[int, ...]  # the cards known playable by it after, not before
+
+
+_NOTHING_TAUGHT = HintLesson(False, ())
+
+
 @dataclass(frozen=True)
 class TimelineKnowledge:
     """Knowledge at every turn: `of(turn, player)` (or `hands[turn][player]`) is a tuple
@@ -326,27 +336,45 @@ class TimelineKnowledge:
             own |= 1 << of_card[c]
         return hand, own, self.ids.left_after[state.drawn] | own
 
-    def hint_taught(self, turn: int) -> bool:
-        """Whether the hint of `turn` changed its receiver's deduced tier of any card:
-        exactly when the tier before it still held an identity the hint rules out for
-        some card. (The fixed point is monotone: narrowing the hint masks to what the
-        tier already was leaves the tier as it was; the tier always holds the truth.)
-        Mostly decided from the tier's bounds (`_bounds`): an identity ruled out that is
-        unseen and in no card of the hand was in the tier; none ruled out and unseen,
-        and nothing was. Only otherwise is the tier worked out."""
+    def hint_lesson(self, turn: int) -> HintLesson:
+        """What the hint of `turn` taught its receiver (see `HintLesson`).
+
+        Taught: the receiver's deduced tier of some card changed, exactly when the tier
+        before it still held an identity the hint rules out for some card. (The fixed
+        point is monotone: narrowing the hint masks to what the tier already was leaves
+        the tier as it was; the tier always holds the truth.) Both parts are mostly
+        decided from the tiers' bounds (`_bounds`): an identity ruled out that is unseen
+        and in no card of the hand was in the tier; none ruled out and unseen, and
+        nothing was. Only otherwise is a tier worked out."""
         to = self.timeline.actions[turn - 1][0]
         was, now = self.hinted[turn - 1], self.hinted[turn]
         hand, own, unseen = self._bounds(turn, to)
         ruled_out = 0
         for c in hand:
             ruled_out |= was[c] & ~now[c] & unseen
-        if not ruled_out:
-            return False
-        if ruled_out & ~own:
-            return True
-        return any(d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
+        if not ruled_out or not (ruled_out & ~own or any(
+                d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))):
+            return _NOTHING_TAUGHT
+        fits, of_card = self.statuses[turn].playable, self.ids.of_card
+        made = []
+        for c in hand:
+            if not (fits >> of_card[c]) & 1:
+                continue  # the tier holds the truth
+            now_out = now[c] & unseen & ~fits  # what may keep it from being known playable
+            if now_out & ~own:
+                continue  # the tier after holds one of them
+            was_out = was[c] & unseen & ~fits
+            if not was_out:
+                continue  # known playable before
+            if now_out or not was_out & ~own:  # undecided: the fixed point may take them out
+                made = [c for c, a, b in zip(hand, self.known_playable(turn - 1, to),
+                                             self.known_playable(turn, to), strict=True)
+                        if b and not a]
+                break
+            made.append(c)
+        return _new(HintLesson, (True, tuple(made)))
 
-    def knows_playable(self, turn: int, player: int) -> tuple[bool, ...]:
+    def known_playable(self, turn: int, player: int) -> tuple[bool, ...]:
         """Per card of `player`'s hand after `turn`: whether its deduced tier says it is
         playable (`deduced_playable`). Mostly decided from the tier's bounds
         (`_bounds`): a card that does not fit is not (the tier holds the truth), one
@@ -365,31 +393,6 @@ class TimelineKnowledge:
                 return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
             known.append(not outside)
         return tuple(known)
-
-    def made_playable(self, turn: int) -> tuple[int, ...]:
-        """The cards the hint of `turn` made known playable to its receiver: playable by
-        their deduced tier after it (`deduced_playable`), not before. Mostly decided from
-        the tiers' bounds (`_bounds`), as `knows_playable` is."""
-        to = self.timeline.actions[turn - 1][0]
-        fits, of_card = self.statuses[turn].playable, self.ids.of_card
-        was, now = self.hinted[turn - 1], self.hinted[turn]
-        hand, own, unseen = self._bounds(turn, to)
-        made = []
-        for c in hand:
-            if not (fits >> of_card[c]) & 1:
-                continue  # the tier holds the truth
-            now_out = now[c] & unseen & ~fits  # what may keep it from being known playable
-            if now_out & ~own:
-                continue  # the tier after holds one of them
-            was_out = was[c] & unseen & ~fits
-            if not was_out:
-                continue  # known playable before
-            if now_out or not was_out & ~own:  # undecided: the fixed point may take them out
-                return tuple([c for c, a, b in zip(hand, self.knows_playable(turn - 1, to),
-                                                   self.knows_playable(turn, to), strict=True)
-                              if b and not a])
-            made.append(c)
-        return tuple(made)
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""
@@ -443,31 +446,33 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     statuses = [tracker.status(states[0])]
     last = statuses[0]
     hinted_ids = twice = 0  # the identities held hinted, and held hinted twice or more
+    update, status, now_hinted, now_touched = (tracker.update, tracker.status, tracker.hinted,
+                                               tracker.touched)
+    public = 0  # identities all public after the last turn
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
-        public = tracker.public_full
         if type(action) is Hint:
-            newly = tracker.update(before, action, after)
+            newly = update(before, action, after)
             for c in newly:
                 i = of_card[c]
                 held[i] += 1
                 hinted_ids |= 1 << i
                 if held[i] == 2:
                     twice |= 1 << i
-            hinted.append(tuple(tracker.hinted))
-            touched.append(tuple(tracker.touched) if newly else touched[-1])
+            hinted.append(tuple(now_hinted))
+            touched.append(tuple(now_touched) if newly else touched[-1])
             changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
             card = action[0]
-            if tracker.touched[card]:
+            if now_touched[card]:
                 i = of_card[card]
                 held[i] -= 1
                 if held[i] == 1:
                     twice &= ~(1 << i)
                 elif not held[i]:
                     hinted_ids &= ~(1 << i)
-            tracker.update(before, action, after)
+            update(before, action, after)
             hinted.append(hinted[-1])
             touched.append(touched[-1])
             # Only the actor's hand changed, unless the draw pile lost its last copy of
@@ -475,13 +480,14 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             # deductions may change.
             if left_after[after.drawn] != left_after[before.drawn] \
                     or public != tracker.public_full:
+                public = tracker.public_full
                 for turns in changes:
                     turns.append(t)
             else:
                 changes[before.turn % n].append(t)
-            last = tracker.status(after)
+            last = status(after)
             statuses.append(last)
-        public_full.append(tracker.public_full)
+        public_full.append(public)
         hinted_in_hands.append(hinted_ids)
         hinted_twice.append(twice)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),

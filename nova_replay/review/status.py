@@ -31,8 +31,9 @@ class Identities:
         g = self.game
         left = [0] * (len(g.deck) + 1)
         mask = 0
+        of_card = g.identity_of
         for k in range(len(g.deck) - 1, -1, -1):
-            mask |= 1 << g.identity_of[k]
+            mask |= 1 << of_card[k]
             left[k] = mask
         object.__setattr__(self, "space", g.space)
         object.__setattr__(self, "of_card", g.identity_of)
