@@ -262,8 +262,8 @@ class _Reviewer:
         if game.suit_of[card] < 0:
             what = "a joker"
         else:
-            what = (f"{self.show(card)}, the {'only' if self.ids.copies[i] == 1 else 'last'} "
-                    f"{self.show(card)}")
+            shown = self.show(card)
+            what = f"{shown}, the {'only' if self.ids.copies[i] == 1 else 'last'} {shown}"
         said = f"{self.name(p)} {verb} {what}{f' (it had been {w.hinted})' if hinted else ''}"
         if cost > 0:
             severity = BLUNDER
@@ -288,7 +288,7 @@ class _Reviewer:
         """What the lost card's row (or, for a joker, the rows) can still reach, and
         what the spare jokers can still do."""
         game, st = self.game, self.tk.statuses[t]
-        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.states[t]))
+        spare = jokers_left(self.ids, st.lost, played_jokers(game, self.states[t]))
         suit = game.suit_of[card]
         if suit < 0:
             left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
@@ -382,7 +382,7 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
     hands = list(after.hands)
     hands[holder] = hands[holder] + (card,)
     kept = after._replace(hands=tuple(hands),
-                          discards=tuple(c for c in after.discards if c != card))
+                          discards=tuple([c for c in after.discards if c != card]))
     return kept, before
 
 

@@ -7,6 +7,7 @@ bit masks, so a whole hand's knowledge is a handful of integer operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -83,7 +84,7 @@ _new_status = tuple.__new__  # builds a Status without NamedTuple's keyword hand
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
-def jokers_left(ids: Identities, lost: list[int], played_jokers: int) -> int:
+def jokers_left(ids: Identities, lost: Sequence[int], played_jokers: int) -> int:
     """Jokers still able to bridge a gap: neither played nor discarded."""
     if ids.space.joker < 0:
         return 0
