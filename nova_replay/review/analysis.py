@@ -8,6 +8,7 @@ and never reaches back into parsing.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -438,12 +439,12 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
     lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
-    count = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
+    count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
         blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
-        wasted_hints=sum(f.kind == "wasted_hint" for f in findings),
-        hints=sum(type(a) is Hint for a in record.timeline.actions),
+        wasted_hints=len([f for f in findings if f.kind == "wasted_hint"]),
+        hints=len([a for a in record.timeline.actions if type(a) is Hint]),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
     )
     return Analysis(record, tk, clock, findings, summary)

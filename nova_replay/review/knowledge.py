@@ -383,6 +383,8 @@ class TimelineKnowledge:
         st = self.statuses[turn]
         fits, of_card, hinted = st.playable, self.ids.of_card, self.hinted[turn]
         hand, own, unseen = self._bounds(turn, player)
+        if not own & fits:
+            return (False,) * len(hand)  # the tiers hold the truth
         known = []
         for c in hand:
             if not (fits >> of_card[c]) & 1:
