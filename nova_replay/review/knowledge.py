@@ -328,7 +328,8 @@ class TimelineKnowledge:
         cannot see: the bounds of the deduced tier without working it out. A card's tier
         lies within its hint mask and the unseen identities (`hand_deduced`), and the
         fixed point takes out only identities of cards the holder knows exactly, that
-        is of cards in their hand: the tier holds every other one of them."""
+        is of cards in their hand (a tier holds its card's truth): so the tier holds
+        every identity within those bounds that no card of the hand is."""
         state = self.timeline.states[turn]
         hand, of_card = state.hands[player], self.ids.of_card
         own = 0
