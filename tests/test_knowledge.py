@@ -22,7 +22,7 @@ from nova_replay.review.knowledge import (
 )
 from nova_replay.review.status import Identities, played_jokers, status
 from nova_replay.rules.engine import apply, deal, replay
-from nova_replay.rules.game import Action, Hint, Play
+from nova_replay.rules.game import Action, Game, Hint, Play
 from nova_replay.rules.rulesets import make_ruleset
 
 NOVA = make_ruleset("nova")
@@ -190,29 +190,75 @@ def test_the_tracker_status_follows_lost_and_played_jokers(rules) -> None:  # ty
                     == tk.statuses[t], (seed, bot, t)
 
 
-def test_hint_taught_equals_comparing_the_deduced_tiers() -> None:
-    """`hint_taught` reads only the tier before a hint (did it hold an identity the hint
-    rules out?); over bot games, whose hints make cards known exactly so that the fixed
-    point matters, and random games, it must equal comparing the tiers before and after,
-    with hints that taught nothing and fixed points among them."""
+def _bot_and_random_games() -> list[tuple[Game, list[Action]]]:
+    """Bot games, whose hints make cards known exactly so that the fixed point matters,
+    and random games, in several rulesets."""
     from nova_replay.play.bots import CarelessBot, ConventionBot
     from nova_replay.play.simulate import play_game
 
-    games = []
+    games: list[tuple[Game, list[Action]]] = []
     for rules, players, seed in [(make_ruleset("hanabi"), 2, 1), (make_ruleset("hanabi"), 3, 2),
                                  (NOVA, 2, 3), (make_ruleset("nova", jokers=2), 4, 4),
                                  (make_ruleset("hanabi", variant_name="Rainbow (5 Suits)"), 2, 5)]:
         bots = [ConventionBot() if p % 2 else CarelessBot(0.4, seed + p) for p in range(players)]
         played = play_game(rules, bots, seed)
-        games.append((played.game, played.actions))
+        games.append((played.game, list(played.actions)))
     games += [random_game(seed, seed % 4, 2 + seed % 4) for seed in range(12)]
+    return games
+
+
+def test_a_hint_taught_exactly_when_the_deduced_tier_changed() -> None:
+    """`hint_lesson(t).taught` reads only the tier before a hint (did it hold an identity
+    the hint rules out?), and mostly only its bounds; over bot and random games it must equal
+    comparing the tiers before and after, with hints that taught nothing and fixed
+    points among them."""
     seen = {"taught": 0, "nothing new": 0, "known exactly": 0}
-    for game, actions in games:
+    for game, actions in _bot_and_random_games():
         tk = timeline_knowledge(replay(game, actions))
         for t, action in enumerate(actions, start=1):
             if type(action) is Hint:
                 was, now = tk.deduced(t - 1, action.to), tk.deduced(t, action.to)
-                assert tk.hint_taught(t) == (was != now), t
+                assert tk.hint_lesson(t).taught == (was != now), t
                 seen["taught" if was != now else "nothing new"] += 1
                 seen["known exactly"] += any(knows_exactly(k) for k in tk.of(t, action.to))
+    assert all(seen.values()), seen
+
+
+def test_a_hint_made_playable_the_cards_its_tiers_say() -> None:
+    """`hint_lesson(t).made_playable` decides most cards from the tiers' bounds; over bot and random
+    games it must equal the cards known playable by the tier after the hint and not by
+    the tier before, with hints that made none, one and two such cards."""
+    made_counts = set()
+    for game, actions in _bot_and_random_games():
+        tk = timeline_knowledge(replay(game, actions))
+        for t, action in enumerate(actions, start=1):
+            if type(action) is Hint:
+                st = tk.statuses[t]
+                expected = tuple(b.card for a, b in zip(tk.of(t - 1, action.to),
+                                                        tk.of(t, action.to), strict=True)
+                                 if knows_playable(b, st) and not knows_playable(a, st))
+                assert tk.hint_lesson(t).made_playable == expected, t
+                made_counts.add(min(len(expected), 2))
+    assert made_counts == {0, 1, 2}, made_counts
+
+
+def test_known_playable_equals_reading_the_deduced_tier() -> None:
+    """`known_playable` decides most cards from the tier's bounds; over bot and random
+    games it must equal `knows_playable` of each card's worked-out tier, with cards known
+    playable, cards not, and hands whose fixed point changed a tier among them."""
+    seen = {"known playable": 0, "not": 0, "fixed point": 0}
+    for game, actions in _bot_and_random_games():
+        tl = replay(game, actions)
+        tk = timeline_knowledge(tl)
+        for t, state in enumerate(tl):
+            for p, hand in enumerate(state.hands):
+                cards = tk.of(t, p)
+                expected = tuple(knows_playable(k, tk.statuses[t]) for k in cards)
+                assert tk.known_playable(t, p) == expected, (t, p)
+                seen["known playable"] += sum(expected)
+                seen["not"] += len(expected) - sum(expected)
+                unseen = tk.ids.left_after[state.drawn]
+                for c in hand:
+                    unseen |= 1 << tk.ids.of_card[c]
+                seen["fixed point"] += any(k.deduced != k.hinted & unseen for k in cards)
     assert all(seen.values()), seen

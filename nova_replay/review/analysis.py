@@ -8,7 +8,9 @@ and never reaches back into parsing.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..record.load import Record, as_record
@@ -17,7 +19,7 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, deduced_playable, timeline_knowledge
+from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -192,24 +194,16 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          reason="only_trash", related=related)
                 return
-        if not tk.hint_taught(t):
+        lesson = tk.hint_lesson(t)
+        if not lesson.taught:
             self.add(t, p, "wasted_hint", MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", reason="nothing_new")
             return
-        # Two copies of one card count once: only one of them can be played. Only a
-        # playable card (a card's deduced tier always holds its truth) whose deduced tier
-        # changed can have become known playable: the tiers are read only when the hand
-        # holds two playable cards.
+        # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
-        fits = st.playable
-        slots = [s for s, c in enumerate(hand) if (fits >> of_card[c]) & 1]
-        if len(slots) >= 2:
-            was, now = tk.deduced(t - 1, hint.to), tk.deduced(t, hint.to)
-            for s in slots:
-                a, b = now[s], was[s]
-                if a != b and deduced_playable(a, st) and not deduced_playable(b, st):
-                    made.setdefault(of_card[hand[s]], hand[s])
+        for c in lesson.made_playable:
+            made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
@@ -269,8 +263,8 @@ class _Reviewer:
         if game.suit_of[card] < 0:
             what = "a joker"
         else:
-            what = (f"{self.show(card)}, the {'only' if self.ids.copies[i] == 1 else 'last'} "
-                    f"{self.show(card)}")
+            shown = self.show(card)
+            what = f"{shown}, the {'only' if self.ids.copies[i] == 1 else 'last'} {shown}"
         said = f"{self.name(p)} {verb} {what}{f' (it had been {w.hinted})' if hinted else ''}"
         if cost > 0:
             severity = BLUNDER
@@ -295,7 +289,7 @@ class _Reviewer:
         """What the lost card's row (or, for a joker, the rows) can still reach, and
         what the spare jokers can still do."""
         game, st = self.game, self.tk.statuses[t]
-        spare = jokers_left(self.ids, list(st.lost), played_jokers(game, self.states[t]))
+        spare = jokers_left(self.ids, st.lost, played_jokers(game, self.states[t]))
         suit = game.suit_of[card]
         if suit < 0:
             left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
@@ -340,13 +334,8 @@ class _Reviewer:
                      f"that was still needed.")
             return
         hand = self.states[t - 1].hands[p]
-        # A card's deduced tier always holds its truth: the tiers are read only when the
-        # hand holds another card that is playable.
-        of_card, fits = self.ids.of_card, st.playable
-        if not any((fits >> of_card[c]) & 1 for c in hand if c != card):
-            return
-        playable = [c for c, d in zip(hand, self.tk.deduced(t - 1, p), strict=True)
-                    if c != card and deduced_playable(d, st)]
+        playable = [c for c, known in zip(hand, self.tk.known_playable(t - 1, p), strict=True)
+                    if known and c != card]
         if playable:
             self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
@@ -394,7 +383,7 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
     hands = list(after.hands)
     hands[holder] = hands[holder] + (card,)
     kept = after._replace(hands=tuple(hands),
-                          discards=tuple(c for c in after.discards if c != card))
+                          discards=tuple([c for c in after.discards if c != card]))
     return kept, before
 
 
@@ -403,16 +392,15 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     deck_size, players = len(game.deck), len(game.players)
     points: list[ClockPoint] = []
     hints = 0
+    efficiency = None
     for t, (state, st, hinted, action) in enumerate(zip(
             tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
         hint = type(action) is Hint
         if hint:
             hints += 1
-        efficiency = None
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            useful = hinted & ~st.trash
-            efficiency = round((sum(state.rows) + useful.bit_count()) / hints, 3)
+            efficiency = efficiency_of(sum(state.rows) + (hinted & ~st.trash).bit_count(), hints)
         draw_pile = deck_size - state.drawn
         if hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
@@ -421,15 +409,22 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             last = points[-1]
             pace, most, left = last.pace, last.max_score, None
         else:
-            pace = pace_of(state.score, draw_pile, players, st.max_score)
             most = max_score(game, state, st)
-            left = final_turns_left(state)
+            pace = pace_of(state.score, draw_pile, players, st.max_score)
+            left = None if state.final_turns < 0 else final_turns_left(state)
         points.append(_new_point(ClockPoint, (
             t, draw_pile, pace, state.score, most, efficiency, left)))
     return tuple(points)
 
 
 _new_point = tuple.__new__
+
+
+@lru_cache(maxsize=4096)
+def efficiency_of(cards: int, hints: int) -> float:
+    """Cards gotten per hint spent, to 3 decimals (remembered: rounding a float to
+    decimals is slow, and few pairs come up)."""
+    return round(cards / hints, 3)
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Analysis:
@@ -444,12 +439,12 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
     lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
-    count = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
+    count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
         blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
-        wasted_hints=sum(f.kind == "wasted_hint" for f in findings),
-        hints=sum(type(a) is Hint for a in record.timeline.actions),
+        wasted_hints=len([f for f in findings if f.kind == "wasted_hint"]),
+        hints=len([a for a in record.timeline.actions if type(a) is Hint]),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
     )
     return Analysis(record, tk, clock, findings, summary)

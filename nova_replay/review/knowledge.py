@@ -16,7 +16,7 @@ rule) when a view or the analysis first asks for it.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -29,7 +29,8 @@ from .status import (
     combine,
     jokers_left,
     recombine,
-    row_status,
+    remembered_row_status,
+    row_memo,
 )
 
 
@@ -71,12 +72,14 @@ class Tracker:
         self.lost = [0] * self.ids.count  # copies discarded (misfires included)
         # The rows whose inputs (height, lost cards) changed since the last status.
         self._changed: list[int] = []
+        self._lost_changed = False  # a card was lost since the last status
         self._parts: list[RowStatus] = [(0, 0, 0, ())] * len(game.ruleset.suits)
+        self._memo = row_memo(self.ids.space)
         self._last: _LastStatus | None = None
         # Copies of each identity still in the draw pile (the deal is done at turn 0).
-        self.in_pile = [0] * self.ids.count
-        for k in range(game.hand_size * len(game.players), len(game.deck)):
-            self.in_pile[self.ids.of_card[k]] += 1
+        self.in_pile = in_pile = [0] * self.ids.count
+        for i in self.ids.of_card[game.hand_size * len(game.players):]:
+            in_pile[i] += 1
         self.played_jokers = 0
         # Per player: how many hints they got, and the last answer of `hand` with its key
         # (a hand's knowledge changes only when one of these inputs does).
@@ -104,21 +107,26 @@ class Tracker:
                     hinted[c] &= ~yes
             return newly
         card = action[0]
+        of_card, copies, game = ids.of_card, ids.space.copies, self.game
         if after.drawn > before.drawn:
-            self.in_pile[ids.of_card[before.drawn]] -= 1
-        i = ids.of_card[card]
-        self.public[i] += 1
-        if self.public[i] == ids.space.copies[i]:
+            self.in_pile[of_card[before.drawn]] -= 1
+        i = of_card[card]
+        public = self.public[i] = self.public[i] + 1
+        if public == copies[i]:
             self.public_full |= 1 << i
+        suit = game.suit_of[card]
         if type(action) is Play and after.lives == before.lives:
             if i == ids.space.joker:
                 self.played_jokers += 1
+            changes_row = True  # its row's height
         else:
-            self.lost[i] += 1
-        # A card of a suit, played or lost, changes its row's height or losses; a joker
-        # changes the spare jokers, and with them every row.
-        suit = self.game.suit_of[card]
-        if suit >= 0:
+            lost = self.lost[i] = self.lost[i] + 1
+            self._lost_changed = True
+            # A loss changes its row's part only when it leaves one copy or none of a
+            # rank the row has yet to reach (`row_status` reads no other).
+            changes_row = copies[i] - lost <= 1 and game.rank_of[card] > after.rows[suit]
+        # A joker changes the spare jokers instead, and with them every row.
+        if suit >= 0 and changes_row:
             self._changed.append(suit)
         return ()
 
@@ -126,31 +134,34 @@ class Tracker:
         """Card status at `state` (the tracker's latest), recomputing only the rows
         whose inputs an update changed since the last call, and the whole only when a
         row's part or the rows did."""
-        ids, lost = self.ids, self.lost
+        ids, lost, last = self.ids, self.lost, self._last
+        rows, parts = state.rows, self._parts
+        changed, self._changed = self._changed, []
+        lost_changed, self._lost_changed = self._lost_changed, False
+        if last is not None and ids.space.joker < 0:  # no spare joker ever: rows alone
+            if not changed and not lost_changed:
+                return last.status
+            st = recombine(ids, self._memo, last.status, parts, changed, rows, lost)
+            self._last = _new(_LastStatus, (rows, 0, st))
+            return st
         spare = jokers_left(ids, lost, self.played_jokers)
-        rows, last, changed_rows = state.rows, self._last, self._changed
         if last is None or last.spare != spare:
-            changed: Iterable[int] = range(len(rows))
-        elif not changed_rows:
-            return last.status  # a row's inputs are also all that `lost` can change
-        else:
-            changed = changed_rows
-        self._changed = []
-        parts = self._parts
-        was: list[tuple[int, RowStatus]] = []  # the rows whose part changed, as it was
-        for s in changed:
-            part = row_status(ids, s, rows[s], lost, spare)
-            if part != parts[s]:
-                was.append((s, parts[s]))
-                parts[s] = part
-        if last is None or last.spare != spare:
+            parts[:] = [remembered_row_status(ids, self._memo, s, h, lost, spare)
+                        for s, h in enumerate(rows)]
             st = combine(ids, rows, parts, lost, spare)
-        elif not was and last.rows == rows:
-            st = _new(Status, (*last.status[:5], tuple(lost)))
-        elif ids.space.joker < 0:
-            st = recombine(ids, last.status, parts, was, lost)
         else:
-            st = combine(ids, rows, parts, lost, spare)
+            was = False  # whether a row's part changed
+            for s in changed:
+                part = remembered_row_status(ids, self._memo, s, rows[s], lost, spare)
+                if part != parts[s]:
+                    was = True
+                    parts[s] = part
+            if not was and last.rows == rows:
+                if not lost_changed:
+                    return last.status
+                st = _new(Status, (*last.status[:5], tuple(lost)))
+            else:
+                st = combine(ids, rows, parts, lost, spare)
         self._last = _new(_LastStatus, (rows, spare, st))
         return st
 
@@ -255,6 +266,16 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
     return deduced
 
 
+class HintLesson(NamedTuple):
+    """What a hint taught its receiver."""
+
+    taught: bool  # their deduced tier of some card changed
+    made_playable: tuple[int, ...]  # the cards known playable by it after, not before
+
+
+_NOTHING_TAUGHT = HintLesson(False, ())
+
+
 @dataclass(frozen=True)
 class TimelineKnowledge:
     """Knowledge at every turn: `of(turn, player)` (or `hands[turn][player]`) is a tuple
@@ -302,16 +323,79 @@ class TimelineKnowledge:
                 self.ids, state.hands[player], self.hinted[since], state.drawn)
         return deduced
 
-    def hint_taught(self, turn: int) -> bool:
-        """Whether the hint of `turn` changed its receiver's deduced tier of any card:
-        exactly when the tier before it still held an identity the hint rules out for
-        some card. (The fixed point is monotone: narrowing the hint masks to what the
-        tier already was leaves the tier as it was; the tier always holds the truth.)
-        Read from the tier before the hint alone, as the review mostly needs no other."""
+    def _bounds(self, turn: int, player: int) -> tuple[tuple[int, ...], int, int]:
+        """`player`'s hand after `turn`, the identities of its cards, and those they
+        cannot see: the bounds of the deduced tier without working it out. A card's tier
+        lies within its hint mask and the unseen identities (`hand_deduced`), and the
+        fixed point takes out only identities of cards the holder knows exactly, that
+        is of cards in their hand (a tier holds its card's truth): so the tier holds
+        every identity within those bounds that no card of the hand is."""
+        state = self.timeline.states[turn]
+        hand, of_card = state.hands[player], self.ids.of_card
+        own = 0
+        for c in hand:
+            own |= 1 << of_card[c]
+        return hand, own, self.ids.left_after[state.drawn] | own
+
+    def hint_lesson(self, turn: int) -> HintLesson:
+        """What the hint of `turn` taught its receiver (see `HintLesson`).
+
+        Taught: the receiver's deduced tier of some card changed, exactly when the tier
+        before it still held an identity the hint rules out for some card. (The fixed
+        point is monotone: narrowing the hint masks to what the tier already was leaves
+        the tier as it was; the tier always holds the truth.) Both parts are mostly
+        decided from the tiers' bounds (`_bounds`): an identity ruled out that is unseen
+        and in no card of the hand was in the tier; none ruled out and unseen, and
+        nothing was. Only otherwise is a tier worked out."""
         to = self.timeline.actions[turn - 1][0]
-        hinted = self.hinted[turn]
-        hand = self.timeline.states[turn].hands[to]
-        return any(d & ~hinted[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))
+        was, now = self.hinted[turn - 1], self.hinted[turn]
+        hand, own, unseen = self._bounds(turn, to)
+        ruled_out = 0
+        for c in hand:
+            ruled_out |= was[c] & ~now[c] & unseen
+        if not ruled_out or not (ruled_out & ~own or any(
+                d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))):
+            return _NOTHING_TAUGHT
+        fits, of_card = self.statuses[turn].playable, self.ids.of_card
+        made = []
+        for c in hand:
+            if not (fits >> of_card[c]) & 1:
+                continue  # the tier holds the truth
+            now_out = now[c] & unseen & ~fits  # what may keep it from being known playable
+            if now_out & ~own:
+                continue  # the tier after holds one of them
+            was_out = was[c] & unseen & ~fits
+            if not was_out:
+                continue  # known playable before
+            if now_out or not was_out & ~own:  # undecided: the fixed point may take them out
+                made = [c for c, a, b in zip(hand, self.known_playable(turn - 1, to),
+                                             self.known_playable(turn, to), strict=True)
+                        if b and not a]
+                break
+            made.append(c)
+        return _new(HintLesson, (True, tuple(made)))
+
+    def known_playable(self, turn: int, player: int) -> tuple[bool, ...]:
+        """Per card of `player`'s hand after `turn`: whether its deduced tier says it is
+        playable (`deduced_playable`). Mostly decided from the tier's bounds
+        (`_bounds`): a card that does not fit is not (the tier holds the truth), one
+        whose bound fits is, one with an identity that does not fit and that the tier
+        must hold is not; only otherwise is the tier worked out."""
+        st = self.statuses[turn]
+        fits, of_card, hinted = st.playable, self.ids.of_card, self.hinted[turn]
+        hand, own, unseen = self._bounds(turn, player)
+        if not own & fits:
+            return (False,) * len(hand)  # the tiers hold the truth
+        known = []
+        for c in hand:
+            if not (fits >> of_card[c]) & 1:
+                known.append(False)
+                continue
+            outside = hinted[c] & unseen & ~fits
+            if outside and not outside & ~own:  # undecided: the fixed point may take them out
+                return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
+            known.append(not outside)
+        return tuple(known)
 
     def of(self, turn: int, player: int) -> tuple[CardKnowledge, ...]:
         """`player`'s knowledge of each card in their hand after `turn`."""
@@ -365,31 +449,33 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     statuses = [tracker.status(states[0])]
     last = statuses[0]
     hinted_ids = twice = 0  # the identities held hinted, and held hinted twice or more
+    update, status, now_hinted, now_touched = (tracker.update, tracker.status, tracker.hinted,
+                                               tracker.touched)
+    public = 0  # identities all public after the last turn
     for t, action in enumerate(timeline.actions, start=1):
         before, after = states[t - 1], states[t]
-        public = tracker.public_full
         if type(action) is Hint:
-            newly = tracker.update(before, action, after)
+            newly = update(before, action, after)
             for c in newly:
                 i = of_card[c]
                 held[i] += 1
                 hinted_ids |= 1 << i
                 if held[i] == 2:
                     twice |= 1 << i
-            hinted.append(tuple(tracker.hinted))
-            touched.append(tuple(tracker.touched) if newly else touched[-1])
+            hinted.append(tuple(now_hinted))
+            touched.append(tuple(now_touched) if newly else touched[-1])
             changes[action[0]].append(t)
             statuses.append(last)  # a hint changes no card's status
         else:
             card = action[0]
-            if tracker.touched[card]:
+            if now_touched[card]:
                 i = of_card[card]
                 held[i] -= 1
                 if held[i] == 1:
                     twice &= ~(1 << i)
                 elif not held[i]:
                     hinted_ids &= ~(1 << i)
-            tracker.update(before, action, after)
+            update(before, action, after)
             hinted.append(hinted[-1])
             touched.append(touched[-1])
             # Only the actor's hand changed, unless the draw pile lost its last copy of
@@ -397,13 +483,14 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             # deductions may change.
             if left_after[after.drawn] != left_after[before.drawn] \
                     or public != tracker.public_full:
+                public = tracker.public_full
                 for turns in changes:
                     turns.append(t)
             else:
                 changes[before.turn % n].append(t)
-            last = tracker.status(after)
+            last = status(after)
             statuses.append(last)
-        public_full.append(tracker.public_full)
+        public_full.append(public)
         hinted_in_hands.append(hinted_ids)
         hinted_twice.append(twice)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),

@@ -7,6 +7,7 @@ bit masks, so a whole hand's knowledge is a handful of integer operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -31,8 +32,9 @@ class Identities:
         g = self.game
         left = [0] * (len(g.deck) + 1)
         mask = 0
+        of_card = g.identity_of
         for k in range(len(g.deck) - 1, -1, -1):
-            mask |= 1 << g.identity_of[k]
+            mask |= 1 << of_card[k]
             left[k] = mask
         object.__setattr__(self, "space", g.space)
         object.__setattr__(self, "of_card", g.identity_of)
@@ -82,7 +84,7 @@ _new_status = tuple.__new__  # builds a Status without NamedTuple's keyword hand
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
-def jokers_left(ids: Identities, lost: list[int], played_jokers: int) -> int:
+def jokers_left(ids: Identities, lost: Sequence[int], played_jokers: int) -> int:
     """Jokers still able to bridge a gap: neither played nor discarded."""
     if ids.space.joker < 0:
         return 0
@@ -113,27 +115,56 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     return playable, dead << base, critical, tuple(gaps)
 
 
+RowKey = tuple[int, int, int, tuple[int, ...]]  # suit, height, spare jokers, the row's losses
+_ROW_MEMO: dict[IdentitySpace, dict[RowKey, RowStatus]] = {}
+
+
+def row_memo(space: IdentitySpace) -> dict[RowKey, RowStatus]:
+    """`row_status` answers remembered per ruleset: the same row, with the same losses
+    above it, comes back across the turns and the games (a handful of rows per suit)."""
+    memo = _ROW_MEMO.get(space)
+    if memo is None:
+        memo = _ROW_MEMO[space] = {}
+    return memo
+
+
+def remembered_row_status(ids: Identities, memo: dict[RowKey, RowStatus], suit: int,
+                          height: int, lost: list[int], spare: int) -> RowStatus:
+    """`row_status`, looked up in `memo` (`row_memo`) by what it reads: the losses of
+    the ranks above the row's height."""
+    m = ids.game.ruleset.max_rank
+    base = suit * m
+    key = (suit, height, spare, tuple(lost[base + height:base + m]))
+    part = memo.get(key)
+    if part is None:
+        part = memo[key] = row_status(ids, suit, height, lost, spare)
+    return part
+
+
 def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
     """A row's reach with no spare joker: the rank below its first gap."""
     return gaps[0] - 1 if gaps else max_rank
 
 
-def recombine(ids: Identities, last: Status, parts: list[RowStatus],
-              was: list[tuple[int, RowStatus]], lost: list[int]) -> Status:
+def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
+              parts: list[RowStatus], changed: list[int], rows: tuple[int, ...],
+              lost: list[int]) -> Status:
     """`combine` in a game without jokers, from the last status when only the rows in
-    `was` (each with its part before) changed: a row's masks hold only its own
-    identities, so the table's masks change by what those rows' parts did."""
+    `changed` may have: a row's masks hold only its own identities, so the table's masks
+    change by what those rows' parts did. `parts` (each row's, as in `last`) is updated."""
     m = ids.game.ruleset.max_rank
-    playable, trash, critical, reach_was = last[:4]
-    reach = list(reach_was)
-    for s, (p, t, c, _) in was:
-        now = parts[s]
-        playable ^= p ^ now[0]
-        trash ^= t ^ now[1]
-        critical ^= c ^ now[2]
-        reach[s] = row_reach(now[3], m)
-    return _new_status(Status, (playable, trash, critical, tuple(reach), sum(reach),
-                                tuple(lost)))
+    playable, trash, critical, reach, total = last[:5]
+    for s in changed:
+        now, was = remembered_row_status(ids, memo, s, rows[s], lost, 0), parts[s]
+        if now != was:
+            parts[s] = now
+            playable ^= was[0] ^ now[0]
+            trash ^= was[1] ^ now[1]
+            critical ^= was[2] ^ now[2]
+            row = row_reach(now[3], m)
+            total += row - reach[s]
+            reach = reach[:s] + (row,) + reach[s + 1:]
+    return _new_status(Status, (playable, trash, critical, reach, total, tuple(lost)))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
@@ -284,15 +315,15 @@ def max_score(game: Game, state: State, st: Status) -> int:
     the players who still have a turn can do with the cards in their hands, searched
     exactly. Once play has ended: the score. A stopped game counts as if play went on.
     `st` is the status at `state`."""
+    if state.final_turns < 0 and (state.ending is None or state.ending == TERMINATED):
+        # Before the final round (most turns, so tested first, without a call).
+        return min(st.max_score, state.score + game.deck_size - state.drawn + game.player_count)
     if play_ended(state):
         return state.score
-    turns = final_turns_left(state)
-    if turns is None:
-        return min(st.max_score, state.score + state.draw_pile(game) + len(game.players))
     if all(h == game.ruleset.max_rank for h in state.rows):
         return state.score
     return state.score + _final_round(game, list(state.rows), state.hands,
-                                      _turn_order(game, state, turns))
+                                      _turn_order(game, state, state.final_turns))
 
 
 def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
