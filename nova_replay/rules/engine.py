@@ -122,6 +122,8 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
     rules = game.ruleset
     n, deck_size, suit_of, rank_of = game.player_count, game.deck_size, game.suit_of, game.rank_of
     max_rank, max_coins = rules.max_rank, rules.coins
+    colours, perfect, early_end = rules.colour_count, rules.perfect_score, rules.early_end
+    clue_mask, identity_of = game.space.clue_mask, game.identity_of
     for action in actions:
         turn = done + 1  # this action's turn
         if ending is not None:
@@ -131,9 +133,13 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
         if kind is Hint:  # a coin for telling another player every card of one kind
             to, suit, rank = action  # type: ignore[misc]
             if (to == p or coins == 0 or not 0 <= to < n
-                    or suit >= rules.colour_count or rank > max_rank):
+                    or suit >= colours or rank > max_rank):
                 raise _bad_hint(game, turn, p, to, coins, suit, rank)
-            if not game.touches_any(action, hands[to]):  # type: ignore[arg-type]
+            mask = clue_mask(suit, rank)  # the identities it touches: it must touch a card
+            for c in hands[to]:
+                if (mask >> identity_of[c]) & 1:
+                    break
+            else:
                 raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
             coins -= 1
         else:
@@ -167,7 +173,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
                     height = rows[suit] + 1
                     if height == max_rank and coins < max_coins:
                         coins += 1  # a completed row returns a coin
-                    rows = (*rows[:suit], height, *rows[suit + 1:])
+                    rows = rows[:suit] + (height,) + rows[suit + 1:]
                     score += 1
                 else:
                     lives -= 1
@@ -177,7 +183,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             # more turn after this one).
             i = hand.index(card)
             if drawn < deck_size:
-                hands[p] = (drawn, *hand[:i], *hand[i + 1:])
+                hands[p] = (drawn,) + hand[:i] + hand[i + 1:]
                 drawn += 1
                 if drawn == deck_size and final_turns < 0:
                     final_turns = n + 1  # counted down below, with this turn
@@ -191,11 +197,11 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             ending = Ending.STRIKEOUT
             if not rules.gentle_show:
                 score = 0
-        elif score == rules.perfect_score:
+        elif score == perfect:
             ending = Ending.PERFECT
         elif final_turns == 0:
             ending = Ending.DECK_OUT
-        elif rules.early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
+        elif early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
             ending = Ending.NO_MORE_POINTS
         if ending is not None and final_turns > 0:
             final_turns = 0

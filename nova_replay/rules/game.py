@@ -69,15 +69,6 @@ class Game:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
         return (self.space.clue_mask(hint.suit, hint.rank) >> self.identity_of[card]) & 1 == 1
 
-    def touches_any(self, hint: Hint, hand: tuple[int, ...]) -> bool:
-        """Whether `hint` touches a card of `hand` (the engine's legality test)."""
-        mask = self.space.clue_mask(hint.suit, hint.rank)
-        of = self.identity_of
-        for c in hand:
-            if (mask >> of[c]) & 1:
-                return True
-        return False
-
     def touched(self, hint: Hint, hand: tuple[int, ...]) -> tuple[int, ...]:
         """The cards of `hand` that `hint` touches, in slot order."""
         mask = self.space.clue_mask(hint.suit, hint.rank)
