@@ -344,11 +344,15 @@ class Timeline(Sequence[State]):
         return len(self.actions)
 
 
-def replay(game: Game, actions: Sequence[Action], terminated: bool = False) -> Timeline:
+def replay(game: Game, actions: Sequence[Action], terminated: bool = False,
+           every_state: bool = False) -> Timeline:
     """Apply every action from the deal; raises IllegalAction at the first illegal one.
-    `terminated` marks a game stopped after its last action (the log's termination)."""
+    `terminated` marks a game stopped after its last action (the log's termination).
+    `every_state` makes every turn's table in the same pass (for a caller that reads
+    them all, such as a review); else they are made when first asked for."""
     actions = tuple(actions)
-    state = _play_out(game, deal(game), actions, None)
+    states = [deal(game)] if every_state else None
+    state = _play_out(game, deal(game), actions, states)
     if terminated:
         if state.ending is not None:
             raise turn_error(
@@ -356,4 +360,8 @@ def replay(game: Game, actions: Sequence[Action], terminated: bool = False) -> T
                 f"the log says the game was terminated, but {state.ending.text(state.turn)}",
             )
         state = state._replace(ending=Ending.TERMINATED)
-    return Timeline(game, actions, state)
+    timeline = Timeline(game, actions, state)
+    if states is not None:
+        states[-1] = state
+        vars(timeline)["states"] = tuple(states)  # the cached property, filled now
+    return timeline
