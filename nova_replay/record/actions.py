@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.cards import SUITS, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
-from ..rules.rulesets import make_ruleset
+from ..rules.rulesets import Ruleset, make_ruleset
 from ..rules.words import words
 from .log import DiscardAction, GameLog, HintAction, PlayAction
 
@@ -39,8 +39,29 @@ _discard = lru_cache(maxsize=4096)(Discard)
 
 def actions_from_log(game: Game, log: GameLog) -> list[Action]:
     """The log's actions as engine actions; raises IllegalAction for an unknown name,
-    suit or rank (the turn is the action's 1-based position)."""
-    return [action_from_log(game, turn, a) for turn, a in enumerate(log.actions, start=1)]
+    suit or rank (the turn is the action's 1-based position). How an action reads
+    depends only on its fields, the players and the ruleset, and self-play games repeat
+    the same few: each is read once per players and ruleset, then looked up."""
+    known = _read_before(game.players, game.ruleset)
+    out: list[Action] = []
+    for turn, a in enumerate(log.actions, start=1):
+        key = tuple(vars(a).values())  # its type, then its fields (strict: exact values)
+        action = known.get(key)
+        if action is None:
+            action = action_from_log(game, turn, a)
+            if a.comment is None and len(known) < _READ_LIMIT:
+                known[key] = action
+        out.append(action)
+    return out
+
+
+_READ_LIMIT = 1024  # actions kept per players and ruleset: memory stays flat
+
+
+@lru_cache(maxsize=64)
+def _read_before(players: tuple[str, ...], ruleset: Ruleset) -> dict[tuple[Any, ...], Action]:
+    """The log actions read before for these players and ruleset, by their fields."""
+    return {}
 
 
 def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
