@@ -40,28 +40,40 @@ _discard = lru_cache(maxsize=4096)(Discard)
 def actions_from_log(game: Game, log: GameLog) -> list[Action]:
     """The log's actions as engine actions; raises IllegalAction for an unknown name,
     suit or rank (the turn is the action's 1-based position). How an action reads
-    depends only on its fields, the players and the ruleset, and self-play games repeat
+    depends only on the action, the players and the ruleset, and self-play games repeat
     the same few: each is read once per players and ruleset, then looked up."""
-    known = _read_before(game.players, game.ruleset)
-    out: list[Action] = []
-    for turn, a in enumerate(log.actions, start=1):
-        key = tuple(vars(a).values())  # its type, then its fields (strict: exact values)
-        action = known.get(key)
-        if action is None:
-            action = action_from_log(game, turn, a)
-            if a.comment is None and len(known) < _READ_LIMIT:
-                known[key] = action
-        out.append(action)
-    return out
+    read = _read_before(game.players, game.ruleset)
+    out: list[Action | None] = list(map(read.actions.get, map(id, log.actions)))
+    if None in out:
+        for turn, (a, action) in enumerate(zip(log.actions, out, strict=True), start=1):
+            if action is None:
+                out[turn - 1] = read.read(game, turn, a)
+    return out  # type: ignore[return-value]  # no None is left
 
 
-_READ_LIMIT = 1024  # actions kept per players and ruleset: memory stays flat
+class _ReadBefore:
+    """The log actions read before for one players and ruleset, by identity: the memo
+    of `record.log` hands out the same model for the same JSON action. Each model is
+    kept alive here beside its reading, so an id in `actions` is never another
+    object's; at most `limit` are kept (memory stays flat)."""
+
+    def __init__(self, limit: int) -> None:
+        self.actions: dict[int, Action] = {}
+        self.models: dict[int, HintAction | PlayAction | DiscardAction] = {}
+        self.limit = limit
+
+    def read(self, game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
+        action = action_from_log(game, turn, a)
+        if a.comment is None and len(self.actions) < self.limit:  # a comment is unique
+            self.models[id(a)] = a
+            self.actions[id(a)] = action
+        return action
 
 
 @lru_cache(maxsize=64)
-def _read_before(players: tuple[str, ...], ruleset: Ruleset) -> dict[tuple[Any, ...], Action]:
-    """The log actions read before for these players and ruleset, by their fields."""
-    return {}
+def _read_before(players: tuple[str, ...], ruleset: Ruleset) -> _ReadBefore:
+    """The log actions read before for these players and ruleset."""
+    return _ReadBefore(limit=1024)
 
 
 def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
