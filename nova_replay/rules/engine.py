@@ -145,8 +145,10 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
         else:
             card = action[0]
             hand = hands[p]
-            if card not in hand:
-                raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hand))
+            try:
+                i = hand.index(card)  # its slot
+            except ValueError:
+                raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hand)) from None
             if kind is Discard:  # takes a coin back, never more than the ruleset's
                 if coins >= max_coins:
                     raise turn_error(turn, f"{game.players[p]} discards with "
@@ -181,7 +183,6 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             # The card leaves the hand and the next is drawn to its left end; drawing the
             # last card starts the final round (every player, this one included, has one
             # more turn after this one).
-            i = hand.index(card)
             if drawn < deck_size:
                 hands[p] = (drawn,) + hand[:i] + hand[i + 1:]
                 drawn += 1
