@@ -31,12 +31,41 @@ FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
 NOVA_MAX_PLAYERS = 5
 MAX_ACTIONS = 1000
+MAX_CARDS = 200
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
 @lru_cache(maxsize=1024)
 def _canonical_card(text: str) -> str:
     return str(parse_card(text))
+
+
+class _SeenCards:
+    """Card texts validated before and their canonical text: a deck is ~50 texts of the
+    same few dozen, so a deck whose texts were all seen is looked up in C instead of
+    calling the card validator for each. A deck with a new text goes through pydantic
+    whole (every problem at its path); its texts are then kept, up to `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        self.texts: dict[str, str] = {}
+        self.limit = limit
+
+    def validate(self, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is list and len(value) <= MAX_CARDS:
+            try:
+                return list(map(self.texts.__getitem__, value))
+            except (KeyError, TypeError):  # a new text, or one that is not text
+                pass
+        validated = handler(value)
+        for text, card in zip(value, validated, strict=True):
+            if len(self.texts) >= self.limit:
+                break
+            if type(text) is str:  # a subclass may hash otherwise
+                self.texts[text] = card
+        return validated
+
+
+_SEEN_CARDS = _SeenCards(limit=1024)
 
 
 # The patterns go into the published schema; at run time the parsers check the text
@@ -236,7 +265,7 @@ class GameLog(_Model):
         json_schema_extra={"uniqueItems": True},
     )
     deck: list[CardText] = Field(
-        max_length=200,
+        max_length=MAX_CARDS,
         description="Every card in draw order, dealt one at a time round-robin from the first player.",
     )
     actions: list[Action] = Field(max_length=MAX_ACTIONS, description="One per turn, in order.")
@@ -250,6 +279,14 @@ class GameLog(_Model):
         if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
             return handler(value)
         return _SEEN_ACTIONS.validate(value, handler)
+
+    @field_validator("deck", mode="wrap")
+    @classmethod
+    def _cards_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
+                           info: ValidationInfo) -> Any:
+        if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
+            return handler(value)
+        return _SEEN_CARDS.validate(value, handler)
 
     @field_validator("players")
     @classmethod
