@@ -43,12 +43,15 @@ def actions_from_log(game: Game, log: GameLog) -> list[Action]:
     depends only on the action, the players and the ruleset, and self-play games repeat
     the same few: each is read once per players and ruleset, then looked up."""
     read = _read_before(game.players, game.ruleset)
-    out: list[Action | None] = list(map(read.actions.get, map(id, log.actions)))
-    if None in out:
-        for turn, (a, action) in enumerate(zip(log.actions, out, strict=True), start=1):
-            if action is None:
-                out[turn - 1] = read.read(game, turn, a)
-    return out  # type: ignore[return-value]  # no None is left
+    try:
+        return list(map(read.actions.__getitem__, map(id, log.actions)))
+    except KeyError:  # one not read before: read each in turn
+        pass
+    out: list[Action] = []
+    for turn, a in enumerate(log.actions, start=1):
+        action = read.actions.get(id(a))
+        out.append(read.read(game, turn, a) if action is None else action)
+    return out
 
 
 class _ReadBefore:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
@@ -90,19 +90,22 @@ class State(NamedTuple):
         return self.turn % len(game.players)
 
 
+_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
+
+
 def deal(game: Game) -> State:
     """The table before the first action: one card at a time, round-robin, each new
     card on the left of its hand."""
-    n, size = len(game.players), game.hand_size
-    hands = tuple(
-        tuple(reversed(range(p, n * size, n))) for p in range(n)
-    )
+    n, size = game.player_count, game.hand_size
     rules = game.ruleset
-    return State(0, hands, (0,) * len(rules.suits), n * size, rules.coins, rules.lives,
-                 (), 0, -1, None)
+    return _new_state(State, (0, _dealt(n, size), (0,) * len(rules.suits), n * size,
+                              rules.coins, rules.lives, (), 0, -1, None))
 
 
-_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
+@lru_cache(maxsize=64)
+def _dealt(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The hands of the deal: the same for every game of n players (cards are indices)."""
+    return tuple(tuple(reversed(range(p, n * size, n))) for p in range(n))
 
 
 def apply(game: Game, state: State, action: Action) -> State:
