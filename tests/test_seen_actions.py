@@ -138,6 +138,21 @@ def test_a_log_read_from_json_text_is_the_same_log() -> None:
         log_module.GameLog.model_validate_json(json.dumps(data))
 
 
+class Name(str):
+    """Text of a subclass of str: pydantic takes it, marshal does not write it."""
+
+
+def test_an_action_with_a_value_of_a_str_subclass_is_validated_and_not_kept() -> None:
+    data = sample()
+    h = first("hint", data)
+    data["actions"][h]["to"] = Name(data["actions"][h]["to"])
+    report = check_data(data)
+    assert report.valid()
+    assert len(log_module._SEEN_ACTIONS.models) == len(
+        {json.dumps(a) for i, a in enumerate(data["actions"]) if i != h})
+    assert check_data(data).to_json() == report.to_json()
+
+
 def test_a_hint_read_before_for_other_players_is_read_again() -> None:
     data = sample()
     assert check_data(data).valid()  # its hints to Bob are kept and read

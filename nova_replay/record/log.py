@@ -8,8 +8,9 @@ checked later by `game` and `engine`.
 
 from __future__ import annotations
 
+import marshal
 from functools import lru_cache
-from itertools import chain
+from itertools import repeat
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -200,44 +201,33 @@ class _SeenActions:
     as its text: it is not kept. Logs are always validated strictly (the models' config):
     a lax validation would keep what a strict one refuses, so none is ever asked for.
 
-    An action is known by its items. Pydantic tells 1, 1.0 and true apart, and a dict
-    does not (they are equal keys), so only objects whose values are all exactly text,
-    integers or null are kept or looked up: for those, equal items are the same JSON. The
-    list is tested once, in C (`map`), not action by action in Python."""
+    An action is known by its `marshal` bytes (format 0, which marks no sharing and no
+    interning), written in C: equal bytes are the same JSON value with the same types
+    (1, 1.0 and true differ, as pydantic tells them apart; as dict keys they would be
+    equal), and marshal refuses a subclass of dict, str or int."""
 
     def __init__(self, limit: int) -> None:
-        self.models: dict[tuple[tuple[Any, Any], ...], BaseModel] = {}
+        self.models: dict[bytes, BaseModel] = {}
         self.limit = limit
 
     def validate(self, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         if type(value) is not list or len(value) > MAX_ACTIONS:
             return handler(value)
-        plain = _plain(value)
-        if plain:
-            try:
-                return list(map(self.models.__getitem__, map(tuple, map(dict.items, value))))
-            except (KeyError, TypeError):  # a new action, or a value that is a list
-                pass
-        validated = handler(value)  # raises with every problem of the list
         models = self.models
+        try:
+            return list(map(models.__getitem__, map(marshal.dumps, value, repeat(0))))
+        except (KeyError, ValueError):  # a new action, or a value marshal does not write
+            pass
+        validated = handler(value)  # raises with every problem of the list
         for a, model in zip(value, validated, strict=True):
             if len(models) >= self.limit:
                 break
-            if (plain or _plain([a])) and "comment" not in a:
+            if type(a) is dict and "comment" not in a:
                 try:
-                    models[tuple(a.items())] = model
-                except TypeError:  # a value that is a list or an object
+                    models[marshal.dumps(a, 0)] = model
+                except ValueError:  # a value of a subclass of str: pydantic's to judge
                     pass
         return validated
-
-
-_PLAIN_VALUES = frozenset({str, int, type(None)})
-
-
-def _plain(actions: list[Any]) -> bool:
-    """Whether every action is a dict whose values are all exactly str, int or None."""
-    return (set(map(type, actions)) <= {dict}
-            and set(map(type, chain.from_iterable(map(dict.values, actions)))) <= _PLAIN_VALUES)
 
 
 _SEEN_ACTIONS = _SeenActions(limit=4096)
