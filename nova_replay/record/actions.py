@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..rules.cards import SUITS, parse_cards
+from ..rules.cards import SUITS, Card, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import Ruleset, make_ruleset
@@ -25,9 +25,17 @@ def game_from_log(log: GameLog) -> Game:
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
         jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
     )
-    deck = parse_cards(log.deck)
+    try:  # the schema made the texts canonical: a few dozen in all, each read once
+        deck = tuple(map(_CARDS.__getitem__, log.deck))
+    except KeyError:
+        deck = parse_cards(log.deck)
+        if len(_CARDS) < 4096:
+            _CARDS.update(zip(log.deck, deck, strict=True))
     check_deck(ruleset, deck)
     return Game(ruleset, tuple(log.players), deck)
+
+
+_CARDS: dict[str, Card] = {}  # card text (canonical in a checked log) -> card
 
 
 # Engine actions are small immutable values, the same few in every game: each is built
