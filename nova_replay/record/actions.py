@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.cards import SUITS, Card, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
-from ..rules.rulesets import Ruleset, make_ruleset
+from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from ..rules.words import words
 from .log import DiscardAction, GameLog, HintAction, PlayAction
 
@@ -31,8 +31,13 @@ def game_from_log(log: GameLog) -> Game:
         deck = parse_cards(log.deck)
         if len(_CARDS) < 4096:
             _CARDS.update(zip(log.deck, deck, strict=True))
-    check_deck(ruleset, deck)
-    return Game(ruleset, tuple(log.players), deck)
+    try:
+        game = Game(ruleset, tuple(log.players), deck)
+    except RulesetError:  # players the ruleset has no hand size for
+        check_deck(ruleset, deck)  # a wrong deck is said first
+        raise
+    game.check_deck()
+    return game
 
 
 _CARDS: dict[str, Card] = {}  # card text (canonical in a checked log) -> card

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, rank_text
@@ -92,10 +93,25 @@ class Game:
     def card_text(self, index: int) -> str:
         return self.deck[index].show()
 
+    def check_deck(self) -> None:
+        """Raise DeckError naming what is missing or extra, unless the deck is exactly the
+        ruleset's cards: compared as sorted identities (ints sort and compare in C; a card
+        of no identity is -1, which no ruleset's deck has), and said by `check_deck`."""
+        if sorted(self.identity_of) != _deck_identities(self.ruleset):
+            check_deck(self.ruleset, self.deck)
+
+
 def _count_text(counts: Counter[Card]) -> str:
     return ", ".join(
         f"{n}x {c.show()}" if n > 1 else c.show() for c, n in sorted(counts.items())
     )
+
+
+@lru_cache(maxsize=64)
+def _deck_identities(ruleset: Ruleset) -> list[int]:
+    """The identities of the ruleset's deck, sorted."""
+    space = identity_space(ruleset)
+    return sorted(space.index[card] for card in ruleset.cards.elements())
 
 
 def check_deck(ruleset: Ruleset, deck: tuple[Card, ...]) -> None:
