@@ -122,11 +122,8 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
     the cost of a replay that only checks a log."""
     done, table, rows, drawn, coins, lives, discards, score, final_turns, ending = state
     hands = list(table)  # per player, a tuple: only the acting player's hand changes
-    rules = game.ruleset
-    n, deck_size, suit_of, rank_of = game.player_count, game.deck_size, game.suit_of, game.rank_of
-    max_rank, max_coins = rules.max_rank, rules.coins
-    colours, perfect, early_end = rules.colour_count, rules.perfect_score, rules.early_end
-    clue_mask, identity_of = game.space.clue_mask, game.identity_of
+    (n, deck_size, suit_of, rank_of, identity_of, clue_mask, max_rank, max_coins, colours,
+     perfect, early_end, gentle_show) = game.turn_facts
     for action in actions:
         turn = done + 1  # this action's turn
         if ending is not None:
@@ -155,7 +152,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             if kind is Discard:  # takes a coin back, never more than the ruleset's
                 if coins >= max_coins:
                     raise turn_error(turn, f"{game.players[p]} discards with "
-                                           f"{words(rules).coins(coins)} in the middle")
+                                           f"{words(game.ruleset).coins(coins)} in the middle")
                 coins += 1
                 discards += (card,)
             else:  # a play: a joker fits the row its player names; a misfire costs a life
@@ -199,7 +196,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             final_turns -= 1
         if lives == 0:
             ending = Ending.STRIKEOUT
-            if not rules.gentle_show:
+            if not gentle_show:
                 score = 0
         elif score == perfect:
             ending = Ending.PERFECT

@@ -7,8 +7,9 @@ The engine works on small ints: deck indices, suit indices and ranks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from .cards import Card, rank_text
@@ -43,6 +44,23 @@ class Discard(NamedTuple):
 Action = Hint | Play | Discard
 
 
+class TurnFacts(NamedTuple):
+    """The numbers of one game that the engine reads at every turn (`Game.turn_facts`)."""
+
+    players: int
+    deck_size: int
+    suit_of: tuple[int, ...]
+    rank_of: tuple[int, ...]
+    identity_of: tuple[int, ...]
+    clue_mask: Callable[[int, int], int]  # IdentitySpace.clue_mask: the identities a hint touches
+    max_rank: int
+    coins: int  # the most coins there can be
+    colours: int  # colour hints there are
+    perfect: int  # the perfect score
+    early_end: bool
+    gentle_show: bool
+
+
 @dataclass(frozen=True)
 class Game:
     """Rules, players in turn order, and the deck in draw order."""
@@ -65,6 +83,15 @@ class Game:
             suit_of=suit_of, rank_of=rank_of, identity_of=identity_of, space=space,
             hand_size=self.ruleset.hand_size(len(self.players)),
             player_count=len(self.players), deck_size=len(self.deck))
+
+    @cached_property
+    def turn_facts(self) -> TurnFacts:
+        """What the engine reads at every turn, gathered once per game."""
+        rules = self.ruleset
+        return TurnFacts(self.player_count, self.deck_size, self.suit_of, self.rank_of,
+                         self.identity_of, self.space.clue_mask, rules.max_rank, rules.coins,
+                         rules.colour_count, rules.perfect_score, rules.early_end,
+                         rules.gentle_show)
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
