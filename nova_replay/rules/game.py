@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, rank_text
@@ -45,7 +45,7 @@ Action = Hint | Play | Discard
 
 
 class TurnFacts(NamedTuple):
-    """The numbers of one game that the engine reads at every turn (`Game.turn_facts`)."""
+    """The numbers of one game that the engine reads at every turn, gathered once."""
 
     players: int
     deck_size: int
@@ -75,23 +75,19 @@ class Game:
     hand_size: int = field(init=False)
     player_count: int = field(init=False, repr=False, compare=False)  # the engine asks each turn
     deck_size: int = field(init=False, repr=False, compare=False)
+    turn_facts: TurnFacts = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        space = identity_space(self.ruleset)
+        rules, space = self.ruleset, identity_space(self.ruleset)
         suit_of, rank_of, identity_of = space.deck_facts(self.deck)
+        players, deck_size = len(self.players), len(self.deck)
         vars(self).update(  # a frozen dataclass sets its derived fields once, here
             suit_of=suit_of, rank_of=rank_of, identity_of=identity_of, space=space,
-            hand_size=self.ruleset.hand_size(len(self.players)),
-            player_count=len(self.players), deck_size=len(self.deck))
-
-    @cached_property
-    def turn_facts(self) -> TurnFacts:
-        """What the engine reads at every turn, gathered once per game."""
-        rules = self.ruleset
-        return TurnFacts(self.player_count, self.deck_size, self.suit_of, self.rank_of,
-                         self.identity_of, self.space.clue_mask, rules.max_rank, rules.coins,
-                         rules.colour_count, rules.perfect_score, rules.early_end,
-                         rules.gentle_show)
+            hand_size=rules.hand_size(players), player_count=players, deck_size=deck_size,
+            turn_facts=TurnFacts(players, deck_size, suit_of, rank_of, identity_of,
+                                 space.clue_mask, rules.max_rank, rules.coins,
+                                 rules.colour_count, rules.perfect_score, rules.early_end,
+                                 rules.gentle_show))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
