@@ -275,3 +275,22 @@ def test_timeline_random_access_equals_replaying(sample: Path) -> None:
     for t in sorted({0, 1, tl.turns // 2, tl.turns - 1, tl.turns}):
         assert replay(record.game, tl.actions[:t]).final == tl[t]
     assert tl[-1] == tl.final and list(tl)[3] == tl[3]
+
+
+@pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_a_checking_replay_makes_the_same_tables_when_they_are_asked_for(sample: Path) -> None:
+    """`replay` checks a game and keeps only its last table; the timeline makes the others
+    on first use, the same as `every_state` makes them in the checking pass and as `apply`
+    makes them one by one (the log's termination on the last)."""
+    record = load(sample)
+    game, actions = record.game, record.timeline.actions
+    terminated = record.log.termination is not None
+    lazy = replay(game, actions, terminated)
+    assert "states" not in vars(lazy)  # nothing but the last table was made
+    eager = replay(game, actions, terminated, every_state=True)
+    stepped = [deal(game)]
+    for action in actions:
+        stepped.append(apply(game, stepped[-1], action))
+    stepped[-1] = lazy.final
+    assert lazy.states == eager.states == tuple(stepped)
+    assert lazy.final is lazy.states[-1] and lazy.turns == len(actions) == len(lazy) - 1

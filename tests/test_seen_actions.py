@@ -1,7 +1,8 @@
-"""The action memo of the log schema (record.log._SeenActions): an action object seen
-before is not validated again, and nothing it skips changes a report. Each test first
-checks a log so that its actions are kept, then checks a log that differs in one way the
-memo must not hide, and compares with a check by pydantic alone (an empty memo)."""
+"""The memos of the log schema (record.log._SeenActions, _SeenCards) and of reading
+actions (record.actions._read_before): an action object or card text seen before is not
+validated or read again, and nothing they skip changes a report. Each test first checks
+a log so that its actions are kept, then checks a log that differs in one way the memos
+must not hide, and compares with a check by pydantic alone (empty memos)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from helpers import SAMPLES
 
+from nova_replay.record import actions as actions_module
 from nova_replay.record import log as log_module
 from nova_replay.record.log import MAX_ACTIONS
 from nova_replay.record.reader import parse_log
@@ -25,7 +27,10 @@ HANABI = SAMPLES / "hanabi-2p.json"
 def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts with an empty memo of its own (the process's is left alone)."""
     monkeypatch.setattr(log_module, "_SEEN_ACTIONS", log_module._SeenActions(limit=4096))
+    monkeypatch.setattr(log_module, "_SEEN_CARDS", log_module._SeenCards(limit=1024))
+    actions_module._read_before.cache_clear()
     yield
+    actions_module._read_before.cache_clear()
 
 
 def sample() -> dict[str, Any]:
@@ -40,6 +45,8 @@ def first(kind: str, data: dict[str, Any]) -> int:
 def by_pydantic_alone(data: dict[str, Any]) -> Report:
     """The report with an empty memo: every action validated by pydantic."""
     log_module._SEEN_ACTIONS.models.clear()
+    log_module._SEEN_CARDS.texts.clear()
+    actions_module._read_before.cache_clear()
     return check_data(data)
 
 
@@ -129,3 +136,51 @@ def test_a_log_read_from_json_text_is_the_same_log() -> None:
     data["actions"][0]["rank"] = 9
     with pytest.raises(ValueError, match=r"actions\.0\..*rank"):
         log_module.GameLog.model_validate_json(json.dumps(data))
+
+
+class Name(str):
+    """Text of a subclass of str: pydantic takes it, marshal does not write it."""
+
+
+def test_an_action_with_a_value_of_a_str_subclass_is_validated_and_not_kept() -> None:
+    data = sample()
+    h = first("hint", data)
+    data["actions"][h]["to"] = Name(data["actions"][h]["to"])
+    report = check_data(data)
+    assert report.valid()
+    assert len(log_module._SEEN_ACTIONS.models) == len(
+        {json.dumps(a) for i, a in enumerate(data["actions"]) if i != h})
+    assert check_data(data).to_json() == report.to_json()
+
+
+def test_a_hint_read_before_for_other_players_is_read_again() -> None:
+    data = sample()
+    assert check_data(data).valid()  # its hints to Bob are kept and read
+    h = first("hint", data)
+    to = data["actions"][h]["to"]
+    data["players"] = [p if p != to else p + "by" for p in data["players"]]
+    problems = [str(p) for p in check_data(data).problems]
+    assert problems == [str(p) for p in by_pydantic_alone(data).problems]
+    assert problems[0].startswith(f"turn {h + 1}: ") and "who is not a player" in problems[0]
+
+
+@pytest.mark.parametrize("card", ["7H", 3, None, "other spelling"], ids=repr)
+def test_a_deck_of_seen_texts_with_one_other_is_validated_whole(card: object) -> None:
+    data = sample()
+    assert check_data(data).valid()  # its card texts are kept
+    text = data["deck"][5]
+    data["deck"][5] = f"{text[1].lower()}{text[0]}" if card == "other spelling" else card
+    report = check_data(data)
+    assert report.to_json() == by_pydantic_alone(data).to_json()
+    if card == "other spelling":  # 'b2' for '2B': read as its canonical text
+        assert report.record is not None and report.record.log.deck[5] == text
+    else:
+        assert [p.where for p in report.problems] == ["$.deck[5]"]
+
+
+def test_too_many_cards_are_refused_even_when_each_was_seen() -> None:
+    data = sample()
+    assert check_data(data).valid()
+    data["deck"] = data["deck"] * 5
+    problems = [str(p) for p in check_data(data).problems]
+    assert problems[0].startswith("$.deck: List should have at most 200 items")

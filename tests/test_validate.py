@@ -13,10 +13,12 @@ from helpers import INVALID, SAMPLE_FILES, SAMPLES, SCHEMA_FILE
 from jsonschema import Draft202012Validator
 
 from nova_replay.cli import main
+from nova_replay.record.actions import game_from_log
 from nova_replay.record.load import load
-from nova_replay.record.log import json_schema
+from nova_replay.record.log import GameLog, RulesetSpec, json_schema
 from nova_replay.record.validation import check
 from nova_replay.rules.errors import DeckError, IllegalAction, ReadError, SchemaError
+from nova_replay.rules.rulesets import RulesetError, make_ruleset
 
 EXPECTED = dict(
     line.split("\t", 1) for line in (INVALID / "expected.tsv").read_text("utf-8").splitlines()
@@ -361,3 +363,17 @@ def test_an_odd_key_is_quoted_in_the_json_path(tmp_path: Path) -> None:
     result = validate(str(write_json(tmp_path / "key.json", data)))
     assert result.exit_code == 1
     assert result.output.splitlines()[0].endswith('$["bad\\nkey"]: unknown field \'bad\\nkey\'')
+
+
+@pytest.mark.parametrize("missing", [0, 1])
+def test_a_wrong_deck_is_said_before_players_the_ruleset_has_no_hand_for(missing: int) -> None:
+    """A log built without the schema (six Nova players): its deck is checked first."""
+    deck = [str(c) for c in sorted(make_ruleset("nova").cards.elements())][missing:]
+    log = GameLog.model_construct(
+        format="nova-replay", version=1, ruleset=RulesetSpec(name="nova"),
+        players=["A", "B", "C", "D", "E", "F"], deck=deck, actions=[], termination=None,
+        meta=None)
+    with pytest.raises(DeckError if missing else RulesetError) as err:
+        game_from_log(log)
+    assert str(err.value) == ("deck: expected the 36 cards of Nova, found 35; missing A♣"
+                              if missing else "expected 2 to 5 players, found 6")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..rules.cards import SUITS, parse_cards
+from ..rules.cards import SUITS, Card, parse_cards
 from ..rules.errors import turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
-from ..rules.rulesets import Ruleset, make_ruleset
+from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from ..rules.words import words
 from .log import DiscardAction, GameLog, HintAction, PlayAction, RulesetSpec
 
@@ -29,9 +29,22 @@ def ruleset_of(spec: RulesetSpec) -> Ruleset:
 def game_from_log(log: GameLog) -> Game:
     """The game a log describes; raises DeckError if the deck is not the ruleset's."""
     ruleset = ruleset_of(log.ruleset)
-    deck = parse_cards(log.deck)
-    check_deck(ruleset, deck)
-    return Game(ruleset, tuple(log.players), deck)
+    try:  # the schema made the texts canonical: a few dozen in all, each read once
+        deck = tuple(map(_CARDS.__getitem__, log.deck))
+    except KeyError:
+        deck = parse_cards(log.deck)
+        if len(_CARDS) < 4096:
+            _CARDS.update(zip(log.deck, deck, strict=True))
+    try:
+        game = Game(ruleset, tuple(log.players), deck)
+    except RulesetError:  # players the ruleset has no hand size for
+        check_deck(ruleset, deck)  # a wrong deck is said first
+        raise
+    game.check_deck()
+    return game
+
+
+_CARDS: dict[str, Card] = {}  # card text (canonical in a checked log) -> card
 
 
 # Engine actions are small immutable values, the same few in every game: each is built
@@ -43,8 +56,44 @@ _discard = lru_cache(maxsize=4096)(Discard)
 
 def actions_from_log(game: Game, log: GameLog) -> list[Action]:
     """The log's actions as engine actions; raises IllegalAction for an unknown name,
-    suit or rank (the turn is the action's 1-based position)."""
-    return [action_from_log(game, turn, a) for turn, a in enumerate(log.actions, start=1)]
+    suit or rank (the turn is the action's 1-based position). How an action reads
+    depends only on the action, the players and the ruleset, and self-play games repeat
+    the same few: each is read once per players and ruleset, then looked up."""
+    read = _read_before(game.players, game.ruleset)
+    try:
+        return list(map(read.actions.__getitem__, map(id, log.actions)))
+    except KeyError:  # one not read before: read each in turn
+        pass
+    out: list[Action] = []
+    for turn, a in enumerate(log.actions, start=1):
+        action = read.actions.get(id(a))
+        out.append(read.read(game, turn, a) if action is None else action)
+    return out
+
+
+class _ReadBefore:
+    """The log actions read before for one players and ruleset, by identity: the memo
+    of `record.log` hands out the same model for the same JSON action. Each model is
+    kept alive here beside its reading, so an id in `actions` is never another
+    object's; at most `limit` are kept (memory stays flat)."""
+
+    def __init__(self, limit: int) -> None:
+        self.actions: dict[int, Action] = {}
+        self.models: dict[int, HintAction | PlayAction | DiscardAction] = {}
+        self.limit = limit
+
+    def read(self, game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:
+        action = action_from_log(game, turn, a)
+        if a.comment is None and len(self.actions) < self.limit:  # a comment is unique
+            self.models[id(a)] = a
+            self.actions[id(a)] = action
+        return action
+
+
+@lru_cache(maxsize=64)
+def _read_before(players: tuple[str, ...], ruleset: Ruleset) -> _ReadBefore:
+    """The log actions read before for these players and ruleset."""
+    return _ReadBefore(limit=1024)
 
 
 def action_from_log(game: Game, turn: int, a: HintAction | PlayAction | DiscardAction) -> Action:

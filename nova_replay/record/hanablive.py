@@ -65,9 +65,14 @@ def looks_like_hanablive(data: Any) -> bool:
     )
 
 
-def _int(value: Any, path: str, low: int, high: int, what: str) -> int:
+def _int(value: Any, path: str, low: int, high: int, what: str, *at: int) -> int:
+    """`value` if it is an int from `low` to `high`, else SchemaError at `path` (formatted
+    with `at`, such as a card's index, only then: a deck and its actions ask ~150 times)."""
+    if type(value) is int and low <= value <= high:
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SchemaError(path, f"expected {what} {low} to {high}, found {json.dumps(value)}")
+        raise SchemaError(path.format(*at),
+                          f"expected {what} {low} to {high}, found {json.dumps(value)}")
     return value
 
 
@@ -223,8 +228,8 @@ def _deck_cards(deck: list[Any], rules: Ruleset, variant: str) -> list[str]:
     last = len(rules.suits) - 1
     suit_index = f"a {variant} suit index ({_names(rules)})"
     for i, c in enumerate(deck):
-        suit = _int(c.get("suitIndex"), f"$.deck[{i}].suitIndex", 0, last, suit_index)
-        rank = _int(c.get("rank"), f"$.deck[{i}].rank", 1, 5, "a rank")
+        suit = _int(c.get("suitIndex"), "$.deck[{}].suitIndex", 0, last, suit_index, i)
+        rank = _int(c.get("rank"), "$.deck[{}].rank", 1, 5, "a rank", i)
         cards.append(f"{rank}{rules.suits[suit]}")
     return cards
 
@@ -298,33 +303,34 @@ def _convert_actions(
     out: list[dict[str, Any]] = []
     colour: str | None = None
     for i, a in enumerate(raw):
-        path = f"$.actions[{i}]"
         actor = (start + i) % n
-        kind = _int(a.get("type"), f"{path}.type", 0, 4, "an action type (0 play, 1 discard, "
-                    "2 colour clue, 3 rank clue, 4 game over):")
-        target = _int(a.get("target"), f"{path}.target", 0,
+        kind = _int(a.get("type"), "$.actions[{}].type", 0, 4, "an action type (0 play, "
+                    "1 discard, 2 colour clue, 3 rank clue, 4 game over):", i)
+        target = _int(a.get("target"), "$.actions[{}].target", 0,
                       deck_size - 1 if kind in (PLAY, DISCARD) else n - 1,
-                      "a card order" if kind in (PLAY, DISCARD) else "a player index")
+                      "a card order" if kind in (PLAY, DISCARD) else "a player index", i)
         value = a.get("value")  # unused by plays and discards
         if kind == GAME_OVER:
-            value = _int(value, f"{path}.value", 1, len(END_CONDITIONS) - 1,
-                         "an end condition (1 normal, 2 strikeout, 3 timeout, 4 terminated, ...)")
+            value = _int(value, "$.actions[{}].value", 1, len(END_CONDITIONS) - 1,
+                         "an end condition (1 normal, 2 strikeout, 3 timeout, 4 terminated, ...)",
+                         i)
             if i != len(raw) - 1:
-                raise SchemaError(f"$.actions[{i + 1}]", f"action after the game over at {path}")
+                raise SchemaError(f"$.actions[{i + 1}]",
+                                  f"action after the game over at $.actions[{i}]")
             return out, (i, target, value)
         if kind == COLOUR_CLUE:
             if colour is None:  # said in an error only: built once
                 colour = f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})"
-            value = _int(value, f"{path}.value", 0, rules.colour_count - 1, colour)
+            value = _int(value, "$.actions[{}].value", 0, rules.colour_count - 1, colour, i)
             named = ({"colour": rules.clue_colours[value]} if rules.kinds
                      else {"suit": rules.suits[value]})
             out.append({"type": "hint", "to": players[target], **named})
             continue
         if kind == RANK_CLUE:
-            value = _int(value, f"{path}.value", 1, 5, "a rank")
+            value = _int(value, "$.actions[{}].value", 1, 5, "a rank", i)
             if rules.kinds and value not in rules.clue_ranks:
                 has = ", ".join(map(str, rules.clue_ranks)) or "none"
-                raise SchemaError(f"{path}.value", f"rank {value} is not a clue of "
+                raise SchemaError(f"$.actions[{i}].value", f"rank {value} is not a clue of "
                                   f"{rules.variant} (its rank clues: {has})")
             out.append({"type": "hint", "to": players[target], "rank": value})
             continue
@@ -332,12 +338,13 @@ def _convert_actions(
         if target not in hand:
             verb = "plays" if kind == PLAY else "discards"
             if kind == PLAY and target == drawn == deck_size - 1 and deck_plays:
-                raise SchemaError(f"{path}.target", f"{players[actor]} plays the last card of the "
-                                  f"deck (a deck play, option deckPlays), which the hanabi rules "
-                                  f"do not allow; supported options: {SUPPORTED_OPTIONS}")
+                raise SchemaError(f"$.actions[{i}].target", f"{players[actor]} plays the last "
+                                  f"card of the deck (a deck play, option deckPlays), which the "
+                                  f"hanabi rules do not allow; supported options: "
+                                  f"{SUPPORTED_OPTIONS}")
             held = ", ".join(str(c) for c in reversed(hand))
-            raise SchemaError(f"{path}.target", f"{players[actor]} {verb} card order {target}, "
-                              f"which is not in {players[actor]}'s hand (holds {held})")
+            raise SchemaError(f"$.actions[{i}].target", f"{players[actor]} {verb} card order "
+                              f"{target}, which is not in {players[actor]}'s hand (holds {held})")
         hand.remove(target)
         if drawn < deck_size:
             hand.append(drawn)

@@ -91,10 +91,14 @@ def as_record(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]
     return load(source)
 
 
-def replay_log(log: GameLog, file: str, source: str | None) -> Record:
+def replay_log(log: GameLog, file: str, source: str | None,
+               every_state: bool = True) -> Record:
+    """The record of a typed log; raises the first NovaError. `every_state`: make every
+    turn's table now (a review reads them all; a validation needs only the last)."""
     try:
         game = game_from_log(log)
     except RulesetError as e:
         raise SchemaError("$.ruleset", str(e)) from None
-    timeline = replay(game, actions_from_log(game, log), terminated=log.termination is not None)
+    timeline = replay(game, actions_from_log(game, log), log.termination is not None,
+                      every_state)
     return Record(file, log, game, timeline, source)

@@ -8,7 +8,9 @@ checked later by `game` and `engine`.
 
 from __future__ import annotations
 
+import marshal
 from functools import lru_cache
+from itertools import repeat
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -30,12 +32,41 @@ FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
 NOVA_MAX_PLAYERS = 5
 MAX_ACTIONS = 1000
+MAX_CARDS = 200
 SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 
 @lru_cache(maxsize=1024)
 def _canonical_card(text: str) -> str:
     return str(parse_card(text))
+
+
+class _SeenCards:
+    """Card texts validated before and their canonical text: a deck is ~50 texts of the
+    same few dozen, so a deck whose texts were all seen is looked up in C instead of
+    calling the card validator for each. A deck with a new text goes through pydantic
+    whole (every problem at its path); its texts are then kept, up to `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        self.texts: dict[str, str] = {}
+        self.limit = limit
+
+    def validate(self, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is list and len(value) <= MAX_CARDS:
+            try:
+                return list(map(self.texts.__getitem__, value))
+            except (KeyError, TypeError):  # a new text, or one that is not text
+                pass
+        validated = handler(value)
+        for text, card in zip(value, validated, strict=True):
+            if len(self.texts) >= self.limit:
+                break
+            if type(text) is str:  # a subclass may hash otherwise
+                self.texts[text] = card
+        return validated
+
+
+_SEEN_CARDS = _SeenCards(limit=1024)
 
 
 # The patterns go into the published schema; at run time the parsers check the text
@@ -169,10 +200,15 @@ class _SeenActions:
     path; its actions are then kept, up to `limit` (memory stays flat: once full, a new
     action only costs the look-up that missed it). An action with a comment is as unique
     as its text: it is not kept. Logs are always validated strictly (the models' config):
-    a lax validation would keep what a strict one refuses, so none is ever asked for."""
+    a lax validation would keep what a strict one refuses, so none is ever asked for.
+
+    An action is known by its `marshal` bytes (format 0, which marks no sharing and no
+    interning), written in C: equal bytes are the same JSON value with the same types
+    (1, 1.0 and true differ, as pydantic tells them apart; as dict keys they would be
+    equal), and marshal refuses a subclass of dict, str or int."""
 
     def __init__(self, limit: int) -> None:
-        self.models: dict[tuple[Any, ...], BaseModel] = {}
+        self.models: dict[bytes, BaseModel] = {}
         self.limit = limit
 
     def validate(self, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
@@ -180,8 +216,8 @@ class _SeenActions:
             return handler(value)
         models = self.models
         try:
-            return [models[_key(a)] for a in value]
-        except (KeyError, TypeError, AttributeError):  # new, unhashable, not an object
+            return list(map(models.__getitem__, map(marshal.dumps, value, repeat(0))))
+        except (KeyError, ValueError):  # a new action, or a value marshal does not write
             pass
         validated = handler(value)  # raises with every problem of the list
         for a, model in zip(value, validated, strict=True):
@@ -189,16 +225,10 @@ class _SeenActions:
                 break
             if type(a) is dict and "comment" not in a:
                 try:
-                    models[_key(a)] = model
-                except TypeError:  # a value that is a list or an object
+                    models[marshal.dumps(a, 0)] = model
+                except ValueError:  # a value of a subclass of str: pydantic's to judge
                     pass
         return validated
-
-
-def _key(action: dict[str, Any]) -> tuple[Any, ...]:
-    """An action object's key: its type (pydantic takes no mapping but a dict), its items
-    and its values' types (pydantic tells 1, 1.0 and true apart; a dict does not)."""
-    return (type(action), *action.items(), *map(type, action.values()))
 
 
 _SEEN_ACTIONS = _SeenActions(limit=4096)
@@ -226,7 +256,7 @@ class GameLog(_Model):
         json_schema_extra={"uniqueItems": True},
     )
     deck: list[CardText] = Field(
-        max_length=200,
+        max_length=MAX_CARDS,
         description="Every card in draw order, dealt one at a time round-robin from the first player.",
     )
     actions: list[Action] = Field(max_length=MAX_ACTIONS, description="One per turn, in order.")
@@ -240,6 +270,14 @@ class GameLog(_Model):
         if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
             return handler(value)
         return _SEEN_ACTIONS.validate(value, handler)
+
+    @field_validator("deck", mode="wrap")
+    @classmethod
+    def _cards_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
+                           info: ValidationInfo) -> Any:
+        if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
+            return handler(value)
+        return _SEEN_CARDS.validate(value, handler)
 
     @field_validator("players")
     @classmethod

@@ -90,7 +90,7 @@ def check_data(data: Any, file: str = "") -> Report:
     if log is None:
         return Report(file, tuple(_problem(e) for e in errors), source)
     try:
-        record = replay_log(log, file, source)
+        record = replay_log(log, file, source, every_state=False)
     except NovaError as e:
         return Report(file, (_problem(e),), source, before_illegal=record_before(log, file, source, e))
     final = record.timeline.final

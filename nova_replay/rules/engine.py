@@ -1,15 +1,18 @@
 """The replay engine: `apply(game, state, action) -> state`, pure and immutable.
 
 A `State` is a named tuple of tuples, so it is cheap to build and safe to share:
-the timeline keeps one per turn and any turn can be shown without replaying.
+the timeline keeps one per turn and any turn can be shown without replaying. The
+rules of a turn live in one loop (`_play_out`) that `apply`, `replay` and the
+timeline all run; a replay that only checks a log makes no `State` but the last.
 Cards are deck indices; `Game.suit_of` / `Game.rank_of` say what they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
@@ -87,136 +90,129 @@ class State(NamedTuple):
         return self.turn % len(game.players)
 
 
+_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
+
+
 def deal(game: Game) -> State:
     """The table before the first action: one card at a time, round-robin, each new
     card on the left of its hand."""
-    n, size = len(game.players), game.hand_size
-    hands = tuple(
-        tuple(reversed(range(p, n * size, n))) for p in range(n)
-    )
+    n, size = game.player_count, game.hand_size
     rules = game.ruleset
-    return State(0, hands, (0,) * len(rules.suits), n * size, rules.coins, rules.lives,
-                 (), 0, -1, None)
+    return _new_state(State, (0, _dealt(n, size), (0,) * len(rules.suits), n * size,
+                              rules.coins, rules.lives, (), 0, -1, None))
 
 
-_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
+@lru_cache(maxsize=64)
+def _dealt(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The hands of the deal: the same for every game of n players (cards are indices)."""
+    return tuple(tuple(reversed(range(p, n * size, n))) for p in range(n))
 
 
 def apply(game: Game, state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction if the rules forbid it."""
-    done, hands, rows, drawn, coins, lives, discards, score, final_turns, ending = state
-    turn = done + 1  # this action's turn
-    if ending is not None:
-        raise turn_error(turn, f"action after the game ended ({ending.text(done)})")
-    p = done % game.player_count
-    kind = type(action)
-    if kind is Hint:
-        coins = _give_hint(game, turn, p, action, coins, hands)  # type: ignore[arg-type]
-    else:
-        card = action[0]
-        if card not in hands[p]:
-            raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hands[p]))
-        if kind is Discard:
-            coins, discards = _discard(game, turn, p, card, coins, discards)
+    return _play_out(game, state, (action,), None)
+
+
+def _play_out(game: Game, state: State, actions: Iterable[Action],
+              states: list[State] | None) -> State:
+    """The rules of a turn, in one place: play `actions` from `state` and return the
+    table after the last; raises IllegalAction at the first the rules forbid. Each
+    turn's table is appended to `states` when given (a timeline), else only the last
+    is made: the table is worked on as local values, and a `State` per turn is most of
+    the cost of a replay that only checks a log."""
+    done, table, rows, drawn, coins, lives, discards, score, final_turns, ending = state
+    hands = list(table)  # per player, a tuple: only the acting player's hand changes
+    (n, deck_size, suit_of, rank_of, identity_of, clue_mask, max_rank, max_coins, colours,
+     perfect, early_end, gentle_show) = game.turn_facts
+    for action in actions:
+        turn = done + 1  # this action's turn
+        if ending is not None:
+            raise turn_error(turn, f"action after the game ended ({ending.text(done)})")
+        p = done % n
+        kind = type(action)
+        if kind is Hint:  # a coin for telling another player every card of one kind
+            to, suit, rank = action  # type: ignore[misc]
+            if (to == p or coins == 0 or not 0 <= to < n
+                    or suit >= colours or rank > max_rank):
+                raise _bad_hint(game, turn, p, to, coins, suit, rank)
+            mask = clue_mask(suit, rank)  # the identities it touches: it must touch a card
+            for c in hands[to]:
+                if (mask >> identity_of[c]) & 1:
+                    break
+            else:
+                raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
+            coins -= 1
         else:
-            rows, score, coins, lives, discards = _play(
-                game, turn, p, action, rows, score, coins, lives, discards)  # type: ignore[arg-type]
-        hands, drawn, final_turns = _draw(game, hands, p, card, drawn, final_turns)
-    return _end_turn(game, turn, hands, rows, drawn, coins, lives, discards, score, final_turns)
-
-
-def _give_hint(game: Game, turn: int, p: int, hint: Hint, coins: int,
-               hands: tuple[tuple[int, ...], ...]) -> int:
-    """Check a hint; the coins left after it."""
-    to, suit, rank = hint
-    rules = game.ruleset
-    if (to == p or coins == 0 or not 0 <= to < game.player_count
-            or suit >= rules.colour_count or rank > rules.max_rank):
-        raise _bad_hint(game, turn, p, to, coins, suit, rank)
-    if not game.touches_any(hint, hands[to]):
-        raise _touches_nothing(game, turn, p, hint)
-    return coins - 1
-
-
-def _discard(game: Game, turn: int, p: int, card: int, coins: int, discards: tuple[int, ...]
-             ) -> tuple[int, tuple[int, ...]]:
-    """Check a discard; the coins and discard pile after it."""
-    if coins >= game.ruleset.coins:
-        raise turn_error(turn, f"{game.players[p]} discards with "
-                               f"{words(game.ruleset).coins(coins)} in the middle")
-    return coins + 1, discards + (card,)
-
-
-def _play(game: Game, turn: int, p: int, play: Play, rows: tuple[int, ...], score: int,
-          coins: int, lives: int, discards: tuple[int, ...]
-          ) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...]]:
-    """Check a play; the rows, score, coins, lives and discard pile after it. A joker
-    always fits, on the row its player names; a misfire costs a life."""
-    card, row = play
-    suit = game.suit_of[card]
-    max_rank = game.ruleset.max_rank
-    if suit < 0:
-        if row < 0:
-            raise turn_error(turn, f"{game.players[p]} plays a joker without naming its row")
-        if rows[row] >= max_rank:
-            raise turn_error(turn, f"{game.players[p]} plays a joker onto the "
-                                   f"{game.suit_name(row)} row, which is complete")
-        suit, fits = row, True
-    else:
-        if row >= 0:
-            raise turn_error(turn, f"{game.players[p]} names a row for {game.card_text(card)}, "
-                                   f"which is not a joker")
-        fits = rows[suit] + 1 == game.rank_of[card]
-    if not fits:
-        return rows, score, coins, lives - 1, discards + (card,)
-    height = rows[suit] + 1
-    if height == max_rank and coins < game.ruleset.coins:
-        coins += 1  # a completed row returns a coin
-    grown = list(rows)
-    grown[suit] = height
-    return tuple(grown), score + 1, coins, lives, discards
-
-
-def _draw(game: Game, hands: tuple[tuple[int, ...], ...], p: int, card: int, drawn: int,
-          final_turns: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    """A played or discarded `card` leaves p's hand and the next card is drawn to its
-    left end; drawing the last card starts the final round (every player, this one
-    included, has one more turn after this one). The hands, cards drawn and final-round
-    counter after it."""
-    hand = list(hands[p])
-    hand.remove(card)
-    if drawn < game.deck_size:
-        hand.insert(0, drawn)
-        drawn += 1
-        if drawn == game.deck_size and final_turns < 0:
-            final_turns = game.player_count + 1  # counted down by _end_turn, with this turn
-    table = list(hands)
-    table[p] = tuple(hand)
-    return tuple(table), drawn, final_turns
-
-
-def _end_turn(game: Game, turn: int, hands: tuple[tuple[int, ...], ...], rows: tuple[int, ...],
-              drawn: int, coins: int, lives: int, discards: tuple[int, ...], score: int,
-              final_turns: int) -> State:
-    """The state after `turn`: the final round counts down and the game may end; the
-    counter is cleared to 0 when play ends early in it (a perfect show, a strikeout)."""
-    if final_turns > 0:
-        final_turns -= 1
-    ending = None
-    rules = game.ruleset
-    if lives == 0:
-        ending = Ending.STRIKEOUT
-        if not rules.gentle_show:
-            score = 0
-    elif score == rules.perfect_score:
-        ending = Ending.PERFECT
-    elif final_turns == 0:
-        ending = Ending.DECK_OUT
-    elif rules.early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
-        ending = Ending.NO_MORE_POINTS
-    if ending is not None and final_turns > 0:
-        final_turns = 0
-    return _new_state(State, (turn, hands, rows, drawn, coins, lives, discards, score,
+            card = action[0]
+            hand = hands[p]
+            try:
+                i = hand.index(card)  # its slot
+            except ValueError:
+                raise turn_error(turn, _not_in_hand(game, p, kind is Play, card, hand)) from None
+            if kind is Discard:  # takes a coin back, never more than the ruleset's
+                if coins >= max_coins:
+                    raise turn_error(turn, f"{game.players[p]} discards with "
+                                           f"{words(game.ruleset).coins(coins)} in the middle")
+                coins += 1
+                discards += (card,)
+            else:  # a play: a joker fits the row its player names; a misfire costs a life
+                row = action[1]  # type: ignore[misc]
+                suit = suit_of[card]
+                if suit < 0:
+                    if row < 0:
+                        raise turn_error(turn, f"{game.players[p]} plays a joker without "
+                                               f"naming its row")
+                    if rows[row] >= max_rank:
+                        raise turn_error(turn, f"{game.players[p]} plays a joker onto the "
+                                               f"{game.suit_name(row)} row, which is complete")
+                    suit, fits = row, True
+                else:
+                    if row >= 0:
+                        raise turn_error(turn, f"{game.players[p]} names a row for "
+                                               f"{game.card_text(card)}, which is not a joker")
+                    fits = rows[suit] + 1 == rank_of[card]
+                if fits:
+                    height = rows[suit] + 1
+                    if height == max_rank and coins < max_coins:
+                        coins += 1  # a completed row returns a coin
+                    rows = rows[:suit] + (height,) + rows[suit + 1:]
+                    score += 1
+                else:
+                    lives -= 1
+                    discards += (card,)
+            # The card leaves the hand and the next is drawn to its left end; drawing the
+            # last card starts the final round (every player, this one included, has one
+            # more turn after this one).
+            if drawn < deck_size:
+                hands[p] = (drawn,) + hand[:i] + hand[i + 1:]
+                drawn += 1
+                if drawn == deck_size and final_turns < 0:
+                    final_turns = n + 1  # counted down below, with this turn
+            else:
+                hands[p] = hand[:i] + hand[i + 1:]
+        # The end of the turn: the final round counts down and the game may end; the
+        # counter is cleared to 0 when play ends early in it (a perfect show, a strikeout).
+        if final_turns > 0:
+            final_turns -= 1
+        if lives == 0:
+            ending = Ending.STRIKEOUT
+            if not gentle_show:
+                score = 0
+        elif score == perfect:
+            ending = Ending.PERFECT
+        elif final_turns == 0:
+            ending = Ending.DECK_OUT
+        elif early_end and _no_point_left(game, turn, hands, rows, discards, final_turns):
+            ending = Ending.NO_MORE_POINTS
+        if ending is not None and final_turns > 0:
+            final_turns = 0
+        done = turn
+        if states is not None:
+            states.append(_new_state(State, (turn, tuple(hands), rows, drawn, coins, lives,
+                                             discards, score, final_turns, ending)))
+    if states:
+        return states[-1]
+    return _new_state(State, (done, tuple(hands), rows, drawn, coins, lives, discards, score,
                               final_turns, ending))
 
 
@@ -252,7 +248,7 @@ def no_point_left(game: Game, state: State) -> bool:
                           state.final_turns)
 
 
-def _no_point_left(game: Game, turn: int, hands: tuple[tuple[int, ...], ...],
+def _no_point_left(game: Game, turn: int, hands: Sequence[tuple[int, ...]],
                    rows: tuple[int, ...], discards: tuple[int, ...], final_turns: int) -> bool:
     """No incomplete row's next card has a copy that is neither thrown away nor held by a
     player who has had their last turn (in the final round, the last `players -
@@ -312,14 +308,26 @@ def _not_in_hand(game: Game, p: int, playing: bool, card: int, hand: tuple[int, 
 @dataclass(frozen=True)
 class Timeline(Sequence[State]):
     """Every state of a game: `timeline[0]` is the deal, `timeline[t]` the table
-    after turn t. `actions[t - 1]` is the action of turn t."""
+    after turn t. `actions[t - 1]` is the action of turn t. `replay` checks the actions
+    and keeps only the last table; the others are made when first asked for (a
+    validation needs only the last, a review every one)."""
 
     game: Game
     actions: tuple[Action, ...]
-    states: tuple[State, ...]
+    final: State  # the table after the last action
+
+    @cached_property
+    def states(self) -> tuple[State, ...]:
+        """The table after every turn, the deal first: the same rules replayed (the
+        actions are known legal), keeping each turn's table; the last is `final`, which
+        carries the log's termination."""
+        states = [deal(self.game)]
+        _play_out(self.game, states[0], self.actions, states)
+        states[-1] = self.final
+        return tuple(states)
 
     def __len__(self) -> int:
-        return len(self.states)
+        return len(self.actions) + 1
 
     def __getitem__(self, turn):  # type: ignore[no-untyped-def]
         return self.states[turn]
@@ -328,32 +336,33 @@ class Timeline(Sequence[State]):
         return iter(self.states)
 
     @property
-    def final(self) -> State:
-        return self.states[-1]
-
-    @property
     def outcome(self) -> Outcome | None:
         """How the game came out (None for a log that stops before the end)."""
-        return self.states[-1].outcome
+        return self.final.outcome
 
     @property
     def turns(self) -> int:
-        return len(self.states) - 1
+        return len(self.actions)
 
 
-def replay(game: Game, actions: Sequence[Action], terminated: bool = False) -> Timeline:
+def replay(game: Game, actions: Sequence[Action], terminated: bool = False,
+           every_state: bool = False) -> Timeline:
     """Apply every action from the deal; raises IllegalAction at the first illegal one.
-    `terminated` marks a game stopped after its last action (the log's termination)."""
-    state = deal(game)
-    states = [state]
-    for action in actions:
-        state = apply(game, state, action)
-        states.append(state)
+    `terminated` marks a game stopped after its last action (the log's termination).
+    `every_state` makes every turn's table in the same pass (for a caller that reads
+    them all, such as a review); else they are made when first asked for."""
+    actions = tuple(actions)
+    states = [deal(game)] if every_state else None
+    state = _play_out(game, deal(game), actions, states)
     if terminated:
         if state.ending is not None:
             raise turn_error(
                 state.turn,
                 f"the log says the game was terminated, but {state.ending.text(state.turn)}",
             )
-        states[-1] = state._replace(ending=Ending.TERMINATED)
-    return Timeline(game, tuple(actions), tuple(states))
+        state = state._replace(ending=Ending.TERMINATED)
+    timeline = Timeline(game, actions, state)
+    if states is not None:
+        states[-1] = state
+        vars(timeline)["states"] = tuple(states)  # the cached property, filled now
+    return timeline

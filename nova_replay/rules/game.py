@@ -7,7 +7,9 @@ The engine works on small ints: deck indices, suit indices and ranks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, rank_text
@@ -42,6 +44,23 @@ class Discard(NamedTuple):
 Action = Hint | Play | Discard
 
 
+class TurnFacts(NamedTuple):
+    """The numbers of one game that the engine reads at every turn, gathered once."""
+
+    players: int
+    deck_size: int
+    suit_of: tuple[int, ...]
+    rank_of: tuple[int, ...]
+    identity_of: tuple[int, ...]
+    clue_mask: Callable[[int, int], int]  # IdentitySpace.clue_mask: the identities a hint touches
+    max_rank: int
+    coins: int  # the most coins there can be
+    colours: int  # colour hints there are
+    perfect: int  # the perfect score
+    early_end: bool
+    gentle_show: bool
+
+
 @dataclass(frozen=True)
 class Game:
     """Rules, players in turn order, and the deck in draw order."""
@@ -56,27 +75,23 @@ class Game:
     hand_size: int = field(init=False)
     player_count: int = field(init=False, repr=False, compare=False)  # the engine asks each turn
     deck_size: int = field(init=False, repr=False, compare=False)
+    turn_facts: TurnFacts = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        space = identity_space(self.ruleset)
+        rules, space = self.ruleset, identity_space(self.ruleset)
         suit_of, rank_of, identity_of = space.deck_facts(self.deck)
+        players, deck_size = len(self.players), len(self.deck)
         vars(self).update(  # a frozen dataclass sets its derived fields once, here
             suit_of=suit_of, rank_of=rank_of, identity_of=identity_of, space=space,
-            hand_size=self.ruleset.hand_size(len(self.players)),
-            player_count=len(self.players), deck_size=len(self.deck))
+            hand_size=rules.hand_size(players), player_count=players, deck_size=deck_size,
+            turn_facts=TurnFacts(players, deck_size, suit_of, rank_of, identity_of,
+                                 space.clue_mask, rules.max_rank, rules.coins,
+                                 rules.colour_count, rules.perfect_score, rules.early_end,
+                                 rules.gentle_show))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
         return (self.space.clue_mask(hint.suit, hint.rank) >> self.identity_of[card]) & 1 == 1
-
-    def touches_any(self, hint: Hint, hand: tuple[int, ...]) -> bool:
-        """Whether `hint` touches a card of `hand` (the engine's legality test)."""
-        mask = self.space.clue_mask(hint.suit, hint.rank)
-        of = self.identity_of
-        for c in hand:
-            if (mask >> of[c]) & 1:
-                return True
-        return False
 
     def touched(self, hint: Hint, hand: tuple[int, ...]) -> tuple[int, ...]:
         """The cards of `hand` that `hint` touches, in slot order."""
@@ -101,10 +116,25 @@ class Game:
     def card_text(self, index: int) -> str:
         return self.deck[index].show()
 
+    def check_deck(self) -> None:
+        """Raise DeckError naming what is missing or extra, unless the deck is exactly the
+        ruleset's cards: compared as sorted identities (ints sort and compare in C; a card
+        of no identity is -1, which no ruleset's deck has), and said by `check_deck`."""
+        if sorted(self.identity_of) != _deck_identities(self.ruleset):
+            check_deck(self.ruleset, self.deck)
+
+
 def _count_text(counts: Counter[Card]) -> str:
     return ", ".join(
         f"{n}x {c.show()}" if n > 1 else c.show() for c, n in sorted(counts.items())
     )
+
+
+@lru_cache(maxsize=64)
+def _deck_identities(ruleset: Ruleset) -> list[int]:
+    """The identities of the ruleset's deck, sorted."""
+    space = identity_space(ruleset)
+    return sorted(space.index[card] for card in ruleset.cards.elements())
 
 
 def check_deck(ruleset: Ruleset, deck: tuple[Card, ...]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from .cards import JOKER, Card
 from .rulesets import Ruleset
@@ -66,6 +67,9 @@ class IdentitySpace:
     index: dict[Card, int] = field(init=False, repr=False, compare=False)  # card -> identity
     # card -> (suit index, rank, identity): what a game asks of each deck card (Game)
     facts: dict[Card, tuple[int, int, int]] = field(init=False, repr=False, compare=False)
+    # identity -> suit index, identity -> rank: `deck_facts` picks a whole deck's at once
+    by_identity: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False,
+                                                                  compare=False)
 
     def __post_init__(self) -> None:
         rules = self.ruleset
@@ -84,6 +88,8 @@ class IdentitySpace:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "facts",
                            {c: (self.suit(i), c.rank, i) for i, c in enumerate(cards)})
+        object.__setattr__(self, "by_identity", (tuple(self.suit(i) for i in range(len(cards))),
+                                                 tuple(c.rank for c in cards)))
 
     def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:
         return sum(1 << i for i, c in enumerate(cards) if touches(self.ruleset, c, suit, rank))
@@ -107,6 +113,14 @@ class IdentitySpace:
         """Each deck card's suit index, rank and identity, as three tuples; a card of no
         suit of the ruleset (a joker, or a card of a wrong deck) has suit -1, and a card
         not of the ruleset identity -1. Looked up, not worked out: a game is made per log."""
+        try:
+            identity_of = tuple(map(self.index.__getitem__, deck))
+        except KeyError:
+            identity_of = ()  # a wrong deck: worked out card by card below
+        if len(identity_of) > 1:  # one itemgetter call per tuple (of one index: not a tuple)
+            get = itemgetter(*identity_of)
+            suit_by, rank_by = self.by_identity
+            return get(suit_by), get(rank_by), identity_of
         rows = list(map(self.facts.get, deck))
         if None in rows:  # a wrong deck: check_deck says what is wrong with it
             suits = {s: i for i, s in enumerate(self.ruleset.suits)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
 from .cards import JOKER, SUITS, Card
@@ -45,6 +45,15 @@ class Ruleset:
     clue_colours: tuple[str, ...] = ()
     clue_ranks: tuple[int, ...] = ()
     special: SpecialRank | None = None
+
+    def __hash__(self) -> int:
+        """Worked out once: every per-ruleset cache asks for it at every game (the
+        dataclass's own would hash all sixteen fields each time)."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     @cached_property  # the engine asks at every hint
     def colour_count(self) -> int:
