@@ -124,6 +124,7 @@ class _Reviewer:
         self.game = record.game
         self.states = record.timeline.states
         self.ids = tk.ids
+        self.of_card = tk.ids.of_card
         self.words = words(record.game.ruleset)
         self.findings: list[Finding] = []
 
@@ -164,7 +165,7 @@ class _Reviewer:
                 f"{self.name(hint.to)}")
 
     def hint(self, t: int, p: int, hint: Hint) -> None:
-        game, tk, of_card = self.game, self.tk, self.ids.of_card
+        game, tk, of_card = self.game, self.tk, self.of_card
         st = tk.statuses[t - 1]
         hand = self.states[t - 1].hands[hint.to]
         touched = game.touched(hint, hand)
@@ -172,13 +173,13 @@ class _Reviewer:
         # trash: the hinted copies are looked up only when every touched card may be
         # either (a card hinted before needs a second hinted card of its identity).
         trash, was_touched = st.trash, tk.touched[t - 1]
-        once, twice = tk.hinted_in_hands[t - 1], tk.hinted_twice[t - 1]
+        once, twice = trash | tk.hinted_in_hands[t - 1], trash | tk.hinted_twice[t - 1]
         touched_ids = 0
         maybe_trash = True
         for c in touched:
             bit = 1 << of_card[c]
             touched_ids |= bit
-            if not bit & (trash | (twice if was_touched[c] else once)):
+            if maybe_trash and not bit & (twice if was_touched[c] else once):
                 maybe_trash = False
         if maybe_trash:
             hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)

@@ -141,7 +141,8 @@ class Tracker:
         if last is not None and ids.space.joker < 0:  # no spare joker ever: rows alone
             if not changed and not lost_changed:
                 return last.status
-            st = recombine(ids, self._memo, last.status, parts, changed, rows, lost)
+            st = recombine(ids, self._memo, last.status, parts, changed, rows, lost,
+                           lost_changed)
             self._last = _new(_LastStatus, (rows, 0, st))
             return st
         spare = jokers_left(ids, lost, self.played_jokers)
@@ -274,6 +275,7 @@ class HintLesson(NamedTuple):
 
 
 _NOTHING_TAUGHT = HintLesson(False, ())
+_TAUGHT_NONE_PLAYABLE = HintLesson(True, ())
 
 
 @dataclass(frozen=True)
@@ -352,22 +354,27 @@ class TimelineKnowledge:
         hand, own, unseen = self._bounds(turn, to)
         ruled_out = 0
         for c in hand:
-            ruled_out |= was[c] & ~now[c] & unseen
+            ruled_out |= was[c] & ~now[c]
+        ruled_out &= unseen
         if not ruled_out or not (ruled_out & ~own or any(
                 d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))):
             return _NOTHING_TAUGHT
-        fits, of_card = self.statuses[turn].playable, self.ids.of_card
+        fits = self.statuses[turn].playable
+        if not own & fits:
+            return _TAUGHT_NONE_PLAYABLE  # the tiers hold the truth
+        of_card = self.ids.of_card
+        out, others = unseen & ~fits, ~own  # what may keep a card from being known playable
         made = []
         for c in hand:
             if not (fits >> of_card[c]) & 1:
                 continue  # the tier holds the truth
-            now_out = now[c] & unseen & ~fits  # what may keep it from being known playable
-            if now_out & ~own:
+            now_out = now[c] & out
+            if now_out & others:
                 continue  # the tier after holds one of them
-            was_out = was[c] & unseen & ~fits
+            was_out = was[c] & out
             if not was_out:
                 continue  # known playable before
-            if now_out or not was_out & ~own:  # undecided: the fixed point may take them out
+            if now_out or not was_out & others:  # undecided: the fixed point may take them out
                 made = [c for c, a, b in zip(hand, self.known_playable(turn - 1, to),
                                              self.known_playable(turn, to), strict=True)
                         if b and not a]
@@ -386,13 +393,14 @@ class TimelineKnowledge:
         hand, own, unseen = self._bounds(turn, player)
         if not own & fits:
             return (False,) * len(hand)  # the tiers hold the truth
+        out, others = unseen & ~fits, ~own
         known = []
         for c in hand:
             if not (fits >> of_card[c]) & 1:
                 known.append(False)
                 continue
-            outside = hinted[c] & unseen & ~fits
-            if outside and not outside & ~own:  # undecided: the fixed point may take them out
+            outside = hinted[c] & out
+            if outside and not outside & others:  # undecided: the fixed point may take them out
                 return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
             known.append(not outside)
         return tuple(known)

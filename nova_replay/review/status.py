@@ -148,12 +148,13 @@ def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
 
 def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
               parts: list[RowStatus], changed: list[int], rows: tuple[int, ...],
-              lost: list[int]) -> Status:
+              lost: list[int], lost_changed: bool = True) -> Status:
     """`combine` in a game without jokers, from the last status when only the rows in
     `changed` may have: a row's masks hold only its own identities, so the table's masks
-    change by what those rows' parts did. `parts` (each row's, as in `last`) is updated."""
+    change by what those rows' parts did. `parts` (each row's, as in `last`) is updated;
+    `last.lost` is kept unless `lost_changed`."""
     m = ids.game.ruleset.max_rank
-    playable, trash, critical, reach, total = last[:5]
+    playable, trash, critical, reach, total, was_lost = last
     for s in changed:
         now, was = remembered_row_status(ids, memo, s, rows[s], lost, 0), parts[s]
         if now != was:
@@ -164,7 +165,8 @@ def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
             row = row_reach(now[3], m)
             total += row - reach[s]
             reach = reach[:s] + (row,) + reach[s + 1:]
-    return _new_status(Status, (playable, trash, critical, reach, total, tuple(lost)))
+    return _new_status(Status, (playable, trash, critical, reach, total,
+                                tuple(lost) if lost_changed else was_lost))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
