@@ -252,7 +252,7 @@ class _Reviewer:
         """A lost critical card (DESIGN.md): its cost is max score after the turn had the
         card stayed in its holder's hand, minus max score after the turn as it was."""
         st_before = self.tk.statuses[t - 1]
-        i = self.ids.of_card[card]
+        i = self.of_card[card]
         if not (st_before.critical >> i) & 1:
             return False
         game, w = self.game, self.words
@@ -326,7 +326,7 @@ class _Reviewer:
             return
         # A hinted card that is trash is no mistake: the hands are searched for another
         # hinted copy only when it is not, and they hold two hinted cards of its identity.
-        i = self.ids.of_card[card]
+        i = self.of_card[card]
         if self.tk.touched[t - 1][card] and not (st.trash >> i) & 1 and not (
                 (self.tk.hinted_twice[t - 1] >> i) & 1
                 and self.trash_reason(st, card, self._touched_identities(t - 1, (card,)))):
@@ -392,8 +392,9 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
     game, tl = record.game, record.timeline
     deck_size, players = len(game.deck), len(game.players)
     points: list[ClockPoint] = []
+    add = points.append
     hints = 0
-    efficiency = None
+    efficiency = point = None
     for t, (state, st, hinted, action) in enumerate(zip(
             tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
         hint = type(action) is Hint
@@ -403,18 +404,17 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             # Hinted cards count once per identity: a second hinted copy is trash.
             efficiency = efficiency_of(sum(state.rows) + (hinted & ~st.trash).bit_count(), hints)
         draw_pile = deck_size - state.drawn
-        if hint and state.final_turns < 0 and state.ending is None:
+        if point is not None and hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
             # the status: pace and max score stay the last turn's.
             # Nor is there a final-round count to show.
-            last = points[-1]
-            pace, most, left = last.pace, last.max_score, None
+            pace, most, left = point.pace, point.max_score, None
         else:
             most = max_score(game, state, st)
             pace = pace_of(state.score, draw_pile, players, st.max_score)
             left = None if state.final_turns < 0 else final_turns_left(state)
-        points.append(_new_point(ClockPoint, (
-            t, draw_pile, pace, state.score, most, efficiency, left)))
+        point = _new_point(ClockPoint, (t, draw_pile, pace, state.score, most, efficiency, left))
+        add(point)
     return tuple(points)
 
 

@@ -447,33 +447,36 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
     of_card, left_after = ids.of_card, ids.left_after
     n = len(game.players)
     states: Sequence[State] = timeline.states
-    hinted = [tuple(tracker.hinted)]
-    touched = [tuple(tracker.touched)]
-    public_full = [0]
     held = [0] * ids.count  # hinted cards in the hands, per identity
-    hinted_in_hands = [0]
-    hinted_twice = [0]
     changes: list[list[int]] = [[0] for _ in range(n)]
-    statuses = [tracker.status(states[0])]
-    last = statuses[0]
-    hinted_ids = twice = 0  # the identities held hinted, and held hinted twice or more
     update, status, now_hinted, now_touched = (tracker.update, tracker.status, tracker.hinted,
                                                tracker.touched)
-    public = 0  # identities all public after the last turn
-    for t, action in enumerate(timeline.actions, start=1):
-        before, after = states[t - 1], states[t]
+    # What holds after the last turn: the hint masks and touched cards per deck card, the
+    # status, the identities all public, held hinted, and held hinted twice or more.
+    was_hinted, was_touched = tuple(now_hinted), tuple(now_touched)
+    last = status(states[0])
+    public = hinted_ids = twice = 0
+    hinted, touched, statuses = [was_hinted], [was_touched], [last]
+    public_full, hinted_in_hands, hinted_twice = [0], [0], [0]
+    # Every turn appends to each (bound once: a game has a few dozen turns).
+    appends = (hinted.append, touched.append, statuses.append, public_full.append,
+               hinted_in_hands.append, hinted_twice.append)
+    add_hinted, add_touched, add_status, add_public, add_once, add_twice = appends
+    for t, (action, before, after) in enumerate(
+            zip(timeline.actions, states, states[1:], strict=False), start=1):
         if type(action) is Hint:
             newly = update(before, action, after)
-            for c in newly:
-                i = of_card[c]
-                held[i] += 1
-                hinted_ids |= 1 << i
-                if held[i] == 2:
-                    twice |= 1 << i
-            hinted.append(tuple(now_hinted))
-            touched.append(tuple(now_touched) if newly else touched[-1])
+            if newly:
+                for c in newly:
+                    i = of_card[c]
+                    held[i] += 1
+                    hinted_ids |= 1 << i
+                    if held[i] == 2:
+                        twice |= 1 << i
+                was_touched = tuple(now_touched)
+            was_hinted = tuple(now_hinted)
             changes[action[0]].append(t)
-            statuses.append(last)  # a hint changes no card's status
+            # A hint changes no card's status.
         else:
             card = action[0]
             if now_touched[card]:
@@ -484,8 +487,6 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
                 elif not held[i]:
                     hinted_ids &= ~(1 << i)
             update(before, action, after)
-            hinted.append(hinted[-1])
-            touched.append(touched[-1])
             # Only the actor's hand changed, unless the draw pile lost its last copy of
             # an identity or an identity became all public: then every player's
             # deductions may change.
@@ -497,10 +498,12 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
             else:
                 changes[before.turn % n].append(t)
             last = status(after)
-            statuses.append(last)
-        public_full.append(public)
-        hinted_in_hands.append(hinted_ids)
-        hinted_twice.append(twice)
+        add_hinted(was_hinted)
+        add_touched(was_touched)
+        add_status(last)
+        add_public(public)
+        add_once(hinted_ids)
+        add_twice(twice)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
                              tuple(public_full), tuple(hinted_in_hands), tuple(hinted_twice),
                              tuple(tuple(c) for c in changes))
