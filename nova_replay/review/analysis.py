@@ -383,8 +383,12 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
     discards and the jokers on the rows, and losing a card changed only the discards."""
     hands = list(after.hands)
     hands[holder] = hands[holder] + (card,)
-    kept = after._replace(hands=tuple(hands),
-                          discards=tuple([c for c in after.discards if c != card]))
+    discards = after.discards
+    if discards and discards[-1] == card:  # the card lost by the turn is the last thrown
+        discards = discards[:-1]
+    else:
+        discards = tuple([c for c in discards if c != card])
+    kept = after._replace(hands=tuple(hands), discards=discards)
     return kept, before
 
 

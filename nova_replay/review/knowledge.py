@@ -325,19 +325,21 @@ class TimelineKnowledge:
                 self.ids, state.hands[player], self.hinted[since], state.drawn)
         return deduced
 
-    def _bounds(self, turn: int, player: int) -> tuple[tuple[int, ...], int, int]:
-        """`player`'s hand after `turn`, the identities of its cards, and those they
-        cannot see: the bounds of the deduced tier without working it out. A card's tier
-        lies within its hint mask and the unseen identities (`hand_deduced`), and the
-        fixed point takes out only identities of cards the holder knows exactly, that
-        is of cards in their hand (a tier holds its card's truth): so the tier holds
-        every identity within those bounds that no card of the hand is."""
+    def _bounds(self, turn: int, player: int) -> tuple[tuple[int, ...], int, int, int]:
+        """`player`'s hand after `turn`, the identities of its cards, those they cannot
+        see, and those the fixed point may take out: the bounds of the deduced tier
+        without working it out. A card's tier lies within its hint mask and the unseen
+        identities (`hand_deduced`), and the fixed point takes an identity out only when
+        as many cards are known exactly to be it as there are unseen copies of it: cards
+        of the hand (a tier holds its card's truth), with no copy left in the draw pile.
+        So the tier holds every identity within those bounds but those."""
         state = self.timeline.states[turn]
         hand, of_card = state.hands[player], self.ids.of_card
         own = 0
         for c in hand:
             own |= 1 << of_card[c]
-        return hand, own, self.ids.left_after[state.drawn] | own
+        left = self.ids.left_after[state.drawn]
+        return hand, own, left | own, own & ~left
 
     def hint_lesson(self, turn: int) -> HintLesson:
         """What the hint of `turn` taught its receiver (see `HintLesson`).
@@ -347,23 +349,24 @@ class TimelineKnowledge:
         point is monotone: narrowing the hint masks to what the tier already was leaves
         the tier as it was; the tier always holds the truth.) Both parts are mostly
         decided from the tiers' bounds (`_bounds`): an identity ruled out that is unseen
-        and in no card of the hand was in the tier; none ruled out and unseen, and
-        nothing was. Only otherwise is a tier worked out."""
+        and that the fixed point cannot take out was in the tier; none ruled out and
+        unseen, and nothing was. Only otherwise is a tier worked out."""
         to = self.timeline.actions[turn - 1][0]
         was, now = self.hinted[turn - 1], self.hinted[turn]
-        hand, own, unseen = self._bounds(turn, to)
+        hand, own, unseen, removable = self._bounds(turn, to)
         ruled_out = 0
         for c in hand:
             ruled_out |= was[c] & ~now[c]
         ruled_out &= unseen
-        if not ruled_out or not (ruled_out & ~own or any(
+        if not ruled_out or not (ruled_out & ~removable or any(
                 d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))):
             return _NOTHING_TAUGHT
         fits = self.statuses[turn].playable
         if not own & fits:
             return _TAUGHT_NONE_PLAYABLE  # the tiers hold the truth
         of_card = self.ids.of_card
-        out, others = unseen & ~fits, ~own  # what may keep a card from being known playable
+        # What may keep a card from being known playable, and what the tier must hold.
+        out, others = unseen & ~fits, ~removable
         made = []
         for c in hand:
             if not (fits >> of_card[c]) & 1:
@@ -390,10 +393,10 @@ class TimelineKnowledge:
         must hold is not; only otherwise is the tier worked out."""
         st = self.statuses[turn]
         fits, of_card, hinted = st.playable, self.ids.of_card, self.hinted[turn]
-        hand, own, unseen = self._bounds(turn, player)
+        hand, own, unseen, removable = self._bounds(turn, player)
         if not own & fits:
             return (False,) * len(hand)  # the tiers hold the truth
-        out, others = unseen & ~fits, ~own
+        out, others = unseen & ~fits, ~removable
         known = []
         for c in hand:
             if not (fits >> of_card[c]) & 1:
