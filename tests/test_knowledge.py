@@ -203,6 +203,9 @@ def _bot_and_random_games() -> list[tuple[Game, list[Action]]]:
         bots = [ConventionBot() if p % 2 else CarelessBot(0.4, seed + p) for p in range(players)]
         played = play_game(rules, bots, seed)
         games.append((played.game, list(played.actions)))
+    # A team of convention bots: its hints narrow cards to a few identities of the hand.
+    played = play_game(make_ruleset("hanabi"), [ConventionBot() for _ in range(3)], 2)
+    games.append((played.game, list(played.actions)))
     games += [random_game(seed, seed % 4, 2 + seed % 4) for seed in range(12)]
     return games
 
@@ -245,8 +248,10 @@ def test_a_hint_made_playable_the_cards_its_tiers_say() -> None:
 def test_known_playable_equals_reading_the_deduced_tier() -> None:
     """`known_playable` decides most cards from the tier's bounds; over bot and random
     games it must equal `knows_playable` of each card's worked-out tier, with cards known
-    playable, cards not, and hands whose fixed point changed a tier among them."""
-    seen = {"known playable": 0, "not": 0, "fixed point": 0}
+    playable, cards not, and hands whose fixed point changed a tier among them, and cards
+    that only a copy left in the draw pile keeps from being known playable (the fixed
+    point could take out every other identity that does not fit)."""
+    seen = {"known playable": 0, "not": 0, "fixed point": 0, "kept by the pile": 0}
     for game, actions in _bot_and_random_games():
         tl = replay(game, actions)
         tk = timeline_knowledge(tl)
@@ -261,4 +266,11 @@ def test_known_playable_equals_reading_the_deduced_tier() -> None:
                 for c in hand:
                     unseen |= 1 << tk.ids.of_card[c]
                 seen["fixed point"] += any(k.deduced != k.hinted & unseen for k in cards)
+                own = sum({1 << tk.ids.of_card[c] for c in hand})
+                fits, pile = tk.statuses[t].playable, tk.ids.left_after[state.drawn]
+                for k, c in zip(cards, hand, strict=True):
+                    outside = k.hinted & unseen & ~fits  # all in the hand, some in the pile
+                    if (fits >> tk.ids.of_card[c]) & 1 and outside & pile and not outside & ~own:
+                        assert not knows_playable(k, tk.statuses[t])
+                        seen["kept by the pile"] += 1
     assert all(seen.values()), seen
