@@ -361,28 +361,27 @@ class TimelineKnowledge:
         if not ruled_out or not (ruled_out & ~removable or any(
                 d & ~now[c] for c, d in zip(hand, self.deduced(turn - 1, to), strict=True))):
             return _NOTHING_TAUGHT
-        fits = self.statuses[turn].playable
+        st = self.statuses[turn]
+        fits = st.playable
         if not own & fits:
             return _TAUGHT_NONE_PLAYABLE  # the tiers hold the truth
         of_card = self.ids.of_card
         # What may keep a card from being known playable, and what the tier must hold.
         out, others = unseen & ~fits, ~removable
         made = []
-        for c in hand:
+        for slot, c in enumerate(hand):
             if not (fits >> of_card[c]) & 1:
                 continue  # the tier holds the truth
             now_out = now[c] & out
             if now_out & others:
                 continue  # the tier after holds one of them
+            if now_out and not deduced_playable(self.deduced(turn, to)[slot], st):
+                continue  # the fixed point did not take them all out
             was_out = was[c] & out
             if not was_out:
                 continue  # known playable before
-            if now_out or not was_out & others:  # undecided: the fixed point may take them out
-                made = [c for c, a, b in zip(hand, self.known_playable(turn - 1, to),
-                                             self.known_playable(turn, to), strict=True)
-                        if b and not a]
-                break
-            made.append(c)
+            if was_out & others or not deduced_playable(self.deduced(turn - 1, to)[slot], st):
+                made.append(c)  # not known playable before
         return _new(HintLesson, (True, tuple(made)))
 
     def known_playable(self, turn: int, player: int) -> tuple[bool, ...]:
