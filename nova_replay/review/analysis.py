@@ -297,11 +297,14 @@ class _Reviewer:
             return f"{left}, and the rows can reach {st.max_score} at most"
         letter, row = game.ruleset.suits[suit], game.suit_name(suit)
         height = self.states[t].rows[suit]
-        m = game.ruleset.max_rank
-        base = suit * m
-        gaps = [r for r in range(height + 1, m + 1)
-                if st.lost[base + r - 1] >= self.ids.copies[base + r - 1]]
-        reach = [gaps[j] - 1 if j < len(gaps) else m for j in range(spare + 1)]
+        if spare:  # how far the row reaches with no spare joker, with one, with two
+            m = game.ruleset.max_rank
+            base = suit * m
+            gaps = [r for r in range(height + 1, m + 1)
+                    if st.lost[base + r - 1] >= self.ids.copies[base + r - 1]]
+            reach = [gaps[j] - 1 if j < len(gaps) else m for j in range(spare + 1)]
+        else:
+            reach = [st.reach[suit]]  # with no spare joker, the status' reach is the row's
 
         def to(r: int) -> str:
             return rank_text(r, letter)
