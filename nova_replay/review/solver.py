@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..rules.engine import TERMINATED, State, Timeline, apply, legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
@@ -154,23 +155,36 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
             if later is None or later[0] < lower:
                 own[u] = (lower, later[1] if later else NONE, line_actions)
 
-    def split(a: int, b: int) -> None:
+    def split(a: int, b: int, budget: float) -> None:
+        """Solve the ends of a..b, then halve it while it holds a known drop (a point
+        reachable at `a` that is out of reach at `b`). Where only one end's own question
+        is open (a drop or not), the turns between ask the same: they wait for it."""
         for t in (a, b):
             if t not in own:
-                run(t, min(budget_s / 20, budget_s - (clock() - start)))
-        if b - a <= 1 or bounds(a)[1] <= bounds(b)[0]:
+                run(t, min(budget, budget_s - (clock() - start)))
+        if b - a <= 1 or bounds(a)[1] <= bounds(b)[0] or bounds(a)[0] <= bounds(b)[1]:
             return
         mid = (a + b) // 2
-        split(a, mid)
-        split(mid, b)
+        split(a, mid, budget)
+        split(mid, b, budget)
 
-    split(0, last)
     # The turns still open share the rest in rounds of doubling slices, the deal first:
     # an easy proof is not kept waiting behind a hard one, and no work is lost (the
-    # memo of failures carries over from one slice to the next).
+    # memo of failures carries over from one slice to the next). After each round the
+    # drops it revealed are looked for.
     share = budget_s / 20
+    split(0, last, share)
     while True:
-        open_turns = [t for t in sorted(own) if bounds(t)[0] < bounds(t)[1]]
+        for a, b in pairwise(sorted(own)):
+            split(a, b, share)
+        # Of turns in a row open between the same bounds only the first is given time:
+        # they ask one question (where the drop is) and the first settles the most.
+        open_turns, before = [], (0, 0)
+        for t in sorted(own):
+            low, high = bounds(t)
+            if low < high and (low, high) != before:
+                open_turns.append(t)
+            before = (low, high)
         left = budget_s - (clock() - start)
         if not open_turns or left <= 0:
             break
