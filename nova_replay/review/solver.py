@@ -177,7 +177,10 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
                 else:
                     groups.append([t])
             before = (low, high)
-        open_turns = [0 if g[0] == 0 else g[len(g) // 2] for g in groups]
+        # Later turns first (fewer cards left: cheaper, and the round's last slice may
+        # be cut short), after the deal.
+        open_turns = sorted((0 if g[0] == 0 else g[len(g) // 2] for g in groups),
+                            key=lambda t: (t > 0, -t))
         left = budget_s - (clock() - start)
         if not open_turns or left <= 0:
             break
