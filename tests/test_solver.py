@@ -334,10 +334,10 @@ def test_pilot_walk_beats_the_greedy_lines() -> None:
     assert end.over and end.score == 16
 
 
-def test_a_turn_that_followed_the_witness_inherits_it() -> None:
-    """A game played along the deal's witness: every later turn gets the rest of that
-    line (a hint for a hint), so the free first pass (greedy lines and the upper bound
-    at every turn, no search) proves the curve flat, and each point's witness replays
+def test_a_game_along_a_best_line_needs_no_search() -> None:
+    """A game played along the deal's witness (another hint for each hint: the same
+    table): the free first pass (greedy lines and the upper bound at every turn, no
+    search) proves the curve flat at the deal's best, and each point's witness replays
     to its value."""
     game = bot_game(NOVA, 3, 5).game
     deal = replay(game, ()).final
