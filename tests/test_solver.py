@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
 from nova_replay.review.search import NONE, Move, Node
-from nova_replay.review.solver import Solution, Solver, best_possible_curve, engine_line, solve
+from nova_replay.review.solver import (
+    Solution,
+    Solver,
+    best_possible_curve,
+    engine_line,
+    playable_state,
+    solve,
+)
 from nova_replay.review.status import Identities, max_score, status
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, Timeline, apply, replay
@@ -275,6 +282,25 @@ def test_curve_budget_follows_the_given_clock() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_turn_gets_its_own_greedy_lines_and_bound(name: str) -> None:
+    """With no time at all (a clock that jumps past the budget at its first reading)
+    every turn still gets the free first pass: its bounds are at least as tight as its
+    own greedy lines and its own upper bound, so no turn waits on another's search."""
+    for seed, players in ((12, 3), (13, 4), (14, 5)):
+        timeline = bot_game(RULESETS[name], players, seed)
+        ticks = map(float, range(0, 10**6, 10))
+        curve = best_possible_curve(timeline, budget_s=1.0, clock=ticks.__next__)
+        solver = Solver(timeline.game)
+        for point in curve:
+            state = playable_state(timeline[point.turn])
+            if state.over:
+                continue
+            node = solver.node(state)
+            greedy = max(solver.greedy(node, patient)[0] for patient in (False, True))
+            assert greedy <= point.lower <= point.upper <= solver.upper(node), point.turn
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
 def test_best_possible_is_at_most_max_score(name: str) -> None:
     """Best possible never exceeds max score (DESIGN.md: the reach, capped by score +
     draw pile + players, or by the turns left in the final round)."""
@@ -308,10 +334,11 @@ def test_pilot_walk_beats_the_greedy_lines() -> None:
     assert end.over and end.score == 16
 
 
-def test_a_turn_that_followed_the_witness_inherits_it() -> None:
-    """A game played along the deal's witness: every later turn gets the rest of that
-    line (a hint for a hint), so the curve is proven flat with only the deal and the end
-    searched, and each point's witness replays to its value."""
+def test_a_game_along_a_best_line_needs_no_search() -> None:
+    """A game played along the deal's witness (another hint for each hint: the same
+    table): the free first pass (greedy lines and the upper bound at every turn, no
+    search) proves the curve flat at the deal's best, and each point's witness replays
+    to its value."""
     game = bot_game(NOVA, 3, 5).game
     deal = replay(game, ()).final
     best = solve(game, deal, budget_s=5.0)
@@ -327,7 +354,8 @@ def test_a_turn_that_followed_the_witness_inherits_it() -> None:
 
     def counted(self: Solver, node: Node, budget_s: float, floor: int = -1,
                 ceiling: int = NONE) -> tuple[int, int, list[Move]]:
-        searched.append(node[3])
+        if budget_s > 0:
+            searched.append(node[3])
         return original(self, node, budget_s, floor, ceiling)
 
     Solver.solve_node = counted  # type: ignore[method-assign]
@@ -336,7 +364,7 @@ def test_a_turn_that_followed_the_witness_inherits_it() -> None:
     finally:
         Solver.solve_node = original  # type: ignore[method-assign]
     assert all(p.exact and p.value == best.best for p in curve)
-    assert len(searched) == 1  # the deal; the end is over, every turn between inherits
+    assert searched == []  # no turn needed a search
     for point in curve:
         end = end_of(game, timeline[point.turn], point.witness)
         assert end.over and end.score == point.lower

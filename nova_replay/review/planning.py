@@ -75,6 +75,7 @@ class Planning:
         self.bit = tuple(1 << i for i in ids)
         self.gone = tuple(sum(1 << i for i in range(count) if not lf[i]) for lf in self.left)
         self.no_cut = (self.m + 1,) * self.ns
+        self.cut_memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self.class_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
     # ---- the compact state and the rules on it ----
@@ -135,6 +136,13 @@ class Planning:
             for c in h:
                 held |= bit[c]
         gone = self.gone[drawn] & ~held  # identities with no copy left anywhere
+        out = self.cut_memo.get((gone, rows))
+        if out is None:
+            out = self.cut_memo[(gone, rows)] = self.cuts_of(gone, rows)
+        return out
+
+    def cuts_of(self, gone: int, rows: tuple[int, ...]) -> tuple[int, ...]:
+        """`cuts` given the identities with no copy left (bits as in `gone`)."""
         m = self.m
         if not gone >> (self.ns * m) & 1:  # a joker left bridges every gap
             return self.no_cut
@@ -158,7 +166,7 @@ class Planning:
         """Cards of one identity are interchangeable and every dead card is alike."""
         p, hands, rows, drawn, coins, lives, ft, _ = node
         get = self.classes(rows, self.cuts(node)).__getitem__
-        return (p, drawn, coins, lives, ft, rows, tuple(tuple(sorted(map(get, h))) for h in hands))
+        return (p, drawn, coins, lives, ft, rows, tuple([tuple(sorted(map(get, h))) for h in hands]))
 
     # ---- bounds ----
 

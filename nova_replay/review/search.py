@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from ..rules.game import Game
@@ -41,9 +42,13 @@ class Solver(Planning):
 
     def bound(self, node: Node, key: Key) -> int:
         """`upper`, remembered per state less what it does not read: coins and lives,
-        and before the final round the player to move."""
+        and before the final round who holds which card (only the cards held count)."""
         p, drawn, _, _, ft, rows, canon = key
-        short = (p if ft >= 0 else -1, drawn, ft, rows, canon)
+        short: object
+        if ft >= 0:
+            short = (p, drawn, ft, rows, canon)
+        else:
+            short = (drawn, rows, tuple(sorted(chain.from_iterable(canon))))
         value = self.bounds.get(short)
         if value is None:
             value = self.bounds[short] = self.upper(node)

@@ -114,9 +114,10 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
     It never rises along the game (the turn's actual action is one of the options), so
     a line from a later turn bounds every earlier turn from below, a bound at an earlier
     turn bounds every later one from above, and where two solved turns agree every turn
-    between them agrees too: a binary search over turns solves only around the drops.
-    First every needed turn gets a short solve; then the turns still open share what is
-    left of the budget, the deal first. Turns left unproven keep both bounds. `clock`
+    between them agrees too. First every turn gets its greedy lines and upper bound (no
+    search); then the turns still open share the budget, the deal first and in each run
+    of turns open between the same bounds the middle one (a binary search for the
+    drop). Turns left unproven keep both bounds. `clock`
     measures the budget: the wall clock, or for a benchmark on a shared machine the
     process's CPU time (time.process_time)."""
     game = timeline.game
@@ -154,23 +155,32 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
             if later is None or later[0] < lower:
                 own[u] = (lower, later[1] if later else NONE, line_actions)
 
-    def split(a: int, b: int) -> None:
-        for t in (a, b):
-            if t not in own:
-                run(t, min(budget_s / 20, budget_s - (clock() - start)))
-        if b - a <= 1 or bounds(a)[1] <= bounds(b)[0]:
-            return
-        mid = (a + b) // 2
-        split(a, mid)
-        split(mid, b)
-
-    split(0, last)
+    # A free first pass: the greedy lines and the upper bound at every turn (a few
+    # milliseconds a game) show where the drops can be, and where they cannot.
+    for t in range(last + 1):
+        run(t, 0.0)
     # The turns still open share the rest in rounds of doubling slices, the deal first:
     # an easy proof is not kept waiting behind a hard one, and no work is lost (the
     # memo of failures carries over from one slice to the next).
     share = budget_s / 20
     while True:
-        open_turns = [t for t in sorted(own) if bounds(t)[0] < bounds(t)[1]]
+        # Turns in a row open between the same bounds ask one question: where the drop
+        # is. The middle one is given time (either answer settles half of them), but
+        # the deal's own question first: whether the deal was winnable.
+        groups: list[list[int]] = []
+        before = (0, 0)
+        for t in range(last + 1):
+            low, high = bounds(t)
+            if low < high:
+                if (low, high) == before:
+                    groups[-1].append(t)
+                else:
+                    groups.append([t])
+            before = (low, high)
+        # Later turns first (fewer cards left: cheaper, and the round's last slice may
+        # be cut short), after the deal.
+        open_turns = sorted((0 if g[0] == 0 else g[len(g) // 2] for g in groups),
+                            key=lambda t: (t > 0, -t))
         left = budget_s - (clock() - start)
         if not open_turns or left <= 0:
             break
