@@ -21,8 +21,9 @@ import json
 import re
 from typing import Any
 
-from ..rules.engine import STRIKEOUT, TERMINATED, no_point_left, replay
+from ..rules.engine import STRIKEOUT, TERMINATED, Timeline, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
+from ..rules.game import Game
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from .actions import actions_from_log, game_from_log
 from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
@@ -272,12 +273,15 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
+    replayed = _replayed(log)  # once: both questions below are asked of this replay
+    early = False
     if game_over is None or END_CONDITIONS[game_over[2]] in _NATURAL_ENDS:
-        if _ends_early(log):
+        early = _ends_early(replayed)
+        if early:
             log["ruleset"]["early_end"] = True
     if game_over is not None:
         i, target, value = game_over
-        if _ended_naturally(log):
+        if _ended_naturally(replayed, early):
             meta["gameOver"] = data["actions"][i]
         elif END_CONDITIONS[value] in _NATURAL_ENDS:
             raise SchemaError(f"$.actions[{i}].value", f"the game over says "
@@ -353,18 +357,26 @@ def _convert_actions(
     return out, None
 
 
-def _ends_early(log: dict[str, Any]) -> bool:
-    """Whether the game stops exactly where hanab.live's server ends a game early: the
-    first point after which no point can still be scored, before any natural end. A
-    game that goes on past that point (older servers did not stop) is not marked, and
-    stays legal."""
+def _replayed(log: dict[str, Any]) -> tuple[Game, Timeline] | None:
+    """The game and timeline of our log data as converted (no early end, no termination),
+    or None for a log the engine refuses: the validation that follows reports why."""
     try:
         typed = parse_log(log)
         assert typed is not None
         game = game_from_log(typed)
-        timeline = replay(game, actions_from_log(game, typed))
+        return game, replay(game, actions_from_log(game, typed))
     except NovaError:
+        return None
+
+
+def _ends_early(replayed: tuple[Game, Timeline] | None) -> bool:
+    """Whether the game stops exactly where hanab.live's server ends a game early: the
+    first point after which no point can still be scored, before any natural end. A
+    game that goes on past that point (older servers did not stop) is not marked, and
+    stays legal."""
+    if replayed is None:
         return False
+    game, timeline = replayed
     # The first state with no point left must be the last: asked from the end, a game
     # that ends otherwise is told by its last two states.
     final = timeline.final
@@ -374,13 +386,12 @@ def _ends_early(log: dict[str, Any]) -> bool:
                    for state in reversed(timeline.states[:-1]))
 
 
-def _ended_naturally(log: dict[str, Any]) -> bool:
-    """Whether our engine says the game is over after these actions. A log the engine
-    refuses is 'not over' here; the replay that follows reports the illegal action."""
-    try:
-        typed = parse_log(log)
-        assert typed is not None
-        game = game_from_log(typed)
-        return replay(game, actions_from_log(game, typed)).final.over
-    except NovaError:
+def _ended_naturally(replayed: tuple[Game, Timeline] | None, early: bool) -> bool:
+    """Whether our engine says the game is over after these actions, under the early end
+    when `early` (`_ends_early`: then its last action, if any, is the one that leaves no
+    point, which ends such a game). A log the engine refuses is 'not over' here; the
+    replay that follows reports the illegal action."""
+    if replayed is None:
         return False
+    timeline = replayed[1]
+    return timeline.final.over or (early and timeline.turns > 0)
