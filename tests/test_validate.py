@@ -16,6 +16,7 @@ from nova_replay.cli import main
 from nova_replay.record.actions import game_from_log
 from nova_replay.record.load import load
 from nova_replay.record.log import GameLog, RulesetSpec, json_schema
+from nova_replay.record.reader import decode_json
 from nova_replay.record.validation import check
 from nova_replay.rules.errors import DeckError, IllegalAction, ReadError, SchemaError
 from nova_replay.rules.rulesets import RulesetError, make_ruleset
@@ -377,3 +378,20 @@ def test_a_wrong_deck_is_said_before_players_the_ruleset_has_no_hand_for(missing
         game_from_log(log)
     assert str(err.value) == ("deck: expected the 36 cards of Nova, found 35; missing A♣"
                               if missing else "expected 2 to 5 players, found 6")
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ('{"a": ' + "[" * 101 + "]" * 101 + "}", True),
+    ('{"a": "' + "[" * 101 + '"}', False),  # brackets in a string are text
+    ('{"a": "\\"' + "[" * 101 + '"}', False),  # so are those after an escaped quote
+    ('{"a": "\\\\", "b": ' + "[" * 101 + "]" * 101 + "}", True),  # an escaped backslash ends
+    ('{"a": "never closed ' + "[" * 101, False),  # inside a string to the end: not JSON
+])
+def test_nesting_counts_brackets_outside_strings_only(text: str, refused: bool) -> None:
+    """The depth limit reads JSON's strings as strings: a log may quote any brackets."""
+    try:
+        decode_json(text.encode())
+        said = ""
+    except ReadError as e:
+        said = str(e)
+    assert ("nested more than 100 levels" in said) == refused

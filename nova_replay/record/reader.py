@@ -96,30 +96,31 @@ def _lone_surrogate(value: Any, path: str) -> str:
 
 def _nesting_depth(text: str) -> int:
     """The deepest bracket nesting outside strings: checked before json.loads so that a
-    hostile file cannot exhaust the recursion limit."""
+    hostile file cannot exhaust the recursion limit. The strings go first, in C (a
+    string never closed runs to the end), so the loop sees only brackets."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return 0
+    outside = _STRING.sub("", text)
+    unclosed = outside.find('"')
+    if unclosed >= 0:
+        outside = outside[:unclosed]
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for ch in _BRACKETS.findall(outside):
+        if ch in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
                 if deepest > MAX_DEPTH:
                     return deepest
-        elif ch in "]}":
+        else:
             depth -= 1
     return deepest
+
+
+# A JSON string as the nesting check reads it: from a quote to the next quote that no
+# backslash escapes.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 def json_path(loc: tuple[int | str, ...]) -> str:
