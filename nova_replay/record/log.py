@@ -263,21 +263,15 @@ class GameLog(_Model):
     termination: Termination | None = None
     meta: Metadata | None = None
 
-    @field_validator("actions", mode="wrap")
+    @field_validator("actions", "deck", mode="wrap")
     @classmethod
-    def _actions_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
-                             info: ValidationInfo) -> Any:
+    def _seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
+                     info: ValidationInfo) -> Any:
+        """Actions and card texts recur from game to game: each is validated once."""
         if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
             return handler(value)
-        return _SEEN_ACTIONS.validate(value, handler)
-
-    @field_validator("deck", mode="wrap")
-    @classmethod
-    def _cards_seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
-                           info: ValidationInfo) -> Any:
-        if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
-            return handler(value)
-        return _SEEN_CARDS.validate(value, handler)
+        memo = _SEEN_ACTIONS if info.field_name == "actions" else _SEEN_CARDS
+        return memo.validate(value, handler)
 
     @field_validator("players")
     @classmethod
