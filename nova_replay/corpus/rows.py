@@ -14,6 +14,7 @@ from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
 from ..review.evaluation import evaluate
 from ..review.vocabulary import Kind, WasteReason
+from ..rules.engine import is_misfire
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
 from .sources import Item
@@ -157,7 +158,7 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
             who["hints"] += 1
         elif type(action) is Discard:
             who["discards"] += 1
-        elif tl[t].lives < tl[t - 1].lives:
+        elif is_misfire(action, tl[t - 1], tl[t]):
             who["misfires"] += 1
             row["misfires"] += 1
         else:

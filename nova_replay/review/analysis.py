@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline
+from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
@@ -31,6 +31,8 @@ from .status import (
     pace_of,
     play_ended,
     played_jokers,
+    row_reach,
+    row_status,
 )
 from .vocabulary import (
     Details,
@@ -329,10 +331,8 @@ class _Reviewer:
         height = self.states[t].rows[suit]
         if spare:  # how far the row reaches with no spare joker, with one, with two
             m = game.ruleset.max_rank
-            base = suit * m
-            gaps = [r for r in range(height + 1, m + 1)
-                    if st.lost[base + r - 1] >= self.ids.copies[base + r - 1]]
-            reach = [gaps[j] - 1 if j < len(gaps) else m for j in range(spare + 1)]
+            gaps = row_status(self.ids, suit, height, st.lost, spare)[3]
+            reach = [row_reach(gaps, m, j) for j in range(spare + 1)]
         else:
             reach = [st.reach[suit]]  # with no spare joker, the status' reach is the row's
 
@@ -377,7 +377,7 @@ class _Reviewer:
 
     def play(self, t: int, p: int, play: Play) -> None:
         before, after = self.states[t - 1], self.states[t]
-        if after.lives == before.lives:
+        if not is_misfire(play, before, after):
             return
         w = self.words
         card = play.card
