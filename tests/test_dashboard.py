@@ -17,9 +17,8 @@ from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard import data as data_module
 from nova_replay.dashboard.callbacks import Payloads, open_view, upload
-from nova_replay.dashboard.links import parse_search
 from nova_replay.dashboard.data import MAX_UPLOAD_BYTES, Broken, Reviewed, UploadRefused, samples_dir
-from nova_replay.dashboard.panels import turn_href
+from nova_replay.dashboard.links import parse_search, turn_href
 from nova_replay.dashboard.payload import BADGE_BITS, CARD_FIELDS, game_payload
 from nova_replay.dashboard.table import ViewOptions, action_text
 
@@ -372,7 +371,8 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    assert len(app.callback_map) == 12  # the review 6 (a step ahead with no spoilers too), its evaluation curve 2, lessons and puzzles 4
+    # the review 6 (a step ahead with no spoilers too), its evaluation curve 2, lessons and puzzles 4
+    assert len(app.callback_map) == 12
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
