@@ -13,6 +13,8 @@ from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
 from ..review.evaluation import evaluate
+from ..review.perspective import REVIEWER
+from ..review.projection import project
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
 from .sources import Item
@@ -124,7 +126,7 @@ def _where_what(where: str, what: str) -> str:
 
 def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     game, tl, s = analysis.record.game, analysis.timeline, analysis.summary
-    findings = analysis.findings
+    findings = project(analysis, REVIEWER).shown  # the reviewer's: every note
     wasted = [f for f in findings if f.kind == "wasted_hint"]
     lost = [f for f in findings if f.kind == "lost_critical"]
     row.update(
