@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from helpers import SAMPLES
-
 from nova_replay.dashboard.payload import game_payload
 from nova_replay.dashboard.table import ViewOptions
+
 from nova_replay.record.load import load
 from nova_replay.review.analysis import Analysis, Finding, analyze
 
