@@ -24,11 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from .analysis import SEVERITIES, Analysis, Finding
+from .analysis import Analysis, Finding
 from .knowledge import CardKnowledge
 from .perspective import Perspective
-
-WASTED_HINT = "wasted_hint"
+from .vocabulary import Kind, Severity
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ class Counts:
     """The notes counted at a turn: per severity and wasted hints, of the notes the
     viewer may read; `hidden` the notes listed but hidden (not counted by kind)."""
 
-    severities: Mapping[str, int]
+    severities: Mapping[Severity, int]
     wasted_hints: int
     hidden: int
     listed: int
@@ -116,8 +115,8 @@ class View:
         hidden = self.hidden_at(turn)
         listed = self.listed(turn)
         read = [n.finding for n in listed if n.finding is not None and n.index not in hidden]
-        return Counts({sev: sum(f.severity == sev for f in read) for sev in SEVERITIES},
-                      sum(f.kind == WASTED_HINT for f in read), len(listed) - len(read),
+        return Counts({sev: sum(f.severity == sev for f in read) for sev in Severity},
+                      sum(f.kind == Kind.WASTED_HINT for f in read), len(listed) - len(read),
                       len(listed))
 
     def hand(self, turn: int, player: int) -> tuple[SeenCard, ...]:
