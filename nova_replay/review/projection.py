@@ -71,7 +71,16 @@ class View:
     analysis: Analysis
     seen: Perspective
     until: int
-    notes: tuple[SeenNote, ...]
+
+    @cached_property
+    def notes(self) -> tuple[SeenNote, ...]:
+        """The findings up to `until`, in the analysis's order; one hidden from the
+        viewer (`Perspective.hides_finding` as `seen`) keeps only its turn. Worked out
+        when first read: a view of the hands alone never needs it."""
+        timeline = self.analysis.timeline
+        return tuple(
+            SeenNote(i, f.turn, None if self.seen.hides_finding(f, timeline) else f)
+            for i, f in enumerate(self.analysis.findings) if f.turn <= self.until)
 
     @property
     def viewer(self) -> int | None:
@@ -145,8 +154,4 @@ def project(analysis: Analysis, seen: Perspective, until: int | None = None) -> 
         last = seen.turn
     else:
         last = turns
-    timeline = analysis.timeline
-    notes = tuple(
-        SeenNote(i, f.turn, None if seen.hides_finding(f, timeline) else f)
-        for i, f in enumerate(analysis.findings) if f.turn <= last)
-    return View(analysis, seen, last, notes)
+    return View(analysis, seen, last)

@@ -180,17 +180,17 @@ def viewing_note(name: str, tier: str) -> str:
 def hand_line(a: Analysis, turn: int, player: int, seen: Perspective = REVIEWER) -> str:
     """One hand after `turn` in a line: each card (?? if face down to the viewer) and
     what its holder could deduce ([...] lists up to 3 identities; P knows playable,
-    T knows trash), another player's as the viewer may know it (`knowledge_for`)."""
+    T knows trash), another player's as the viewer may know it (`View.hand`)."""
     game, ids = a.record.game, a.ids
     st = a.knowledge.statuses[turn]
     parts = []
-    for k in a.knowledge.of(turn, player):
-        k = seen.knowledge_for(player, k)
+    for card in project(a, seen.at(turn)).hand(turn, player):
+        k = card.knowledge
         options = ids.members(k.deduced)
         known = ("/".join(ids.show(i) for i in options) if len(options) <= 3
                  else f"{len(options)} possible")
         flag = " P" if knows_playable(k, st) else (" T" if knows_trash(k, st) else "")
-        shown = "??" if seen.hides_hand(player) else game.card_text(k.card)
+        shown = "??" if card.card is None else game.card_text(card.card)
         parts.append(f"{shown} [{known}{flag}]")
     return "  ".join(parts)
 
