@@ -1,6 +1,6 @@
 """The review of a game: the draw-pile clock, findings and teaching notes.
 
-Every term is DESIGN.md's ("Analysis"): critical, trash, max score, pace, lost
+Every term is docs/definitions.md's: critical, trash, max score, pace, lost
 critical card, wasted hint, efficiency. `analyze` reads a replay and its knowledge
 and never reaches back into parsing.
 """
@@ -281,8 +281,9 @@ class _Reviewer:
                 for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
-        """A lost critical card (DESIGN.md): its cost is max score after the turn had the
-        card stayed in its holder's hand, minus max score after the turn as it was."""
+        """A lost critical card (docs/definitions.md, "lost-card cost"): its cost is max
+        score after the turn had the card stayed in its holder's hand, minus max score
+        after the turn as it was."""
         st_before = self.tk.statuses[t - 1]
         i = self.of_card[card]
         if not (st_before.critical >> i) & 1:
