@@ -72,6 +72,7 @@ from .table import (
 BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
 # A card in a hand is a list of these, in this order (compact: a 5-player game has
 # thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
+# The payload sends the order (`card_fields`) and the browser reads it from there.
 CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges",
                "notes")
 
@@ -184,15 +185,18 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
         real = analysis.knowledge.of(turn, p)
         for slot, seen in enumerate(view.hand(turn, p)):
             k = seen.knowledge
-            bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, real[slot], options))
-            notes = notes_on(analysis, real[slot].card, options)
-            if seen.card is None:
-                cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1,
-                              bits, notes])
-            else:
-                card = game.deck[seen.card]
-                cards.append([card.show(), card_colour(card, rules), int(k.touched), k.hinted,
-                              k.deduced, k.common, analysis.ids.of_card[seen.card], bits, notes])
+            face = None if seen.card is None else game.deck[seen.card]
+            fields = {
+                "text": None if face is None else face.show(),
+                "colour": None if face is None else card_colour(face, rules),
+                "touched": int(k.touched), "hinted": k.hinted, "deduced": k.deduced,
+                "common": k.common,
+                "truth": -1 if seen.card is None else analysis.ids.of_card[seen.card],
+                "badges": sum(BADGE_BITS[b]
+                              for b in badges(analysis, turn, p, slot, real[slot], options)),
+                "notes": notes_on(analysis, real[slot].card, options),
+            }
+            cards.append([fields[name] for name in CARD_FIELDS])
         hands.append(cards)
     last = turn == analysis.timeline.turns
     until = view.listed_until(turn)
