@@ -28,7 +28,9 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
   (per player, per slot, a list in `card_fields` order), `hidden` (finding indices
   shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
   last turn the moves and the chart show at t), `reach` (the furthest turn the viewer
-  may step to from t), `summary`.
+  may step to from t), `summary`;
+- added by callbacks.py: `start` (the turn to go to, null to stay) and, on an answer to
+  the browser's ask for the next turn, `extends: true`.
 """
 
 from __future__ import annotations
