@@ -77,12 +77,12 @@ window.novaBoard = function (api) {
   function drawMoves(d, t, turn) {
     var M = S.moves;
     if (!M) { return; }
-    var key = (d.spoilers ? "" : turn) + "|" + t.hidden.join(",");
+    var key = t.until + "|" + t.hidden.join(",");
     if (key !== S.movesKey) {
       var hidden = {};
       t.hidden.forEach(function (i) { hidden[i] = true; });
       M.lines.forEach(function (line, k) {
-        var shown = d.spoilers || k <= turn;  // no spoilers: no move after this turn
+        var shown = k <= t.until;  // the payload's: with no spoilers, none after this turn
         if (line.shown !== shown) {
           line.root.style.display = shown ? "" : "none";
           line.shown = shown;

@@ -13,6 +13,8 @@ from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
 from ..review.evaluation import evaluate
+from ..review.perspective import REVIEWER
+from ..review.projection import project
 from ..review.vocabulary import Kind, WasteReason
 from ..rules.engine import is_misfire
 from ..rules.errors import NovaError
@@ -126,7 +128,7 @@ def _where_what(where: str, what: str) -> str:
 
 def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     game, tl, s = analysis.record.game, analysis.timeline, analysis.summary
-    findings = analysis.findings
+    findings = project(analysis, REVIEWER).shown  # the reviewer's: every note
     wasted = [f for f in findings if f.kind == Kind.WASTED_HINT]
     lost = [f for f in findings if f.kind == Kind.LOST_CRITICAL]
     row.update(

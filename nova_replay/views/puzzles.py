@@ -29,6 +29,7 @@ from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
 from ..review.perspective import Perspective
+from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
 from ..review.whatif import alternative, knowing
 from ..rules.engine import legal_actions
@@ -157,21 +158,17 @@ def notes_of(findings: tuple[Finding, ...]) -> list[Note]:
 
 
 def position(analysis: Analysis, turn: int, viewer: int) -> Position:
-    """The table before `turn`, as `viewer` sees it (perspective: own cards face down,
-    another's knowledge only as its common tier)."""
+    """The table before `turn`, as `viewer` sees it there (`review.projection`: own
+    cards face down, another's knowledge only as its common tier)."""
     record, ids = analysis.record, analysis.ids
     game, state = record.game, record.timeline[turn - 1]
-    eyes = Perspective(viewer, turn - 1, spoilers=False)
+    view = project(analysis, Perspective(viewer, turn - 1, spoilers=False))
     hands = []
     for p, name in enumerate(game.players):
-        seen = eyes.hand(state, p)
-        cards = []
-        for slot, (c, k) in enumerate(zip(seen, analysis.knowledge.of(turn - 1, p), strict=True),
-                                      start=1):
-            known = eyes.knowledge_for(p, k)
-            cards.append(SeenCard(slot=slot, card=None if c is None else str(game.deck[c]),
-                                  touched=k.touched,
-                                  could_be=[str(ids.card(i)) for i in ids.members(known.deduced)]))
+        cards = [SeenCard(slot=slot, card=None if c.card is None else str(game.deck[c.card]),
+                          touched=c.knowledge.touched,
+                          could_be=[str(ids.card(i)) for i in ids.members(c.knowledge.deduced)])
+                 for slot, c in enumerate(view.hand(turn - 1, p), start=1)]
         hands.append(SeenHand(player=name, yours=p == viewer, cards=cards))
     return Position(turn=turn, rows=dict(zip(game.ruleset.suits, state.rows, strict=True)),
                     score=state.score, coins=state.coins, lives=state.lives,
