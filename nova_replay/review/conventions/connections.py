@@ -1,0 +1,112 @@
+"""The connections a play clue calls: the cards that must be played before its focus
+(H-Group: "Delayed Play Clues", "The Prompt", "The Finesse", and at level 2 the self,
+double and reverse finesse; https://hanabi.github.io/docs/beginner/delayed-play-clues,
+/docs/beginner/prompt, /docs/beginner/finesse, /docs/level-2).
+
+For each rank between its row and the focus, in order, the reader looks first for a
+touched card of that identity (known or playable to its holder: a delayed play; else
+the holder's leftmost touched card that may be it: a prompt), then for an untouched
+card in a player's finesse position (their leftmost untouched card not yet called),
+players taken in turn order from the giver's left. The giver never holds a prompt or
+a finesse (they cannot see their own cards). Layered and hidden finesses (level 5)
+and bluffs (level 11) are not looked for.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .levels import Conventions
+from .table import Table
+
+KNOWN, PLAYABLE, PROMPT, FINESSE = "known", "playable", "prompt", "finesse"
+
+
+class Connection(NamedTuple):
+    """One card a play clue calls before its focus."""
+
+    card: int  # deck index
+    player: int
+    slot: int  # 0-based
+    kind: str  # known | playable | prompt | finesse
+    identity: int
+    name: str  # the docs' name: "finesse", "self-finesse", "reverse finesse", ...
+
+
+def connect(table: Table, conventions: Conventions, giver: int, target: int, focus: int,
+            identity: int, viewer: int | None) -> tuple[Connection, ...] | None:
+    """The connections that make `identity` playable for the focus card `focus` of a
+    clue from `giver` to `target`, as `viewer` can find them (None: the reviewer; the
+    target cannot see their own cards, so sees no self-finesse). None when some rank
+    has no connection: the clue cannot mean that identity to that viewer."""
+    space = table.game.space
+    suit, rank = space.suit(identity), space.rank(identity)
+    if suit < 0:
+        return None
+    height = table.state.rows[suit]
+    if rank <= height:
+        return None
+    out: list[Connection] = []
+    used = {focus}
+    n = len(table.game.players)
+    order = [(giver + k) % n for k in range(1, n)]  # the giver's left first
+    for r in range(height + 1, rank):
+        wanted = suit * table.max_rank + r - 1
+        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer)
+                 or _finesse(table, conventions, order, target, wanted, used, viewer, out))
+        if found is None:
+            return None
+        used.add(found.card)
+        out.append(found)
+    return tuple(out)
+
+
+def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,
+             used: set[int], viewer: int | None) -> Connection | None:
+    """A touched card of identity `wanted`: known or playable to its holder, or their
+    leftmost touched card that may be it (a prompt; never in the giver's hand)."""
+    bit = 1 << wanted
+    playable = table.status.playable
+    for p in players:
+        candidates = [(s, c) for s, c in enumerate(table.state.hands[p])
+                      if table.touched[c] and c not in used and table.hinted[c] & bit]
+        for s, c in candidates:
+            mask = table.hinted[c]
+            truth = None if p == viewer else table.identity(c)
+            if mask == bit:
+                if truth in (None, wanted):
+                    return Connection(c, p, s, KNOWN, wanted, "known")
+                continue
+            if p == giver:
+                continue
+            if (s, c) == candidates[0] and truth in (None, wanted):
+                kind = PLAYABLE if mask & ~playable == 0 and bit & playable else PROMPT
+                return Connection(c, p, s, kind, wanted, kind)
+    return None
+
+
+def _finesse(table: Table, conventions: Conventions, order: list[int], target: int,
+             wanted: int, used: set[int], viewer: int | None, so_far: list[Connection]
+             ) -> Connection | None:
+    """An untouched card of identity `wanted` in a player's finesse position (their
+    leftmost untouched card not already called by this clue)."""
+    if not conventions.knows("finesse"):
+        return None
+    for p in order:
+        if p == viewer:
+            continue  # a player cannot see their own finesse position
+        slot, card = next(((s, c) for s, c in enumerate(table.state.hands[p])
+                           if not table.touched[c] and c not in used), (-1, -1))
+        if card < 0 or table.identity(card) != wanted:
+            continue
+        name = "finesse"
+        if p == target:
+            name = "self-finesse"
+        elif any(x.player == p and x.kind == FINESSE for x in so_far):
+            name = "double finesse"
+        elif order.index(p) > order.index(target):
+            name = "reverse finesse"
+        if name != "finesse" and not conventions.knows(name):
+            continue
+        return Connection(card, p, slot, FINESSE, wanted, name)
+    return None

@@ -1,0 +1,129 @@
+"""Every turn of a game read by the conventions: the clues (`reading.read_clue`) and the
+plays and discards (answering a finesse or prompt, a chop discard, a blind play).
+
+Which games are read: Hanabi without a variant and hanab.live variants whose suits
+are all plain (each touched by its own colour and its rank only); Nova, whose hands
+are ordered and hinted as Hanabi's (round-robin deal, new card on the left, colour and
+rank hints). Not read: variants with special suits or a special rank (H-Group's
+variant pages add rules the reader does not have), Nova's grand finale (a sixth
+rank); a joker is never touched, so it is never a focus, a prompt or a finesse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ...rules.game import Discard, Hint, Play
+from ...rules.rulesets import Ruleset
+from ..knowledge import TimelineKnowledge
+from .chop import chop_slot
+from .levels import Conventions
+from .reading import Reading, read_clue
+from .table import Table
+
+# What a play or a discard is, read by the conventions.
+ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers prompt", "plays clued"
+BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
+CLUED_DISCARD = "clued discard"
+
+
+class MoveReading(NamedTuple):
+    """What a play or a discard is by the conventions."""
+
+    conventions: Conventions
+    move: str  # one of the names above
+    card: int
+    called_at: int | None  # the turn of the clue that called the card (a finesse, prompt)
+    text: str
+
+
+class GameReading(NamedTuple):
+    """Per turn (index 0 the deal, always None): the clue's Reading or the move's
+    MoveReading; `not_read` says why a game is not read at all ('' when it is)."""
+
+    conventions: Conventions
+    turns: tuple[Reading | MoveReading | None, ...]
+    not_read: str
+
+
+def not_read(ruleset: Ruleset) -> str:
+    """Why the conventions do not read games of `ruleset` ('' when they do)."""
+    if ruleset.grand_finale:
+        return "no convention reading for this variant (Nova's grand finale: a sixth rank)"
+    special = [k.name for k in ruleset.kinds
+               if k.clue_colours != (k.name,) or k.all_colours or k.no_colours
+               or k.all_ranks or k.no_ranks or k.prism or k.one_of_each]
+    if ruleset.special is not None:
+        special.append("a special rank")
+    if special:
+        return (f"no convention reading for this variant ({', '.join(special)}: H-Group's "
+                f"variant pages add rules this reader does not have)")
+    return ""
+
+
+def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
+    """The reading of every turn of the game `tk` knows."""
+    tl = tk.timeline
+    game = tl.game
+    why = not_read(game.ruleset)
+    if why:
+        return GameReading(conventions, (None,) * (tl.turns + 1), why)
+    states = tl.states
+    n = len(game.players)
+    out: list[Reading | MoveReading | None] = [None]
+    called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
+    early = True
+    for t, action in enumerate(tl.actions, start=1):
+        p = (t - 1) % n
+        before = states[t - 1]
+        if type(action) is Hint:
+            table = Table(game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
+                          early_game=early)
+            hand = before.hands[action.to]
+            slots = tuple(s for s, c in enumerate(hand) if game.touches(action, c))
+            reading = read_clue(table, conventions, p, action, slots)
+            for x in reading.connections:
+                if x.kind in ("finesse", "prompt"):
+                    called[x.card] = (t, x.name)
+            out.append(reading)
+            continue
+        card = action[0]
+        out.append(_move(conventions, tk, t, p, card, type(action) is Play, called))
+        if type(action) is Discard:
+            early = False
+    return GameReading(conventions, tuple(out), "")
+
+
+def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,
+          play: bool, called: dict[int, tuple[int, str]]) -> MoveReading:
+    game = tk.timeline.game
+    name = game.players[p]
+    touched: Sequence[bool] = tk.touched[t - 1]
+    hand = tk.timeline.states[t - 1].hands[p]
+    slot = hand.index(card)
+    shown = game.card_text(card)
+    if play:
+        if card in called:
+            turn, how = called.pop(card)
+            kind = ANSWERS_PROMPT if how == "prompt" else ANSWERS_FINESSE
+            return MoveReading(conventions, kind, card, turn,
+                               f"{name} answers the {how} of turn {turn}: {shown} from slot "
+                               f"{slot + 1}")
+        if touched[card] or tk.known_playable(t - 1, p)[slot]:
+            return MoveReading(conventions, PLAYS_CLUED, card, None,
+                               f"{name} plays the clued {shown} from slot {slot + 1}")
+        return MoveReading(conventions, BLIND_PLAY, card, None,
+                           f"{name} plays {shown} from slot {slot + 1} blind, called by no "
+                           f"clue the conventions read: a gamble")
+    called.pop(card, None)
+    if touched[card]:
+        return MoveReading(conventions, CLUED_DISCARD, card, None,
+                           f"{name} discards the clued {shown} from slot {slot + 1}")
+    chop = chop_slot([touched[c] for c in hand])
+    if chop == slot:
+        return MoveReading(conventions, CHOP_DISCARD, card, None,
+                           f"{name} discards {shown} from the chop (slot {slot + 1})")
+    return MoveReading(conventions, OFF_CHOP_DISCARD, card, None,
+                       f"{name} discards {shown} from slot {slot + 1}, not the chop "
+                       f"(slot {(chop or 0) + 1})")

@@ -1,0 +1,104 @@
+"""The meaning of a clue (H-Group, "The Two Types of Clues", the save pages, "Play
+Clues", level 2's 5 Stall, level 3's Fix Clue): what the target is to do with the
+focused card, and what it could be.
+
+- A clue on the chop may be a save: a 5 by number (5 Save), a 2 by number that no
+  other hand shows (2 Save), a critical card not a 5 by colour, or any critical card
+  by number (Critical Save). When a save reading holds, the meaning is `save` (with
+  the play readings among `could_be`: the docs' "play or save").
+- Otherwise a clue is a play clue on its focus: it could be any identity the clue
+  allows that is playable now or once the cards it calls are played (delayed play
+  clue, prompt, finesse), minus trash and cards already gotten (Good Touch).
+- Level 2: a 5 clue off the chop in the Early Game (or with every clue token in the
+  box, when no one may discard) is a 5 Stall.
+- A clue that touches no new card is a tempo clue (`play`, when it makes a touched
+  card known playable) or, from level 3, a fix clue (it tells a touched card is not
+  what it was read as: now known trash or not playable).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .connections import connect
+from .focus import Focus
+from .good_touch import gotten
+from .levels import Conventions
+from .table import Table
+
+PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
+
+
+class Meaning(NamedTuple):
+    """What a clue means to every player, and which convention says so."""
+
+    meaning: str  # play | save | stall | fix | unclear
+    could_be: int  # identities (a mask) the focus could be, as the target reads it
+    convention: str  # the key of levels.CONVENTIONS the meaning rests on
+    saves: int  # the identities among `could_be` read as a save
+
+
+def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int,
+                 clue_mask: int, rank: int, touched: tuple[int, ...], focus: Focus
+                 ) -> Meaning:
+    """The meaning of a clue naming `rank` (0 for a colour) whose touched identities
+    are `clue_mask` (the one touch rule), touching deck cards `touched`, focused `focus`."""
+    hand = table.state.hands[target]
+    card = hand[focus.slot]
+    st = table.status
+    known = table.hinted[card] & clue_mask
+    if not focus.new:
+        return _retouch(table, conventions, touched, clue_mask, known)
+    fresh = known & ~st.trash & ~gotten(table, target, skip=touched)
+    candidates = fresh or known  # Good Touch rules out what it can, never everything
+    plays = 0
+    for i in table.game.space.members(candidates):
+        if connect(table, conventions, giver, target, card, i, viewer=target) is not None:
+            plays |= 1 << i
+    max_rank = table.max_rank
+    space = table.game.space
+    if focus.on_chop:
+        saves = 0
+        for i in space.members(candidates):
+            r = space.rank(i)
+            if rank == max_rank and r == max_rank:
+                saves |= 1 << i  # 5 Save
+            elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
+                saves |= 1 << i  # 2 Save
+            elif (st.critical >> i) & 1 and not (st.playable >> i) & 1 and (
+                    rank or r != max_rank):
+                saves |= 1 << i  # Critical Save (a 5 is saved by number only)
+        if saves:
+            kind = ("5 save" if rank == max_rank else "2 save" if rank == 2
+                    else "critical save")
+            return Meaning(SAVE, saves | plays, kind, saves)
+    elif (rank == max_rank and conventions.knows("5 stall")
+          and (table.early_game or table.state.coins == table.game.ruleset.coins)):
+        return Meaning(STALL, candidates, "5 stall", 0)
+    if plays:
+        return Meaning(PLAY, plays, "play clue", 0)
+    return Meaning(UNCLEAR, candidates, "play clue", 0)
+
+
+def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool:
+    """Whether a copy of `identity` shows in a hand other than the target's (the 2 Save
+    is not given to a 2 another player holds)."""
+    return any(i == identity for p, _, i in table.seen_by(target) if p != target)
+
+
+def _retouch(table: Table, conventions: Conventions, touched: tuple[int, ...],
+             clue_mask: int, known: int) -> Meaning:
+    """A clue that touches no new card: a tempo clue when it makes a touched card known
+    playable, a fix clue when it shows one is trash or cannot play now."""
+    st = table.status
+    for c in touched:
+        before, after = table.hinted[c], table.hinted[c] & clue_mask
+        if after and after & ~st.playable == 0 and before & ~st.playable:
+            return Meaning(PLAY, after, "tempo clue", 0)
+    if conventions.knows("fix clue"):
+        for c in touched:
+            before, after = table.hinted[c], table.hinted[c] & clue_mask
+            if after and before & st.playable and (after & ~st.trash == 0
+                                                   or after & st.playable == 0):
+                return Meaning(FIX, after, "fix clue", 0)
+    return Meaning(UNCLEAR, known, "tempo clue", 0)

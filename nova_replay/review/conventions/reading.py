@@ -1,0 +1,98 @@
+"""A clue's reading as one value, and the plain words a view says at the clue:
+"Play clue on Bob's slot 3 (focus: leftmost new card): R2 via a finesse on Cathy's slot 1"."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...rules.game import Hint
+from .chop import chop_slot
+from .connections import Connection, connect
+from .focus import Focus, focus_of
+from .levels import Conventions
+from .meaning import PLAY, SAVE, Meaning, clue_meaning
+from .table import Table
+
+NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
+         "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
+         "fix clue": "Fix clue"}
+
+
+class Reading(NamedTuple):
+    """What a clue means by the conventions: its focus (deck card and 0-based slot),
+    meaning, what the focus could be (identities), and the cards it calls for the
+    focus card's actual identity (none when that identity does not connect)."""
+
+    conventions: Conventions
+    giver: int
+    target: int
+    focus: int  # deck index
+    focus_slot: int  # 0-based
+    why: str  # the focus rule that chose it
+    meaning: str
+    convention: str  # the convention the meaning rests on (levels.CONVENTIONS)
+    could_be: tuple[int, ...]  # identities
+    connections: tuple[Connection, ...]
+    connects: bool  # the focus card's identity is playable now or through `connections`
+    text: str
+
+
+def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
+              touched_slots: tuple[int, ...]) -> Reading:
+    """The reading of `hint`, given by `giver` at `table`, touching `touched_slots`
+    (0-based; found by the one touch rule, `Game.touched`)."""
+    hand = table.state.hands[hint.to]
+    was = [table.touched[c] for c in hand]
+    focus = focus_of(touched_slots, was, chop_slot(was))
+    touched = tuple(hand[s] for s in touched_slots)
+    clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
+    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
+    card = hand[focus.slot]
+    truth = table.identity(card)
+    links: tuple[Connection, ...] = ()
+    connects = False
+    if truth is not None and m.meaning in (PLAY, SAVE) and not (m.saves >> truth) & 1:
+        found = connect(table, conventions, giver, hint.to, card, truth, viewer=None)
+        connects = found is not None
+        links = found or ()
+    could_be = tuple(table.game.space.members(m.could_be))
+    return Reading(conventions, giver, hint.to, card, focus.slot, focus.why, m.meaning,
+                   m.convention, could_be, links, connects,
+                   describe(table, hint.to, focus, m, truth, links, connects))
+
+
+def describe(table: Table, target: int, focus: Focus, m: Meaning, truth: int | None,
+             links: tuple[Connection, ...], connects: bool) -> str:
+    """The reading in plain words, as the views say it at the clue."""
+    game = table.game
+    name = NAMES.get(m.convention, m.convention)
+    if m.meaning == "unclear":
+        name = "Unclear clue"
+    why = {"chop": "chop", "only card": "the only card touched",
+           "leftmost new card": "chop not touched; leftmost new card",
+           "leftmost re-touched card": "no new card; leftmost re-touched"}[focus.why]
+    head = f"{name} on {game.players[target]}'s slot {focus.slot + 1} (focus: {why})"
+    if truth is None:
+        return head
+    card = game.space.show(truth)
+    if m.meaning == PLAY or (m.meaning == SAVE and not (m.saves >> truth) & 1):
+        if not connects:
+            return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
+        if links:
+            via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
+                            for x in links)
+            return f"{head}: {card} via {via}"
+        return f"{head}: {card}, playable now"
+    if m.meaning == "unclear":
+        return f"{head}: {card}; no reading of the conventions fits"
+    return f"{head}: {card}"
+
+
+def _how(players: tuple[str, ...], x: Connection) -> str:
+    where = f"{players[x.player]}'s slot {x.slot + 1}"
+    if x.kind == "finesse":
+        article = "an" if x.name[0] in "aeiou" else "a"
+        return f"by {article} {x.name} on {where}"
+    if x.kind == "prompt":
+        return f"by a prompt on {where}"
+    return f"already clued in {where} ({x.kind})"
