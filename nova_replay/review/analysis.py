@@ -19,6 +19,7 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
+from .conventions import Conventions, GameReading, read_game
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
 from .status import (
     Identities,
@@ -88,6 +89,8 @@ class Analysis:
     clock: tuple[ClockPoint, ...]
     findings: tuple[Finding, ...]
     summary: Summary
+    # What every turn meant by the conventions (`analyze(conventions=None)`: not read).
+    reading: GameReading | None = None
 
     @property
     def timeline(self) -> Timeline:
@@ -435,11 +438,18 @@ def efficiency_of(cards: int, hints: int) -> float:
     return round(cards / hints, 3)
 
 
-def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Analysis:
+DEFAULT_CONVENTIONS = Conventions()
+
+
+def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
+            conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
-    (raises NovaError for a bad log). `analysis.clock` has one record per turn."""
+    (raises NovaError for a bad log). `analysis.clock` has one record per turn.
+    `conventions` reads every clue as its players meant it (H-Group, level 5 by
+    default; None: no reading, and the notes make no convention claim)."""
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
+    reading = read_game(tk, conventions) if conventions is not None else None
     clock = _clock(record, tk)
     reviewer = _Reviewer(record, tk, clock)
     reviewer.review()
@@ -455,4 +465,4 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
         hints=len([a for a in record.timeline.actions if type(a) is Hint]),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
     )
-    return Analysis(record, tk, clock, findings, summary)
+    return Analysis(record, tk, clock, findings, summary, reading)

@@ -70,18 +70,22 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
     for p in players:
         candidates = [(s, c) for s, c in enumerate(table.state.hands[p])
                       if table.touched[c] and c not in used and table.hinted[c] & bit]
+        prompt = p != giver  # the prompted player plays their leftmost possible card
         for s, c in candidates:
             mask = table.hinted[c]
             truth = None if p == viewer else table.identity(c)
+            if truth not in (None, wanted):
+                # A wrong prompt: a card that plays anyway lets the prompt go on to the
+                # next; any other stops it (the prompted card would misplay).
+                prompt = prompt and truth is not None and bool((playable >> truth) & 1)
+                continue
             if mask == bit:
-                if truth in (None, wanted):
-                    return Connection(c, p, s, KNOWN, wanted, "known")
-                continue
-            if p == giver:
-                continue
-            if (s, c) == candidates[0] and truth in (None, wanted):
-                kind = PLAYABLE if mask & ~playable == 0 and bit & playable else PROMPT
-                return Connection(c, p, s, kind, wanted, kind)
+                return Connection(c, p, s, KNOWN, wanted, "known")
+            if mask & ~playable == 0:  # known playable (say, any clued 1 at the start)
+                return Connection(c, p, s, PLAYABLE, wanted, "playable")
+            if prompt:
+                return Connection(c, p, s, PROMPT, wanted, "prompt")
+            break
     return None
 
 

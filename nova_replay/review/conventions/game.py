@@ -73,12 +73,18 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     n = len(game.players)
     out: list[Reading | MoveReading | None] = [None]
     called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
+    read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
     early = True
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
         before = states[t - 1]
         if type(action) is Hint:
-            table = Table(game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
+            hinted: Sequence[int] = tk.hinted[t - 1]
+            if read_as:  # what earlier clues' readings narrowed their focus cards to
+                hinted = list(hinted)
+                for c, mask in read_as.items():
+                    hinted[c] &= mask
+            table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
                           early_game=early)
             hand = before.hands[action.to]
             slots = tuple(s for s, c in enumerate(hand) if game.touches(action, c))
@@ -86,6 +92,10 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             for x in reading.connections:
                 if x.kind in ("finesse", "prompt"):
                     called[x.card] = (t, x.name)
+                read_as[x.card] = 1 << x.identity
+            narrowed = sum(1 << i for i in reading.could_be) & tk.hinted[t][reading.focus]
+            if reading.meaning in ("play", "save") and narrowed:
+                read_as[reading.focus] = narrowed
             out.append(reading)
             continue
         card = action[0]

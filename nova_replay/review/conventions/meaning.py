@@ -18,6 +18,7 @@ focused card, and what it could be.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import NamedTuple
 
 from .connections import connect
@@ -48,25 +49,30 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     st = table.status
     known = table.hinted[card] & clue_mask
     if not focus.new:
-        return _retouch(table, conventions, touched, clue_mask, known)
-    fresh = known & ~st.trash & ~gotten(table, target, skip=touched)
+        return _retouch(table, conventions, giver, target, touched, clue_mask, known)
+    # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
+    # was touched before and is now known exactly), and not a card whose every copy
+    # left the target sees elsewhere.
+    own_known = 0
+    for c in touched:
+        after = table.hinted[c] & clue_mask
+        if c != card and table.touched[c] and after & (after - 1) == 0:
+            own_known |= after
+    fresh = known & ~st.trash & ~gotten(table, target, skip=touched) & ~own_known \
+        & ~seen_every_copy(table, target)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
-    plays = 0
-    for i in table.game.space.members(candidates):
-        if connect(table, conventions, giver, target, card, i, viewer=target) is not None:
-            plays |= 1 << i
+    plays = playable_through(table, conventions, giver, target, card, candidates)
     max_rank = table.max_rank
     space = table.game.space
     if focus.on_chop:
         saves = 0
-        for i in space.members(candidates):
+        for i in space.members(candidates & ~st.playable):  # a playable card is a play
             r = space.rank(i)
             if rank == max_rank and r == max_rank:
                 saves |= 1 << i  # 5 Save
             elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
                 saves |= 1 << i  # 2 Save
-            elif (st.critical >> i) & 1 and not (st.playable >> i) & 1 and (
-                    rank or r != max_rank):
+            elif (st.critical >> i) & 1 and (rank or r != max_rank):
                 saves |= 1 << i  # Critical Save (a 5 is saved by number only)
         if saves:
             kind = ("5 save" if rank == max_rank else "2 save" if rank == 2
@@ -80,21 +86,48 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     return Meaning(UNCLEAR, candidates, "play clue", 0)
 
 
+def playable_through(table: Table, conventions: Conventions, giver: int, target: int,
+                     card: int, candidates: int) -> int:
+    """The identities among `candidates` the target can see playable now or once the
+    cards a play clue may call are played (delayed play, prompt, finesse)."""
+    plays = 0
+    for i in table.game.space.members(candidates):
+        if connect(table, conventions, giver, target, card, i, viewer=target) is not None:
+            plays |= 1 << i
+    return plays
+
+
+def seen_every_copy(table: Table, viewer: int) -> int:
+    """The identities whose every copy not yet played or discarded `viewer` sees in the
+    other hands: their own card cannot be one."""
+    seen = Counter(i for _, _, i in table.seen_by(viewer))
+    lost, copies = table.status.lost, table.game.space.copies
+    out = 0
+    for i, n in seen.items():
+        if n >= copies[i] - lost[i]:
+            out |= 1 << i
+    return out
+
+
 def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool:
     """Whether a copy of `identity` shows in a hand other than the target's (the 2 Save
     is not given to a 2 another player holds)."""
     return any(i == identity for p, _, i in table.seen_by(target) if p != target)
 
 
-def _retouch(table: Table, conventions: Conventions, touched: tuple[int, ...],
-             clue_mask: int, known: int) -> Meaning:
+def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
+             touched: tuple[int, ...], clue_mask: int, known: int) -> Meaning:
     """A clue that touches no new card: a tempo clue when it makes a touched card known
-    playable, a fix clue when it shows one is trash or cannot play now."""
+    playable, now or through cards the target sees (a self-prompt), a fix clue when it
+    shows one that could have been playable is trash or cannot play."""
     st = table.status
     for c in touched:
         before, after = table.hinted[c], table.hinted[c] & clue_mask
-        if after and after & ~st.playable == 0 and before & ~st.playable:
-            return Meaning(PLAY, after, "tempo clue", 0)
+        if not after or not before & ~after:
+            continue  # told nothing new of this card
+        through = playable_through(table, conventions, giver, target, c, after & ~st.trash)
+        if through and after & ~st.trash & ~through == 0:
+            return Meaning(PLAY, through, "tempo clue", 0)
     if conventions.knows("fix clue"):
         for c in touched:
             before, after = table.hinted[c], table.hinted[c] & clue_mask

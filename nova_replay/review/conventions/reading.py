@@ -34,7 +34,9 @@ class Reading(NamedTuple):
     could_be: tuple[int, ...]  # identities
     connections: tuple[Connection, ...]
     connects: bool  # the focus card's identity is playable now or through `connections`
-    text: str
+    saved: bool  # the focus card's identity is among the save readings
+    text: str  # in plain words, with the focus card's identity (the reviewer's)
+    common: str  # in plain words, what every player can read: what the focus could be
 
 
 def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
@@ -56,14 +58,23 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         connects = found is not None
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
+    text, common = describe(table, hint.to, focus, m, truth, links, connects)
     return Reading(conventions, giver, hint.to, card, focus.slot, focus.why, m.meaning,
                    m.convention, could_be, links, connects,
-                   describe(table, hint.to, focus, m, truth, links, connects))
+                   truth is not None and bool((m.saves >> truth) & 1), text, common)
 
 
 def describe(table: Table, target: int, focus: Focus, m: Meaning, truth: int | None,
-             links: tuple[Connection, ...], connects: bool) -> str:
-    """The reading in plain words, as the views say it at the clue."""
+             links: tuple[Connection, ...], connects: bool) -> tuple[str, str]:
+    """The reading in plain words, as the views say it at the clue: with the focus
+    card's identity, and as every player can read it (what the focus could be)."""
+    head = _head(table, target, focus, m)
+    options = [table.game.space.show(i) for i in table.game.space.members(m.could_be)]
+    common = f"{head}: could be {', '.join(options)}" if options else head
+    return _with_truth(table, head, m, truth, links, connects), common
+
+
+def _head(table: Table, target: int, focus: Focus, m: Meaning) -> str:
     game = table.game
     name = NAMES.get(m.convention, m.convention)
     if m.meaning == "unclear":
@@ -71,7 +82,12 @@ def describe(table: Table, target: int, focus: Focus, m: Meaning, truth: int | N
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
            "leftmost re-touched card": "no new card; leftmost re-touched"}[focus.why]
-    head = f"{name} on {game.players[target]}'s slot {focus.slot + 1} (focus: {why})"
+    return f"{name} on {game.players[target]}'s slot {focus.slot + 1} (focus: {why})"
+
+
+def _with_truth(table: Table, head: str, m: Meaning, truth: int | None,
+                links: tuple[Connection, ...], connects: bool) -> str:
+    game = table.game
     if truth is None:
         return head
     card = game.space.show(truth)
