@@ -34,11 +34,14 @@ class Connection(NamedTuple):
 
 
 def connect(table: Table, conventions: Conventions, giver: int, target: int, focus: int,
-            identity: int, viewer: int | None) -> tuple[Connection, ...] | None:
+            identity: int, viewer: int | None, self_finesse: bool = False
+            ) -> tuple[Connection, ...] | None:
     """The connections that make `identity` playable for the focus card `focus` of a
     clue from `giver` to `target`, as `viewer` can find them (None: the reviewer; the
-    target cannot see their own cards, so sees no self-finesse). None when some rank
-    has no connection: the clue cannot mean that identity to that viewer."""
+    target cannot see their own cards). With `self_finesse`, the viewer (the target)
+    takes their own finesse position to hold what no one else shows: level 2's
+    Self-Finesse, read only when no other reading fits. None when some rank has no
+    connection: the clue cannot mean that identity to that viewer."""
     space = table.game.space
     suit, rank = space.suit(identity), space.rank(identity)
     if suit < 0:
@@ -52,8 +55,10 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
     order = [(giver + k) % n for k in range(1, n)]  # the giver's left first
     for r in range(height + 1, rank):
         wanted = suit * table.max_rank + r - 1
-        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer)
-                 or _finesse(table, conventions, order, target, wanted, used, viewer, out))
+        blocked: set[int] = set()
+        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer, blocked)
+                 or _finesse(table, conventions, order, target, wanted, used, viewer, out,
+                             blocked, self_finesse))
         if found is None:
             return None
         used.add(found.card)
@@ -62,9 +67,11 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
 
 
 def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,
-             used: set[int], viewer: int | None) -> Connection | None:
+             used: set[int], viewer: int | None, blocked: set[int]) -> Connection | None:
     """A touched card of identity `wanted`: known or playable to its holder, or their
-    leftmost touched card that may be it (a prompt; never in the giver's hand)."""
+    leftmost touched card that may be it (a prompt; never in the giver's hand). A
+    player whose prompt would play a wrong card that cannot play is added to
+    `blocked`: a prompt takes precedence over a finesse, so they hold no finesse."""
     bit = 1 << wanted
     playable = table.status.playable
     for p in players:
@@ -86,22 +93,27 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")
             break
+        if candidates and not prompt and p != giver:
+            blocked.add(p)
     return None
 
 
 def _finesse(table: Table, conventions: Conventions, order: list[int], target: int,
-             wanted: int, used: set[int], viewer: int | None, so_far: list[Connection]
-             ) -> Connection | None:
+             wanted: int, used: set[int], viewer: int | None, so_far: list[Connection],
+             blocked: set[int], self_finesse: bool) -> Connection | None:
     """An untouched card of identity `wanted` in a player's finesse position (their
     leftmost untouched card not already called by this clue)."""
     if not conventions.knows("finesse"):
         return None
     for p in order:
-        if p == viewer:
-            continue  # a player cannot see their own finesse position
+        if p in blocked:
+            continue
         slot, card = next(((s, c) for s, c in enumerate(table.state.hands[p])
                            if not table.touched[c] and c not in used), (-1, -1))
-        if card < 0 or table.identity(card) != wanted:
+        if p == viewer:  # a player cannot see their own finesse position
+            if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):
+                continue
+        elif card < 0 or table.identity(card) != wanted:
             continue
         name = "finesse"
         if p == target:

@@ -62,6 +62,8 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         & ~seen_every_copy(table, target)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     plays = playable_through(table, conventions, giver, target, card, candidates)
+    if not plays and not focus.on_chop:  # level 2: a Self-Finesse, when nothing else fits
+        plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
     if focus.on_chop:
@@ -87,12 +89,14 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
 
 
 def playable_through(table: Table, conventions: Conventions, giver: int, target: int,
-                     card: int, candidates: int) -> int:
+                     card: int, candidates: int, self_finesse: bool = False) -> int:
     """The identities among `candidates` the target can see playable now or once the
-    cards a play clue may call are played (delayed play, prompt, finesse)."""
+    cards a play clue may call are played (delayed play, prompt, finesse; with
+    `self_finesse`, their own finesse positions too)."""
     plays = 0
     for i in table.game.space.members(candidates):
-        if connect(table, conventions, giver, target, card, i, viewer=target) is not None:
+        if connect(table, conventions, giver, target, card, i, target,
+                   self_finesse) is not None:
             plays |= 1 << i
     return plays
 
