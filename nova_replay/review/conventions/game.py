@@ -85,7 +85,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 for c, mask in read_as.items():
                     hinted[c] &= mask
             table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
-                          early_game=early)
+                          early_game=early, clued=tk.hinted[t - 1])
             hand = before.hands[action.to]
             slots = tuple(s for s, c in enumerate(hand) if game.touches(action, c))
             reading = read_clue(table, conventions, p, action, slots)

@@ -126,16 +126,16 @@ def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
     shows one that could have been playable is trash or cannot play."""
     st = table.status
     for c in touched:
-        before, after = table.hinted[c], table.hinted[c] & clue_mask
-        if not after or not before & ~after:
+        told, after = table.told(c), table.told(c) & clue_mask
+        if not after or not told & ~after:
             continue  # told nothing new of this card
         through = playable_through(table, conventions, giver, target, c, after & ~st.trash)
         if through and after & ~st.trash & ~through == 0:
             return Meaning(PLAY, through, "tempo clue", 0)
     if conventions.knows("fix clue"):
         for c in touched:
-            before, after = table.hinted[c], table.hinted[c] & clue_mask
-            if after and before & st.playable and (after & ~st.trash == 0
-                                                   or after & st.playable == 0):
+            read, after = table.hinted[c], table.told(c) & clue_mask
+            if after and read & st.playable and (after & ~st.trash == 0
+                                                 or after & st.playable == 0):
                 return Meaning(FIX, after, "fix clue", 0)
     return Meaning(UNCLEAR, known, "tempo clue", 0)

@@ -30,6 +30,13 @@ class Table:
     touched: Sequence[bool]  # per deck card: named by a clue before
     hidden: frozenset[int] = frozenset()  # deck cards whose face the reader does not know
     early_game: bool = True  # no card discarded yet (H-Group's Early Game)
+    # Per deck card, what the clues alone allow (`hinted` may be narrowed further by the
+    # readings of earlier clues); empty: the same as `hinted`.
+    clued: Sequence[int] = ()
+
+    def told(self, card: int) -> int:
+        """What the clues alone allow of deck card `card`."""
+        return (self.clued or self.hinted)[card]
 
     def identity(self, card: int) -> int | None:
         """The identity of deck card `card`, or None when the reader cannot see it."""
