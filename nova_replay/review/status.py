@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..rules.cards import Card
 from ..rules.engine import TERMINATED, State
 from ..rules.game import Game
-from ..rules.identities import IdentitySpace
+from ..rules.identities import IdentitySpace, next_identity
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,19 @@ class Status(NamedTuple):
 
 _new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
 
+
+def all_playable(mask: int, st: Status) -> bool:
+    """Whether a card that may be any identity in `mask` (a knowledge tier of any kind:
+    hinted, deduced, common, a bot's own masks) is known playable: the mask is not empty
+    and every identity in it fits now (docs/definitions.md, "known playable")."""
+    return mask != 0 and mask & ~st.playable == 0
+
+
+def all_trash(mask: int, st: Status) -> bool:
+    """Whether a card that may be any identity in `mask` is known trash: the mask is not
+    empty and no identity in it can ever be played."""
+    return mask != 0 and mask & ~st.trash == 0
+
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
@@ -91,15 +104,18 @@ def jokers_left(ids: Identities, lost: Sequence[int], played_jokers: int) -> int
     return ids.game.ruleset.jokers - played_jokers - lost[ids.joker]
 
 
-def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: int) -> RowStatus:
+def row_status(ids: Identities, suit: int, height: int, lost: Sequence[int], spare: int
+               ) -> RowStatus:
     """One row's part of the status: it depends only on the row's height, its own lost
-    cards and the spare jokers, so a replay recomputes only the row that changed."""
+    cards and the spare jokers, so a replay recomputes only the row that changed. Its
+    gaps are the ranks above the row with every copy lost (`row_reach` reads them)."""
     m = ids.game.ruleset.max_rank
     copies = ids.space.copies
     base = suit * m
-    gaps = []  # the ranks above the row with every copy lost
+    nxt = next_identity(suit, height, m)
+    gaps = []
     critical = 0
-    for i in range(base + height, base + m):
+    for i in range(nxt, base + m):
         left = copies[i] - lost[i]
         if left <= 0:
             gaps.append(i - base + 1)
@@ -111,7 +127,7 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     if len(gaps) > spare:
         dead |= ((1 << m) - 1) & ~((1 << (gaps[spare] - 1)) - 1)
         critical &= ~(dead << base)
-    playable = 1 << (base + height) if height < m else 0
+    playable = 1 << nxt if height < m else 0
     return playable, dead << base, critical, tuple(gaps)
 
 
@@ -141,9 +157,11 @@ def remembered_row_status(ids: Identities, memo: dict[RowKey, RowStatus], suit: 
     return part
 
 
-def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
-    """A row's reach with no spare joker: the rank below its first gap."""
-    return gaps[0] - 1 if gaps else max_rank
+def row_reach(gaps: Sequence[int], max_rank: int, jokers: int = 0) -> int:
+    """How high a row with these gaps (`row_status`) can reach when `jokers` spare jokers
+    bridge its first gaps: the rank below the next gap, or max_rank (docs/definitions.md,
+    "reach"). With no spare joker, the rank below its first gap."""
+    return gaps[jokers] - 1 if len(gaps) > jokers else max_rank
 
 
 def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
@@ -213,7 +231,7 @@ def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: in
     where it gains most (DESIGN.md, "max score")."""
 
     def reach(s: int, k: int) -> int:
-        return gaps[s][k] - 1 if len(gaps[s]) > k else m
+        return row_reach(gaps[s], m, k)
 
     best = tuple(reach(s, 0) for s in range(len(rows)))
     # Up to two jokers: try every way to give them to rows.

@@ -52,6 +52,12 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
     return card.rank == rank
 
 
+def next_identity(suit: int, height: int, max_rank: int) -> int:
+    """The identity a row of suit index `suit` at `height` takes next: rank height + 1
+    of its suit (a row at max_rank takes none: the result is then the next suit's 1)."""
+    return suit * max_rank + height
+
+
 @dataclass(frozen=True)
 class IdentitySpace:
     """The identities of one ruleset and the masks every layer shares."""
