@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -21,6 +21,7 @@ from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .conventions import Conventions, GameReading, read_game
+from .conventions.findings import convention_findings
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
 from .status import (
     Identities,
@@ -472,6 +473,20 @@ def efficiency_of(cards: int, hints: int) -> float:
 DEFAULT_CONVENTIONS = Conventions()
 
 
+def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
+                      findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The findings with the conventions' notes added and their changes made
+    (`conventions.findings`), in turn order (a turn's own notes first)."""
+    notes, changes = convention_findings(tk, reading, findings)
+    if not notes and not changes:
+        return findings
+    out = [replace(f, kind=changes[i].kind, severity=changes[i].severity,
+                   message=changes[i].message) if i in changes else f
+           for i, f in enumerate(findings)]
+    out += [Finding(*note) for note in notes]
+    return tuple(sorted(out, key=lambda f: f.turn))
+
+
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
             conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
@@ -485,6 +500,8 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     reviewer = _Reviewer(record, tk, clock)
     reviewer.review()
     findings = tuple(reviewer.findings)
+    if reading is not None:
+        findings = apply_conventions(tk, reading, findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
     lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)

@@ -271,6 +271,13 @@ def observation_lines(a: Analysis, turn: int) -> list[str]:
 
 
 def playthrough_text(a: Analysis) -> str:
-    """A golden playthrough: the `replay` text with, after each turn's table, the
+    """A golden playthrough: the `replay` text (the conventions' reading of each turn
+    included, as `replay` prints it) with, after each turn's table, the
     `observation_lines` (open_spiel-like: every player's observation and the clock)."""
-    return game_text(a.timeline, a.record.log, more=lambda turn: observation_lines(a, turn))
+    read = a.reading
+
+    def more(turn: int) -> list[str]:
+        said = reading_lines(read, a.timeline, turn) if read is not None else []
+        return said + observation_lines(a, turn)
+
+    return game_text(a.timeline, a.record.log, more=more)
