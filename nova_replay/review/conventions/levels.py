@@ -35,8 +35,10 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
-LEVELS = (1, 2, 3, 4, 5)  # the levels the reader supports (bluffs, level 11, are not read)
-DEFAULT_LEVEL = 5
+LEVELS = (1, 2, 3, 4, 5)  # the levels a reading may assume (bluffs, level 11, are not read)
+# The highest level the reader reads in full: level 4's chop moves and level 5's layered,
+# hidden and other finesses are not read, so levels 4 and 5 read as level 3 does.
+DEFAULT_LEVEL = 3
 
 
 class ConventionsError(ValueError):
