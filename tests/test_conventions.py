@@ -255,3 +255,75 @@ def test_the_json_reading_numbers_cards_as_hanab_live_does() -> None:
             assert r["order"] == actions[t["turn"] - 1]["target"], t["turn"]
             checked += 1
     assert checked > 10
+
+
+# --- findings that rest on the reading -----------------------------------------------
+
+def kinds(a: Analysis, turn: int) -> list[tuple[str, str]]:
+    return [(f.kind, f.severity) for f in a.notes_at(turn)]
+
+
+def test_a_colour_clue_on_a_chop_5_is_a_bad_clue() -> None:
+    game = build_game(HANABI, HANDS)
+    assert ("bad_clue", "mistake") in kinds(review(game, [hint("Bob", "W")]), 1)
+    assert ("bad_clue", "mistake") not in kinds(review(game, [hint("Bob", rank=5)]), 1)
+    plain = analyze(log_data(game, timeline(game, [hint("Bob", "W")]).actions), None)
+    assert all(f.kind != "bad_clue" for f in plain.findings)
+
+
+def test_a_misplay_that_followed_the_reading_is_the_givers_note() -> None:
+    game = build_game(HANABI, {**HANDS, "Bob": "2R 3Y 4B 1B 5W"})
+    a = review(game, [hint("Bob", "R"), play("2R")])
+    assert ("bad_clue", "mistake") in kinds(a, 1)
+    assert ("misfire", "info") in kinds(a, 2)
+    plain = analyze(log_data(game, timeline(game, [hint("Bob", "R"), play("2R")]).actions),
+                    None)
+    assert [(f.kind, f.severity) for f in plain.notes_at(2)] == [("misfire", "mistake")]
+
+
+def test_a_called_card_discarded_is_a_misread() -> None:
+    game = build_game(HANABI, HANDS)
+    a = review(game, [hint("Cathy", "R"), discard("1R")])
+    assert ("misread", "mistake") in kinds(a, 2)
+
+
+def test_a_critical_chop_discard_is_the_missed_save_of_the_player_before() -> None:
+    game = build_game(HANABI, HANDS)
+    a = review(game, [hint("Cathy", "R"), discard("5W")])
+    assert ("missed_save", "mistake") in kinds(a, 1)
+    assert ("lost_critical", "info") in kinds(a, 2)
+    (saved,) = [f for f in a.notes_at(1) if f.kind == "missed_save"]
+    assert saved.player == 0 and "Alice could have saved 5W" in saved.message
+
+
+def test_a_forced_discard_with_no_clue_left_is_no_fault() -> None:
+    game = build_game(HANABI, {**HANDS, "Cathy": "2R 1Y 1G 4R 5G"})
+    steps = [hint("Bob", rank=3), hint("Alice", rank=4), hint("Alice", rank=3),
+             hint("Bob", rank=4), hint("Alice", rank=2), hint("Bob", rank=2),
+             hint("Bob", rank=5), hint("Alice", "Y"), discard("5G")]
+    a = review(game, steps)
+    (lost,) = [f for f in a.notes_at(9) if f.kind == "lost_critical"]
+    assert lost.severity == "info" and "forced" in lost.message
+    plain = analyze(log_data(game, timeline(game, steps).actions), None)
+    assert [f.severity for f in plain.notes_at(9) if f.kind == "lost_critical"] == ["blunder"]
+
+
+def test_a_fix_clue_on_trash_is_not_a_waste_and_a_blind_play_is_a_gamble() -> None:
+    game = build_game(HANABI, {**HANDS, "Bob": "1R 3Y 4B 1B 5W", "Cathy": "1R 1Y 1G 4R 3G"})
+    steps = [hint("Bob", rank=1), hint("Alice", rank=4), play("1R"), hint("Bob", "R")]
+    a = review(game, steps)
+    assert ("gamble", "info") in kinds(a, 3)
+    assert ("fix_clue", "info") in kinds(a, 4)
+    plain = analyze(log_data(game, timeline(game, steps).actions), None)
+    assert [(f.kind, f.severity) for f in plain.notes_at(4)] == [("wasted_hint", "mistake")]
+
+
+def test_a_clue_that_tells_nothing_in_the_final_round_is_a_stall() -> None:
+    sample = "sample_games/hanabi-5p.json"
+    a, plain = analyze(sample), analyze(sample, None)
+    final = [f for f in plain.findings if f.kind == "wasted_hint"
+             and a.timeline[f.turn - 1].final_turns >= 0]
+    assert final, "the sample has a wasted clue in the final round"
+    for f in final:
+        (same,) = [g for g in a.notes_at(f.turn) if g.kind == "wasted_hint"]
+        assert f.severity == "mistake" and same.severity == "info" and "stall" in same.message
