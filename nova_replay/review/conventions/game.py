@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.game import Discard, Hint, Play
+from ...rules.game import Discard, Game, Hint, Play
 from ...rules.rulesets import Ruleset
 from ..knowledge import TimelineKnowledge
 from .chop import chop_slot
@@ -29,13 +29,34 @@ CLUED_DISCARD = "clued discard"
 
 
 class MoveReading(NamedTuple):
-    """What a play or a discard is by the conventions."""
+    """What a play or a discard is by the conventions (its words made when asked)."""
 
     conventions: Conventions
+    game: Game
     move: str  # one of the names above
     card: int
+    player: int
+    slot: int  # 0-based
     called_at: int | None  # the turn of the clue that called the card (a finesse, prompt)
-    text: str
+    how: str  # the call's name ("finesse", "prompt", ...); for an off-chop discard, the chop
+    # slot (1-based) as text
+
+    @property
+    def text(self) -> str:
+        name, shown = self.game.players[self.player], self.game.card_text(self.card)
+        slot = self.slot + 1
+        if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT):
+            return f"{name} answers the {self.how} of turn {self.called_at}: {shown} from slot {slot}"
+        if self.move == PLAYS_CLUED:
+            return f"{name} plays the clued {shown} from slot {slot}"
+        if self.move == BLIND_PLAY:
+            return (f"{name} plays {shown} from slot {slot} blind, called by no clue the "
+                    f"conventions read: a gamble")
+        if self.move == CLUED_DISCARD:
+            return f"{name} discards the clued {shown} from slot {slot}"
+        if self.move == CHOP_DISCARD:
+            return f"{name} discards {shown} from the chop (slot {slot})"
+        return f"{name} discards {shown} from slot {slot}, not the chop (slot {self.how})"
 
 
 class GameReading(NamedTuple):
@@ -108,32 +129,22 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
 def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,
           play: bool, called: dict[int, tuple[int, str]]) -> MoveReading:
     game = tk.timeline.game
-    name = game.players[p]
     touched: Sequence[bool] = tk.touched[t - 1]
     hand = tk.timeline.states[t - 1].hands[p]
     slot = hand.index(card)
-    shown = game.card_text(card)
     if play:
         if card in called:
             turn, how = called.pop(card)
             kind = ANSWERS_PROMPT if how == "prompt" else ANSWERS_FINESSE
-            return MoveReading(conventions, kind, card, turn,
-                               f"{name} answers the {how} of turn {turn}: {shown} from slot "
-                               f"{slot + 1}")
+            return MoveReading(conventions, game, kind, card, p, slot, turn, how)
         if touched[card] or tk.known_playable(t - 1, p)[slot]:
-            return MoveReading(conventions, PLAYS_CLUED, card, None,
-                               f"{name} plays the clued {shown} from slot {slot + 1}")
-        return MoveReading(conventions, BLIND_PLAY, card, None,
-                           f"{name} plays {shown} from slot {slot + 1} blind, called by no "
-                           f"clue the conventions read: a gamble")
+            return MoveReading(conventions, game, PLAYS_CLUED, card, p, slot, None, "")
+        return MoveReading(conventions, game, BLIND_PLAY, card, p, slot, None, "")
     called.pop(card, None)
     if touched[card]:
-        return MoveReading(conventions, CLUED_DISCARD, card, None,
-                           f"{name} discards the clued {shown} from slot {slot + 1}")
+        return MoveReading(conventions, game, CLUED_DISCARD, card, p, slot, None, "")
     chop = chop_slot([touched[c] for c in hand])
     if chop == slot:
-        return MoveReading(conventions, CHOP_DISCARD, card, None,
-                           f"{name} discards {shown} from the chop (slot {slot + 1})")
-    return MoveReading(conventions, OFF_CHOP_DISCARD, card, None,
-                       f"{name} discards {shown} from slot {slot + 1}, not the chop "
-                       f"(slot {(chop or 0) + 1})")
+        return MoveReading(conventions, game, CHOP_DISCARD, card, p, slot, None, "")
+    return MoveReading(conventions, game, OFF_CHOP_DISCARD, card, p, slot, None,
+                       str((chop or 0) + 1))

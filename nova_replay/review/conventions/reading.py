@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...rules.game import Hint
+from ...rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import Connection, connect
-from .focus import Focus, focus_of
+from .focus import focus_of
 from .levels import Conventions
-from .meaning import PLAY, SAVE, Meaning, clue_meaning
+from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
@@ -21,9 +21,11 @@ NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save
 class Reading(NamedTuple):
     """What a clue means by the conventions: its focus (deck card and 0-based slot),
     meaning, what the focus could be (identities), and the cards it calls for the
-    focus card's actual identity (none when that identity does not connect)."""
+    focus card's actual identity (none when that identity does not connect). Its words
+    (`text`, `common`) are made when asked: a review reads every clue, a view a few."""
 
     conventions: Conventions
+    game: Game
     giver: int
     target: int
     focus: int  # deck index
@@ -35,8 +37,19 @@ class Reading(NamedTuple):
     connections: tuple[Connection, ...]
     connects: bool  # the focus card's identity is playable now or through `connections`
     saved: bool  # the focus card's identity is among the save readings
-    text: str  # in plain words, with the focus card's identity (the reviewer's)
-    common: str  # in plain words, what every player can read: what the focus could be
+    truth: int | None  # the focus card's identity (None: the reader did not see it)
+
+    @property
+    def text(self) -> str:
+        """In plain words, with the focus card's identity (the reviewer's)."""
+        return _with_truth(self)
+
+    @property
+    def common(self) -> str:
+        """In plain words, what every player can read: what the focus could be."""
+        options = [self.game.space.show(i) for i in self.could_be]
+        head = _head(self)
+        return f"{head}: could be {', '.join(options)}" if options else head
 
 
 def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
@@ -46,60 +59,47 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     hand = table.state.hands[hint.to]
     was = [table.touched[c] for c in hand]
     focus = focus_of(touched_slots, was, chop_slot(was))
-    touched = tuple(hand[s] for s in touched_slots)
+    touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
     m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
     card = hand[focus.slot]
     truth = table.identity(card)
     links: tuple[Connection, ...] = ()
     connects = False
-    if truth is not None and m.meaning in (PLAY, SAVE) and not (m.saves >> truth) & 1:
+    saved = truth is not None and bool((m.saves >> truth) & 1)
+    if truth is not None and m.meaning in (PLAY, SAVE) and not saved:
         found = connect(table, conventions, giver, hint.to, card, truth, viewer=None)
         connects = found is not None
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
-    text, common = describe(table, hint.to, focus, m, truth, links, connects)
-    return Reading(conventions, giver, hint.to, card, focus.slot, focus.why, m.meaning,
-                   m.convention, could_be, links, connects,
-                   truth is not None and bool((m.saves >> truth) & 1), text, common)
+    return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
+                   m.meaning, m.convention, could_be, links, connects, saved, truth)
 
 
-def describe(table: Table, target: int, focus: Focus, m: Meaning, truth: int | None,
-             links: tuple[Connection, ...], connects: bool) -> tuple[str, str]:
-    """The reading in plain words, as the views say it at the clue: with the focus
-    card's identity, and as every player can read it (what the focus could be)."""
-    head = _head(table, target, focus, m)
-    options = [table.game.space.show(i) for i in table.game.space.members(m.could_be)]
-    common = f"{head}: could be {', '.join(options)}" if options else head
-    return _with_truth(table, head, m, truth, links, connects), common
-
-
-def _head(table: Table, target: int, focus: Focus, m: Meaning) -> str:
-    game = table.game
-    name = NAMES.get(m.convention, m.convention)
-    if m.meaning == "unclear":
+def _head(r: Reading) -> str:
+    name = NAMES.get(r.convention, r.convention)
+    if r.meaning == "unclear":
         name = "Unclear clue"
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
-           "leftmost re-touched card": "no new card; leftmost re-touched"}[focus.why]
-    return f"{name} on {game.players[target]}'s slot {focus.slot + 1} (focus: {why})"
+           "leftmost re-touched card": "no new card; leftmost re-touched"}[r.why]
+    return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 
 
-def _with_truth(table: Table, head: str, m: Meaning, truth: int | None,
-                links: tuple[Connection, ...], connects: bool) -> str:
-    game = table.game
+def _with_truth(r: Reading) -> str:
+    head, game, truth = _head(r), r.game, r.truth
     if truth is None:
         return head
     card = game.space.show(truth)
-    if m.meaning == PLAY or (m.meaning == SAVE and not (m.saves >> truth) & 1):
-        if not connects:
+    if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
+        if not r.connects:
             return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
-        if links:
+        if r.connections:
             via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
-                            for x in links)
+                            for x in r.connections)
             return f"{head}: {card} via {via}"
         return f"{head}: {card}, playable now"
-    if m.meaning == "unclear":
+    if r.meaning == "unclear":
         return f"{head}: {card}; no reading of the conventions fits"
     return f"{head}: {card}"
 

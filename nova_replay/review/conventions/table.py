@@ -63,4 +63,4 @@ class Table:
 
     @property
     def max_rank(self) -> int:
-        return self.game.ruleset.max_rank
+        return self.game.turn_facts.max_rank
