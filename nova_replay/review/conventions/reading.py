@@ -38,6 +38,7 @@ class Reading(NamedTuple):
     connects: bool  # the focus card's identity is playable now or through `connections`
     saved: bool  # the focus card's identity is among the save readings
     truth: int | None  # the focus card's identity (None: the reader did not see it)
+    trash: bool  # that identity could no longer be played when the clue was given
 
     @property
     def text(self) -> str:
@@ -72,8 +73,9 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         connects = found is not None
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
+    trash = truth is not None and bool((table.status.trash >> truth) & 1)
     return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
-                   m.meaning, m.convention, could_be, links, connects, saved, truth)
+                   m.meaning, m.convention, could_be, links, connects, saved, truth, trash)
 
 
 def _head(r: Reading) -> str:
@@ -91,6 +93,8 @@ def _with_truth(r: Reading) -> str:
     if truth is None:
         return head
     card = game.space.show(truth)
+    if r.trash:
+        return f"{head}: {card}, which is already trash (Good Touch broken)"
     if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
         if not r.connects:
             return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
