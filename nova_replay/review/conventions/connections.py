@@ -42,19 +42,20 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
     takes their own finesse position to hold what no one else shows: level 2's
     Self-Finesse, read only when no other reading fits. None when some rank has no
     connection: the clue cannot mean that identity to that viewer."""
-    space = table.game.space
-    suit, rank = space.suit(identity), space.rank(identity)
-    if suit < 0:
+    if (table.status.playable >> identity) & 1:
+        return ()  # playable now: nothing to call
+    if (table.status.trash >> identity) & 1 or identity == table.game.space.joker:
         return None
+    max_rank = table.max_rank
+    suit, rank = divmod(identity, max_rank)
+    rank += 1
     height = table.state.rows[suit]
-    if rank <= height:
-        return None
     out: list[Connection] = []
     used = {focus}
     n = len(table.game.players)
     order = [(giver + k) % n for k in range(1, n)]  # the giver's left first
     for r in range(height + 1, rank):
-        wanted = suit * table.max_rank + r - 1
+        wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
         found = (_touched(table, order + [giver], giver, target, wanted, used, viewer, blocked)
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,

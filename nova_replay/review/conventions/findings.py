@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from ...rules.engine import State
-from ...rules.game import Discard, Hint, Play
-from ...rules.words import words
+from ...rules.game import Discard, Game, Hint, Play
+from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
 from .game import BLIND_PLAY, GameReading, MoveReading
@@ -45,6 +45,19 @@ class FindingLike(Protocol):
     def cards(self) -> tuple[int, ...]: ...
     @property
     def message(self) -> str: ...
+
+
+class _Shown:
+    """A card's text, made when a note first says it (most moves make no note)."""
+
+    def __init__(self, game: Game, card: int) -> None:
+        self.game, self.card = game, card
+
+    def __str__(self) -> str:
+        return self.game.card_text(self.card)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Note(NamedTuple):
@@ -99,7 +112,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         r = read.turns[t]
         before = states[t - 1]
         if type(action) is Hint and isinstance(r, Reading):
-            _clue_notes(tk, t, p, action, r, notes, changes, by_turn, findings)
+            _clue_notes(tk, w, t, p, action, r, notes, changes, by_turn, findings)
             if r.meaning == "play":
                 called[r.focus] = (t, r)
             elif r.saved:
@@ -108,7 +121,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 called.setdefault(x.card, (t, r))
             continue
         card = action[0]
-        shown = game.card_text(card)
+        shown = _Shown(game, card)
         misfired = type(action) is Play and states[t].lives < before.lives
         if type(action) is Play:
             i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
@@ -159,12 +172,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     return notes, changes
 
 
-def _clue_notes(tk: TimelineKnowledge, t: int, p: int, hint: Hint, r: Reading,
+def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: Reading,
                 notes: list[Note], changes: dict[int, Change],
                 by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
     tl = tk.timeline
     game = tl.game
-    w = words(game.ruleset)
     before: State = tl.states[t - 1]
     st = tk.statuses[t - 1]
     truth = game.identity_of[r.focus]

@@ -108,7 +108,8 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
                           early_game=early, clued=tk.hinted[t - 1])
             hand = before.hands[action.to]
-            slots = tuple(s for s, c in enumerate(hand) if game.touches(action, c))
+            touched = game.touched(action, hand)  # the one touch rule
+            slots = tuple([s for s, c in enumerate(hand) if c in touched])
             reading = read_clue(table, conventions, p, action, slots)
             for x in reading.connections:
                 if x.kind in ("finesse", "prompt"):
@@ -120,6 +121,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             out.append(reading)
             continue
         card = action[0]
+        read_as.pop(card, None)  # the card leaves the hands
         out.append(_move(conventions, tk, t, p, card, type(action) is Play, called))
         if type(action) is Discard:
             early = False

@@ -18,18 +18,17 @@ def gotten(table: Table, viewer: int | None, skip: Iterable[int] = ()) -> int:
     is the reviewer, who sees every card but the hidden ones."""
     out = 0
     left = set(skip)
+    touched, of, hidden = table.touched, table.game.identity_of, table.hidden
     for p, hand in enumerate(table.state.hands):
         for c in hand:
-            if c in left or not table.touched[c]:
+            if not touched[c] or c in left:
                 continue
             if p == viewer:
                 mask = table.hinted[c]
                 if mask and mask & (mask - 1) == 0:
                     out |= mask
-                continue
-            i = table.identity(c)
-            if i is not None:
-                out |= 1 << i
+            elif not hidden or c not in hidden:
+                out |= 1 << of[c]
     return out
 
 

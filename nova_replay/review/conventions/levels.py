@@ -8,6 +8,7 @@ moving a convention to another level is a change of this table alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 SITE = "https://hanabi.github.io"
 
@@ -54,7 +55,12 @@ class Conventions:
 
     def knows(self, convention: str) -> bool:
         """Whether players at this level play by `convention` (a key of CONVENTIONS)."""
-        return CONVENTIONS[convention][0] <= self.level
+        return convention in self.known
+
+    @cached_property
+    def known(self) -> frozenset[str]:
+        """The conventions of levels up to this one (the reader asks at every clue)."""
+        return frozenset(name for name, (level, _) in CONVENTIONS.items() if level <= self.level)
 
     def __str__(self) -> str:
         return f"{self.name}:{self.level}"

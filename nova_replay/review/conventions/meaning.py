@@ -18,7 +18,6 @@ focused card, and what it could be.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import NamedTuple
 
 from .connections import connect
@@ -62,7 +61,8 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         & ~seen_every_copy(table, target)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     plays = playable_through(table, conventions, giver, target, card, candidates)
-    if not plays and not focus.on_chop:  # level 2: a Self-Finesse, when nothing else fits
+    if not plays and not focus.on_chop and conventions.knows("self-finesse"):
+        # level 2: a Self-Finesse, read when nothing else fits
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
@@ -93,8 +93,9 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
     """The identities among `candidates` the target can see playable now or once the
     cards a play clue may call are played (delayed play, prompt, finesse; with
     `self_finesse`, their own finesse positions too)."""
-    plays = 0
-    for i in table.game.space.members(candidates):
+    st = table.status
+    plays = candidates & st.playable  # playable now: nothing to call
+    for i in table.game.space.members(candidates & ~st.playable & ~st.trash):
         if connect(table, conventions, giver, target, card, i, target,
                    self_finesse) is not None:
             plays |= 1 << i
@@ -104,11 +105,20 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
 def seen_every_copy(table: Table, viewer: int) -> int:
     """The identities whose every copy not yet played or discarded `viewer` sees in the
     other hands: their own card cannot be one."""
-    seen = Counter(i for _, _, i in table.seen_by(viewer))
+    once = twice = more = 0  # identities seen at least once, twice, three times
+    for _, _, i in table.seen_by(viewer):
+        bit = 1 << i
+        more |= twice & bit
+        twice |= once & bit
+        once |= bit
+    if not once:
+        return 0
     lost, copies = table.status.lost, table.game.space.copies
     out = 0
-    for i, n in seen.items():
-        if n >= copies[i] - lost[i]:
+    for i in table.game.space.members(once):
+        left = copies[i] - lost[i]
+        seen = 3 if (more >> i) & 1 else 2 if (twice >> i) & 1 else 1
+        if seen >= left:
             out |= 1 << i
     return out
 

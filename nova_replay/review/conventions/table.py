@@ -12,16 +12,16 @@ touches: the caller passes the touched cards, found by the one touch rule
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...rules.engine import State
 from ...rules.game import Game
 from ..status import Status
 
 
-@dataclass(frozen=True)
-class Table:
-    """The moment before a clue, as a convention reader sees it."""
+class Table(NamedTuple):
+    """The moment before a clue, as a convention reader sees it (a named tuple: one is
+    made per clue)."""
 
     game: Game
     state: State  # hands (slot 1 first), rows, discards, coins
@@ -52,13 +52,13 @@ class Table:
         """(player, slot, identity) of every card `viewer` sees: the others' hands,
         less the cards the reader does not see."""
         out = []
+        of, hidden = self.game.identity_of, self.hidden
         for p, hand in enumerate(self.state.hands):
             if p == viewer:
                 continue
             for slot, c in enumerate(hand):
-                i = self.identity(c)
-                if i is not None:
-                    out.append((p, slot, i))
+                if not hidden or c not in hidden:
+                    out.append((p, slot, of[c]))
         return out
 
     @property
