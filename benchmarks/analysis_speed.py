@@ -8,7 +8,7 @@ so they are long, realistic games (most reach the final round or a perfect show)
     python benchmarks/analysis_speed.py --games 2000 --ruleset nova --players 3
 
 Runs on one core (CPython is single-threaded here). Prints one line per stage, then
-full analysis with the conventions on (h-group:3, the default) and off, interleaved,
+full analysis with the conventions on (the default, h-group:4) and off, interleaved,
 by CPU time, and their ratio.
 """
 
@@ -89,7 +89,7 @@ def main() -> None:
 
 
 def conventions_side_by_side(records: list[Any], repeat: int) -> None:
-    """Full analysis with the conventions read (the default, h-group:3) and without
+    """Full analysis with the conventions read (the default) and without
     (`--conventions none`), in turns, by CPU time (the machine may be shared): the best
     of `repeat` runs each, and their ratio."""
     best = {"none": float("inf"), str(DEFAULT_CONVENTIONS): float("inf")}

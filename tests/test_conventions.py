@@ -327,3 +327,19 @@ def test_a_clue_that_tells_nothing_in_the_final_round_is_a_stall() -> None:
     for f in final:
         (same,) = [g for g in a.notes_at(f.turn) if g.kind == "wasted_hint"]
         assert f.severity == "mistake" and same.severity == "info" and "stall" in same.message
+
+
+def test_a_5_one_away_from_the_chop_is_a_5s_chop_move_from_level_4() -> None:
+    # After a discard (no Early Game), a 5 clue on Bob's 5W on slot 4 moves his slot 5.
+    game = build_game(HANABI, {**HANDS, "Bob": "1R 3Y 4B 5W 2B"})
+    steps = [hint("Cathy", "G"), hint("Alice", rank=4), discard("3G"), hint("Bob", rank=5)]
+    a = review(game, steps, level=4)
+    r = clue(a, 4)
+    assert (r.meaning, r.convention, r.moved_slots) == ("chop move", "5's chop move", (4,))
+    assert "chop moves slot 5" in r.text
+    assert clue(review(game, steps, level=3), 4).meaning == "play"
+    # The chop-moved 2B is not Bob's chop any more: his next discard is off slot 3.
+    later = review(game, [*steps, discard("4B")], level=4)
+    assert move(later, 5).move == "chop discard"
+    assert move(review(game, [*steps, discard("4B")], level=3), 5).move == "off-chop discard"
+    # (the Trash Chop Move: tests/conventions_questions/level4_examples.json)

@@ -184,7 +184,7 @@ def test_the_known_trash_answers_are_trash_by_the_position() -> None:
                                  for r in range(1, c.rank))
                 assert c.rank <= pos.rows[c.suit] or dead_below, (file.name, text)
             checked += 1
-    assert checked >= 2  # the shipped set under h-group:3 (was 5 before the conventions)
+    assert checked >= 2  # the shipped set under h-group:4 (was 5 before the conventions)
 
 
 def test_committed_puzzles_are_current() -> None:

@@ -110,7 +110,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         if p in blocked:
             continue
         slot, card = next(((s, c) for s, c in enumerate(table.state.hands[p])
-                           if not table.touched[c] and c not in used), (-1, -1))
+                           if not table.touched[c] and c not in used
+                           and c not in table.moved), (-1, -1))
         if p == viewer:  # a player cannot see their own finesse position
             if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):
                 continue

@@ -21,12 +21,19 @@ class Focus(NamedTuple):
     on_chop: bool
 
 
-def focus_of(touched_slots: Sequence[int], was_touched: Sequence[bool], chop: int | None
-             ) -> Focus:
+def focus_of(touched_slots: Sequence[int], was_touched: Sequence[bool], chop: int | None,
+             moved: Sequence[bool] = ()) -> Focus:
     """The focus of a clue that touched `touched_slots` (0-based, slot 1 first) of a hand
     whose cards were touched before as `was_touched` (per slot) and whose chop was
-    `chop` (None: every card was touched)."""
-    new = tuple(s for s in touched_slots if not was_touched[s])
+    `chop` (None: every card was touched). A chop-moved card (`moved`, level 4) is old
+    for the focus, except that when the clue touches no new card but touches one for
+    the first time, the leftmost such card is the focus (H-Group level 4, "Chop Moves
+    & New Clues")."""
+    new = tuple(s for s in touched_slots if not was_touched[s] and not (moved and moved[s]))
+    if not new and moved:
+        first = tuple(s for s in touched_slots if not was_touched[s])
+        if first:
+            return Focus(first[0], "leftmost chop-moved card", first, False)
     if chop is not None and chop in touched_slots:
         return Focus(chop, "chop", new, True)
     if len(new) == 1 and len(touched_slots) == 1:

@@ -95,6 +95,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     out: list[Reading | MoveReading | None] = [None]
     called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
     read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
+    moved: set[int] = set()  # chop-moved cards (level 4)
     early = True
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -106,7 +107,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 for c, mask in read_as.items():
                     hinted[c] &= mask
             table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
-                          early_game=early, clued=tk.hinted[t - 1])
+                          early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
@@ -118,18 +119,20 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             narrowed = sum(1 << i for i in reading.could_be) & tk.hinted[t][reading.focus]
             if reading.meaning in ("play", "save") and narrowed:
                 read_as[reading.focus] = narrowed
+            moved.update(reading.moved)
             out.append(reading)
             continue
         card = action[0]
         read_as.pop(card, None)  # the card leaves the hands
-        out.append(_move(conventions, tk, t, p, card, type(action) is Play, called))
+        out.append(_move(conventions, tk, t, p, card, type(action) is Play, called, moved))
+        moved.discard(card)
         if type(action) is Discard:
             early = False
     return GameReading(conventions, tuple(out), "")
 
 
 def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,
-          play: bool, called: dict[int, tuple[int, str]]) -> MoveReading:
+          play: bool, called: dict[int, tuple[int, str]], moved: set[int]) -> MoveReading:
     game = tk.timeline.game
     touched: Sequence[bool] = tk.touched[t - 1]
     hand = tk.timeline.states[t - 1].hands[p]
@@ -145,7 +148,7 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
     called.pop(card, None)
     if touched[card]:
         return MoveReading(conventions, game, CLUED_DISCARD, card, p, slot, None, "")
-    chop = chop_slot([touched[c] for c in hand])
+    chop = chop_slot([touched[c] or c in moved for c in hand])
     if chop == slot:
         return MoveReading(conventions, game, CHOP_DISCARD, card, p, slot, None, "")
     return MoveReading(conventions, game, OFF_CHOP_DISCARD, card, p, slot, None,

@@ -33,13 +33,16 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "reverse finesse": (2, "/docs/level-2#the-reverse-finesse"),
     "fix clue": (3, "/docs/level-3#the-fix-clue"),
     "sarcastic discard": (3, "/docs/level-3#the-sarcastic-discard"),
+    "trash chop move": (4, "/docs/level-4#the-trash-chop-move-tcm"),
+    "5's chop move": (4, "/docs/level-4#the-5s-chop-move-5cm"),
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
 LEVELS = (1, 2, 3, 4, 5)  # the levels a reading may assume (bluffs, level 11, are not read)
-# The highest level the reader reads in full: level 4's chop moves and level 5's layered,
-# hidden and other finesses are not read, so levels 4 and 5 read as level 3 does.
-DEFAULT_LEVEL = 3
+# The highest level the reader reads in full: level 4 (its trash and 5's chop moves; not
+# the order chop move); level 5's layered, hidden and other finesses are not read, so
+# level 5 reads as level 4 does.
+DEFAULT_LEVEL = 4
 
 
 class ConventionsError(ValueError):

@@ -27,6 +27,7 @@ from .levels import Conventions
 from .table import Table
 
 PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
+CHOP_MOVE = "chop move"
 
 
 class Meaning(NamedTuple):
@@ -36,6 +37,7 @@ class Meaning(NamedTuple):
     could_be: int  # identities (a mask) the focus could be, as the target reads it
     convention: str  # the key of levels.CONVENTIONS the meaning rests on
     saves: int  # the identities among `could_be` read as a save
+    moved: tuple[int, ...] = ()  # the cards a chop move moves (level 4)
 
 
 def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int,
@@ -60,6 +62,9 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     fresh = known & ~st.trash & ~gotten(table, target, skip=touched) & ~own_known \
         & ~seen_every_copy(table, target)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
+    moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
+    if moved:
+        return Meaning(CHOP_MOVE, candidates, moved[0], 0, moved[1])
     plays = playable_through(table, conventions, giver, target, card, candidates)
     if not plays and not focus.on_chop and conventions.knows("self-finesse"):
         # level 2: a Self-Finesse, read when nothing else fits
@@ -86,6 +91,34 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     if plays:
         return Meaning(PLAY, plays, "play clue", 0)
     return Meaning(UNCLEAR, candidates, "play clue", 0)
+
+
+def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: int,
+               rank: int, touched: tuple[int, ...], focus: Focus
+               ) -> tuple[str, tuple[int, ...]] | None:
+    """Level 4's chop moves (H-Group, "Level 4 - Chop Moves"): a clue off the chop whose
+    new cards are all known trash to the target moves every unclued card right of the
+    rightmost of them (Trash Chop Move); a 5 clue off the chop, not a 5 Stall, whose
+    rightmost new 5 is one unclued card away from the chop moves that card (5's Chop
+    Move). The convention and the cards moved, or None."""
+    if focus.on_chop or focus.why == "leftmost chop-moved card":
+        return None
+    hand = table.state.hands[target]
+    free = [c for c in hand if not table.touched[c] and c not in table.moved]  # unclued
+    new = [hand[s] for s in focus.new if hand[s] in free]
+    if not new:
+        return None
+    st = table.status
+    if conventions.knows("trash chop move") and all(
+            table.hinted[c] & clue_mask & ~st.trash == 0 for c in new):
+        right = free[free.index(new[-1]) + 1:]
+        return ("trash chop move", tuple(right)) if right else None
+    stall = table.early_game or table.state.coins == table.game.ruleset.coins
+    if (conventions.knows("5's chop move") and rank == table.max_rank and not stall):
+        after = free[free.index(new[-1]) + 1:]
+        if len(after) == 1:  # one away: the chop is the next unclued card
+            return "5's chop move", tuple(after)
+    return None
 
 
 def playable_through(table: Table, conventions: Conventions, giver: int, target: int,

@@ -15,7 +15,8 @@ from .table import Table
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
-         "fix clue": "Fix clue"}
+         "fix clue": "Fix clue", "trash chop move": "Trash Chop Move",
+         "5's chop move": "5's Chop Move"}
 
 
 class Reading(NamedTuple):
@@ -39,6 +40,8 @@ class Reading(NamedTuple):
     saved: bool  # the focus card's identity is among the save readings
     truth: int | None  # the focus card's identity (None: the reader did not see it)
     trash: bool  # that identity could no longer be played when the clue was given
+    moved: tuple[int, ...] = ()  # the cards a chop move moved (level 4)
+    moved_slots: tuple[int, ...] = ()  # their slots (0-based)
 
     @property
     def text(self) -> str:
@@ -59,7 +62,9 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     (0-based; found by the one touch rule, `Game.touched`)."""
     hand = table.state.hands[hint.to]
     was = [table.touched[c] for c in hand]
-    focus = focus_of(touched_slots, was, chop_slot(was))
+    moved = [c in table.moved for c in hand] if table.moved else []
+    chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)] if moved else was)
+    focus = focus_of(touched_slots, was, chop, moved)
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
     m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
@@ -75,7 +80,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
     return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
-                   m.meaning, m.convention, could_be, links, connects, saved, truth, trash)
+                   m.meaning, m.convention, could_be, links, connects, saved, truth, trash,
+                   m.moved, tuple(hand.index(c) for c in m.moved))
 
 
 def _head(r: Reading) -> str:
@@ -84,12 +90,17 @@ def _head(r: Reading) -> str:
         name = "Unclear clue"
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
-           "leftmost re-touched card": "no new card; leftmost re-touched"}[r.why]
+           "leftmost re-touched card": "no new card; leftmost re-touched",
+           "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
     return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 
 
 def _with_truth(r: Reading) -> str:
     head, game, truth = _head(r), r.game, r.truth
+    if r.moved:
+        slots = ", ".join(str(s + 1) for s in r.moved_slots)
+        return (f"{head}: chop moves slot{'s' if len(r.moved) > 1 else ''} {slots} (not to "
+                f"be discarded)")
     if truth is None:
         return head
     card = game.space.show(truth)

@@ -33,6 +33,8 @@ class Table(NamedTuple):
     # Per deck card, what the clues alone allow (`hinted` may be narrowed further by the
     # readings of earlier clues); empty: the same as `hinted`.
     clued: Sequence[int] = ()
+    # Chop-moved cards (level 4): untouched, yet never the chop nor a finesse position.
+    moved: frozenset[int] = frozenset()
 
     def told(self, card: int) -> int:
         """What the clues alone allow of deck card `card`."""
@@ -46,7 +48,7 @@ class Table(NamedTuple):
         """0-based slot of `player`'s chop: the oldest untouched card (`chop.chop_slot`)."""
         from .chop import chop_slot
 
-        return chop_slot([self.touched[c] for c in self.state.hands[player]])
+        return chop_slot([self.touched[c] or c in self.moved for c in self.state.hands[player]])
 
     def seen_by(self, viewer: int) -> list[tuple[int, int, int]]:
         """(player, slot, identity) of every card `viewer` sees: the others' hands,
