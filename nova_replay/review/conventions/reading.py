@@ -74,7 +74,15 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     connects = False
     saved = truth is not None and bool((m.saves >> truth) & 1)
     if truth is not None and m.meaning in (PLAY, SAVE) and not saved:
-        found = connect(table, conventions, giver, hint.to, card, truth, viewer=None)
+        # The focus card's actual connections, once the clue is given: the other cards it
+        # touches are clued then (a delayed play or a prompt), never a finesse position.
+        # (What the target reads the focus as does not count on them: `clue_meaning`.)
+        marks, masks = list(table.touched), list(table.hinted)
+        for c in touched:
+            marks[c] = True
+            masks[c] &= clue_mask
+        linked = table._replace(touched=marks, hinted=masks)
+        found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         connects = found is not None
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
