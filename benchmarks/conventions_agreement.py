@@ -10,8 +10,9 @@ For every clue read (games the conventions read: No Variant and plain-suit varia
   (rather than discarded, or held to the end);
 - save kept: a clue read as a save of its focus (not playable then) whose holder did
   not discard that card;
-- finesse / prompt answered: a card the reading called by a finesse (prompt) that its
-  holder played before the focus card was played or the game ended;
+- finesse / prompt / bluff answered: a card the reading called by a finesse (prompt,
+  bluff at level 11) that its holder played before the focus card was played or the
+  game ended;
 - blind plays explained: of the plays of untouched cards, the share the reading had
   called (a finesse it found);
 - unclear: clues no reading fits.
@@ -73,9 +74,9 @@ def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], 
                 fate[action[0]] = (t, "play" if type(action) is Play else "discard")
         for t, r in enumerate(g.turns):
             if isinstance(r, MoveReading):
-                if r.move in ("blind play", "answers finesse"):
+                if r.move in ("blind play", "answers finesse", "answers bluff"):
                     c["blind plays"] += 1
-                    c["blind plays explained"] += r.move == "answers finesse"
+                    c["blind plays explained"] += r.move != "blind play"
                 continue
             if not isinstance(r, Reading):
                 continue
@@ -89,7 +90,7 @@ def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], 
                 c["saves"] += 1
                 c["save kept"] += end[1] != "discard"
             for x in r.connections:
-                if x.kind in ("finesse", "prompt"):
+                if x.kind in ("finesse", "prompt", "bluff"):
                     c[f"{x.kind} calls"] += 1
                     when, what = fate.get(x.card, (tl.turns + 1, "held"))
                     c[f"{x.kind} answered"] += what == "play" and t < when <= end[0]
@@ -113,6 +114,7 @@ def main() -> None:
     print(f"  save kept (saved card not discarded):    {share('save kept', 'saves')}")
     print(f"  finesse answered (called card played):   {share('finesse answered', 'finesse calls')}")
     print(f"  prompt answered (called card played):    {share('prompt answered', 'prompt calls')}")
+    print(f"  bluff answered (called card played):     {share('bluff answered', 'bluff calls')}")
     print(f"  blind plays the reading had called:      "
           f"{share('blind plays explained', 'blind plays')}")
     print(f"  clues no reading fits (unclear):         {share('unclear', 'clues')}")

@@ -227,8 +227,9 @@ def test_a_nova_game_is_read_with_the_same_conventions() -> None:
 def test_none_reads_nothing_and_a_bad_level_is_one_line() -> None:
     assert parse_conventions("none") is None
     assert parse_conventions("h-group:2") == Conventions(2)
-    with pytest.raises(ConventionsError, match="level 11 is not read"):
-        parse_conventions("h-group:11")
+    with pytest.raises(ConventionsError, match="level 7 is not read"):
+        parse_conventions("h-group:7")
+    assert parse_conventions("h-group:11") == Conventions(11)
     runner = CliRunner()
     sample = "sample_games/hanabi-2p.json"
     out = runner.invoke(main, ["analyze", sample, "--json", "--conventions", "none"])
@@ -343,3 +344,16 @@ def test_a_5_one_away_from_the_chop_is_a_5s_chop_move_from_level_4() -> None:
     assert move(later, 5).move == "chop discard"
     assert move(review(game, [*steps, discard("4B")], level=3), 5).move == "off-chop discard"
     # (the Trash Chop Move: tests/conventions_questions/level4_examples.json)
+
+
+def test_a_bluff_is_read_at_level_11_only() -> None:
+    # Red to Cathy's 2R with no 1R where a finesse looks; Bob, right after Alice, holds a
+    # playable 1Y on his finesse position: a bluff at level 11, no connection below.
+    game = build_game(HANABI, {**HANDS, "Bob": "1Y 3Y 4B 2B 5W", "Cathy": "2R 1B 1G 4R 3G"})
+    a = review(game, [hint("Cathy", "R"), play("1Y")], level=11)
+    r = clue(a, 1)
+    assert [(x.kind, x.slot) for x in r.connections] == [("bluff", 0)] and r.connects
+    assert "bluff on Bob's slot 1" in r.text
+    assert move(a, 2).move == "answers bluff"
+    four = review(game, [hint("Cathy", "R"), play("1Y")], level=4)
+    assert not clue(four, 1).connects and move(four, 2).move == "blind play"

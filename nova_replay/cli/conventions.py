@@ -1,6 +1,6 @@
 """The `--conventions` option, one definition for every command that reviews a game
-(analyze, replay, batch, puzzles): `h-group:N` (N = 1 to 5), `h-group` (level 5, the
-default) or `none` (no reading; the notes make no convention claim)."""
+(analyze, replay, batch, puzzles): `h-group:N` (N = 1 to 5, or 11), `h-group` (the
+default level) or `none` (no reading; the notes make no convention claim)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from ..review.conventions import DEFAULT_LEVEL, Conventions, ConventionsError, p
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-HELP = (f"Read clues by these conventions: h-group:N (H-Group's level N, 1 to 5) or none. "
+HELP = (f"Read clues by these conventions: h-group:N (H-Group's level N: 1 to 5, or 11 for "
+        f"bluffs) or none. "
         f"Default h-group:{DEFAULT_LEVEL}. See docs/conventions.md.")
 
 

@@ -82,7 +82,8 @@ class MoveReadingView(_Model):
 
     convention: Literal["h-group"]
     level: int
-    move: Literal["answers finesse", "answers prompt", "plays clued", "blind play",
+    move: Literal["answers finesse", "answers prompt", "answers bluff", "plays clued",
+                  "blind play",
                   "chop discard", "off-chop discard", "clued discard"]
     order: int = Field(description="The card's order as hanab.live numbers it.")
     called_at: int | None = Field(description="The turn of the clue that called the card.")

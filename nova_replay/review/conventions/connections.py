@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .levels import Conventions
 from .table import Table
 
-KNOWN, PLAYABLE, PROMPT, FINESSE = "known", "playable", "prompt", "finesse"
+KNOWN, PLAYABLE, PROMPT, FINESSE, BLUFF = "known", "playable", "prompt", "finesse", "bluff"
 
 
 class Connection(NamedTuple):
@@ -28,7 +28,7 @@ class Connection(NamedTuple):
     card: int  # deck index
     player: int
     slot: int  # 0-based
-    kind: str  # known | playable | prompt | finesse
+    kind: str  # known | playable | prompt | finesse | bluff
     identity: int
     name: str  # the docs' name: "finesse", "self-finesse", "reverse finesse", ...
 
@@ -128,3 +128,23 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
             continue
         return Connection(card, p, slot, FINESSE, wanted, name)
     return None
+
+
+def bluff(table: Table, conventions: Conventions, giver: int, target: int
+          ) -> Connection | None:
+    """Level 11's bluff (H-Group, https://hanabi.github.io/docs/level-11): with three or
+    more players, a play clue that connects no other way asks the player right after
+    the giver (not its target) to blind-play their finesse position, which must be
+    playable now; the clued card then waits. None when no bluff reads."""
+    n = len(table.game.players)
+    after = (giver + 1) % n
+    if not conventions.knows("bluff") or n < 3 or after == target:
+        return None
+    slot, card = next(((s, c) for s, c in enumerate(table.state.hands[after])
+                       if not table.touched[c] and c not in table.moved), (-1, -1))
+    if card < 0:
+        return None
+    i = table.identity(card)
+    if i is None or not (table.status.playable >> i) & 1:
+        return None
+    return Connection(card, after, slot, BLUFF, i, "bluff")

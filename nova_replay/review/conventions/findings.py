@@ -151,7 +151,8 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 notes.append(Note(
                     t, p, Kind.GAMBLE, Severity.INFO, (card,),
                     f"{name[p]} played {shown} blind, called by no {w.hint} the conventions "
-                    f"read (bluffs and layered finesses are not read): a gamble; {luck}.",
+                    f"read (layered finesses are not read; bluffs only at level 11): a gamble; "
+                    f"{luck}.",
                     _details("finesse")))
         else:
             assert type(action) is Discard

@@ -24,6 +24,7 @@ from .table import Table
 
 # What a play or a discard is, read by the conventions.
 ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers prompt", "plays clued"
+ANSWERS_BLUFF = "answers bluff"
 BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
 CLUED_DISCARD = "clued discard"
 
@@ -45,7 +46,7 @@ class MoveReading(NamedTuple):
     def text(self) -> str:
         name, shown = self.game.players[self.player], self.game.card_text(self.card)
         slot = self.slot + 1
-        if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT):
+        if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
             return f"{name} answers the {self.how} of turn {self.called_at}: {shown} from slot {slot}"
         if self.move == PLAYS_CLUED:
             return f"{name} plays the clued {shown} from slot {slot}"
@@ -113,7 +114,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
             reading = read_clue(table, conventions, p, action, slots)
             for x in reading.connections:
-                if x.kind in ("finesse", "prompt"):
+                if x.kind in ("finesse", "prompt", "bluff"):
                     called[x.card] = (t, x.name)
                 read_as[x.card] = 1 << x.identity
             narrowed = sum(1 << i for i in reading.could_be) & tk.hinted[t][reading.focus]
@@ -140,7 +141,7 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
     if play:
         if card in called:
             turn, how = called.pop(card)
-            kind = ANSWERS_PROMPT if how == "prompt" else ANSWERS_FINESSE
+            kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
             return MoveReading(conventions, game, kind, card, p, slot, turn, how)
         if touched[card] or tk.known_playable(t - 1, p)[slot]:
             return MoveReading(conventions, game, PLAYS_CLUED, card, p, slot, None, "")

@@ -38,7 +38,9 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
-LEVELS = (1, 2, 3, 4, 5)  # the levels a reading may assume (bluffs, level 11, are not read)
+# The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
+# conventions this reader does not have, so it does not offer them).
+LEVELS = (1, 2, 3, 4, 5, 11)
 # The highest level the reader reads in full: level 4 (its trash and 5's chop moves; not
 # the order chop move); level 5's layered, hidden and other finesses are not read, so
 # level 5 reads as level 4 does.

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ...rules.game import Game, Hint
 from .chop import chop_slot
-from .connections import Connection, connect
+from .connections import Connection, bluff, connect
 from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
@@ -83,6 +83,9 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
             masks[c] &= clue_mask
         linked = table._replace(touched=marks, hinted=masks)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
+        if found is None and m.meaning == PLAY:
+            blind = bluff(linked, conventions, giver, hint.to)
+            found = (blind,) if blind is not None else None
         connects = found is not None
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
@@ -117,6 +120,10 @@ def _with_truth(r: Reading) -> str:
     if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
         if not r.connects:
             return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
+        if r.connections and r.connections[0].kind == "bluff":
+            x = r.connections[0]
+            return (f"{head}: {card} with a bluff on {game.players[x.player]}'s slot "
+                    f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
         if r.connections:
             via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
                             for x in r.connections)
