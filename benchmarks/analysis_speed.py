@@ -7,7 +7,9 @@ so they are long, realistic games (most reach the final round or a perfect show)
     python benchmarks/analysis_speed.py                 # 1,000 4-player Hanabi games
     python benchmarks/analysis_speed.py --games 2000 --ruleset nova --players 3
 
-Runs on one core (CPython is single-threaded here). Prints one line per stage.
+Runs on one core (CPython is single-threaded here). Prints one line per stage, then
+full analysis with the conventions on (the default, h-group:4) and off, interleaved,
+by CPU time, and their ratio.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from make_samples import author_move, shuffled_deck  # noqa: E402
 from nova_replay.record.load import load_data  # noqa: E402
 from nova_replay.record.validation import check_data  # noqa: E402
 from nova_replay.record.writer import log_data  # noqa: E402
-from nova_replay.review.analysis import analyze  # noqa: E402
+from nova_replay.review.analysis import DEFAULT_CONVENTIONS, analyze  # noqa: E402
 from nova_replay.rules.engine import apply, deal, replay  # noqa: E402
 from nova_replay.rules.game import Action, Game  # noqa: E402
 from nova_replay.rules.rulesets import make_ruleset  # noqa: E402
@@ -83,6 +85,26 @@ def main() -> None:
     rate("replay only (engine actions)", games, lambda ga: replay(ga[0], ga[1]), args.repeat)
     rate("full analysis (replayed record)", records, analyze, args.repeat)
     rate("validate + replay + analysis (JSON)", logs, analyze, args.repeat)
+    conventions_side_by_side(records, args.repeat)
+
+
+def conventions_side_by_side(records: list[Any], repeat: int) -> None:
+    """Full analysis with the conventions read (the default) and without
+    (`--conventions none`), in turns, by CPU time (the machine may be shared): the best
+    of `repeat` runs each, and their ratio."""
+    best = {"none": float("inf"), str(DEFAULT_CONVENTIONS): float("inf")}
+    for _ in range(repeat):
+        for label, conventions in (("none", None), (str(DEFAULT_CONVENTIONS),
+                                                    DEFAULT_CONVENTIONS)):
+            start = time.process_time()
+            for record in records:
+                analyze(record, conventions)
+            best[label] = min(best[label], time.process_time() - start)
+    off, on = best["none"], best[str(DEFAULT_CONVENTIONS)]
+    for label, seconds in best.items():
+        print(f"full analysis, conventions {label:<10} {len(records) / seconds:>9,.0f} games/s  "
+              f"({seconds * 1000 / len(records):.3f} ms/game, CPU time, interleaved)")
+    print(f"conventions on / off: {on / off:.2f}x the CPU time")
 
 
 if __name__ == "__main__":

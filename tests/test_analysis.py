@@ -25,7 +25,9 @@ WORKED = {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"}
 
 
 def review(game: Game, steps: list) -> Analysis:  # type: ignore[type-arg]
-    return analyze(log_data(game, timeline(game, steps).actions))
+    """The analysis without conventions: these tests are of the rules' findings (the
+    conventions' changes to them: tests/test_conventions.py)."""
+    return analyze(log_data(game, timeline(game, steps).actions), conventions=None)
 
 
 def at(a: Analysis, turn: int, kind: str | None = None) -> list[Finding]:

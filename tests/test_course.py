@@ -114,7 +114,9 @@ def test_the_course_has_every_lesson_of_the_table_in_order() -> None:
 @pytest.mark.parametrize("file", sorted(EXPECTED))
 def test_the_analysis_finds_the_lesson_at_its_turn(file: str) -> None:
     turn, kind, severity, cards = EXPECTED[file]
-    analysis = analyze(load(LESSONS / file))
+    # The course was written for the rules' notes, without conventions (issue #22 rewrites
+    # it); under H-Group's, 09, 20 and 33 become a missed save, 38 gains a gamble note.
+    analysis = analyze(load(LESSONS / file), conventions=None)
     game = analysis.record.game
     notes = [(f.kind, f.severity, " ".join(sorted(str(game.deck[c]) for c in f.cards)))
              for f in analysis.notes_at(turn)]

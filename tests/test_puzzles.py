@@ -81,7 +81,8 @@ def test_no_puzzle_when_nothing_better_was_known() -> None:
     # Alice misplays blind; Bob holds no playable card and no card worth saving (every
     # 2, 3 and 4 has a twin), so no clue would earn a good note: no sound answer.
     a = analysed("hanabi", {"Alice": "3r 2y 3y 4y 2g", "Bob": "2r 3y 4g 2b 3w"}, [play("3r")])
-    assert [f.kind for f in a.notes_at(1)] == ["misfire"]
+    # (a blind play no clue called is also a gamble, by the conventions)
+    assert [f.kind for f in a.notes_at(1)] == ["misfire", "gamble"]
     assert puzzle_at(a, 1, "x") is None and puzzles(a, "x") == []
 
 
@@ -183,7 +184,7 @@ def test_the_known_trash_answers_are_trash_by_the_position() -> None:
                                  for r in range(1, c.rank))
                 assert c.rank <= pos.rows[c.suit] or dead_below, (file.name, text)
             checked += 1
-    assert checked >= 5
+    assert checked >= 2  # the shipped set under h-group:4 (was 5 before the conventions)
 
 
 def test_committed_puzzles_are_current() -> None:

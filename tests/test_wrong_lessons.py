@@ -40,7 +40,9 @@ THREE_PILE = "4C 4D 4H 4S 5D 5H 5S AS"
 
 
 def review(game: Game, actions: Sequence[Action], **extra: object) -> Analysis:
-    return analyze({**log_data(game, actions), **extra})
+    """Without conventions: these are the rules' own notes (the conventions' changes to
+    them are tests/test_conventions.py's)."""
+    return analyze({**log_data(game, actions), **extra}, conventions=None)
 
 
 def card_text(a: Analysis, card: int) -> str:

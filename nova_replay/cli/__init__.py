@@ -24,7 +24,10 @@ from ..record.reader import read_json
 from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
+from ..review.conventions import Conventions
+from ..review.conventions import read_game as game_reading
 from ..review.evaluation import evaluate
+from ..review.knowledge import timeline_knowledge
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
 from ..views.report import analysis_report
@@ -34,10 +37,13 @@ from ..views.review_text import (
     knowledge_lines,
     knowledge_text,
     notes_text,
+    reading_lines,
+    readings_text,
     summary_text,
 )
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
+from .conventions import conventions_option
 from .paths import expand_paths
 from .simulate import simulate_command
 from .teach import lessons_command, puzzles_command
@@ -153,7 +159,9 @@ AS_HELP = ("See the game as this player saw it: their own cards as ??, what they
 @click.option("--knowledge", "-k", is_flag=True,
               help="Under each table, what each player could deduce about their own cards.")
 @click.option("--as", "as_player", metavar="PLAYER", default=None, help=AS_HELP)
-def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) -> None:
+@conventions_option
+def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
+           conventions: Conventions | None) -> None:
     """Show a game turn by turn: rows, coins, lives, draw pile, discards and hands.
 
     Slot 1 of a hand is the leftmost, newest card. Without --turn, the whole game
@@ -171,17 +179,24 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
     seen = perspective_of(file, record, as_player)
     if turn is not None:
         check_turn(file, turn, timeline.turns)
+    read = (game_reading(timeline_knowledge(timeline), conventions) if conventions is not None
+            else None)
+
+    def said(t: int) -> list[str]:
+        return reading_lines(read, timeline, t, seen.at(t)) if read is not None else []
+
     if not knowledge:
         if turn is None:
-            click.echo(game_text(timeline, record.log, seen), nl=False)
+            click.echo(game_text(timeline, record.log, seen, more=said), nl=False)
             illegal_end(record, problem)
         else:
-            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
+            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))
+                                 + said(turn)))
         return
-    analysis = analyze(record)
+    analysis = analyze(record, conventions)
     turns = range(timeline.turns + 1) if turn is None else [turn]
     for t in turns:
-        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t))
+        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t)) + said(t)
                              + knowledge_lines(analysis, t, seen.at(t))))
         click.echo("")
     if turn is None:
@@ -220,8 +235,10 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
                    "the turns that lost points.")
 @click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
               metavar="SECONDS", help="With --solve: the solver's time for the whole game.")
+@conventions_option
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
-                    as_player: str | None, solve: bool, budget: float) -> None:
+                    as_player: str | None, solve: bool, budget: float,
+                    conventions: Conventions | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -250,7 +267,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
              f"with every card", 2)
-    analysis = analyze(record)
+    analysis = analyze(record, conventions)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
     evaluation = evaluate(analysis, budget) if solve else None
     if as_json:
@@ -267,6 +284,9 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
             (*analysis.findings, *evaluation.findings), key=lambda f: f.turn)))
     click.echo("")
     click.echo(notes_text(analysis, seen, suggested))
+    if analysis.reading is not None:
+        click.echo("")
+        click.echo(readings_text(analysis, seen))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")

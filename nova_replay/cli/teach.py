@@ -11,9 +11,11 @@ import click
 from ..play.suggest import convention_moves
 from ..record.load import load
 from ..review.analysis import analyze
+from ..review.conventions import Conventions
 from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles
+from .conventions import conventions_option
 from .paths import expand_paths
 
 
@@ -50,7 +52,8 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
 @click.argument("games", nargs=-1, required=True, type=click.Path())
 @click.option("--out", "out", type=click.Path(file_okay=False), required=True,
               help="Folder to write the puzzles to (made if missing).")
-def puzzles_command(games: tuple[str, ...], out: str) -> None:
+@conventions_option
+def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions | None) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
     analysis found a blunder or mistake by the player to move and a better move was
     available to that player's own knowledge (docs/puzzles.md).
@@ -71,7 +74,7 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
     failed = written = 0
     for file in files:
         try:
-            analysis = analyze(load(file))
+            analysis = analyze(load(file), conventions)
             found = puzzles(analysis, file, {t: s.text for t, s in
                                              convention_moves(analysis).items()})
         except NovaError as e:

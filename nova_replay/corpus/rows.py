@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from ..record.hanablive import hanablive_score, looks_like_hanablive
 from ..record.reader import decode_json
 from ..record.validation import check_data
-from ..review.analysis import Analysis, analyze
+from ..review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
+from ..review.conventions import Conventions
 from ..review.evaluation import evaluate
 from ..review.perspective import REVIEWER
 from ..review.projection import project
@@ -85,10 +86,13 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def review_item(item: Item, solve: float = 0.0) -> list[tuple[Row, list[Row]]]:
+def review_item(item: Item, solve: float = 0.0,
+                conventions: Conventions | None = DEFAULT_CONVENTIONS
+                ) -> list[tuple[Row, list[Row]]]:
     """The game row and player rows of each game in one item: one log, or each game of
     a JSON array of hanab.live exports (an invalid log has no player rows). `solve`:
-    the solver's seconds per game for the best-possible columns (0: not asked)."""
+    the solver's seconds per game for the best-possible columns (0: not asked);
+    `conventions`: how clues are read (`analyze`)."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
     if item.problem:
@@ -100,12 +104,13 @@ def review_item(item: Item, solve: float = 0.0) -> list[tuple[Row, list[Row]]]:
         row["problem"] = _where_what(e.where, e.message)
         return [(row, [])]
     if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
-        return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]", solve)
-                for i, game in enumerate(data)]
-    return [_review_data(row, data, item.name, solve)]
+        return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]", solve,
+                             conventions) for i, game in enumerate(data)]
+    return [_review_data(row, data, item.name, solve, conventions)]
 
 
-def _review_data(row: Row, data: Any, name: str, solve: float) -> tuple[Row, list[Row]]:
+def _review_data(row: Row, data: Any, name: str, solve: float,
+                 conventions: Conventions | None) -> tuple[Row, list[Row]]:
     report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
     errors = report.errors()
@@ -113,7 +118,7 @@ def _review_data(row: Row, data: Any, name: str, solve: float) -> tuple[Row, lis
         row["problem"] = str(errors[0]) if errors else "the log does not replay"
         return row, []
     row["valid"] = True
-    analysis = analyze(report.record)
+    analysis = analyze(report.record, conventions)
     if solve:
         e = evaluate(analysis, solve)
         row.update(best_possible_deal=e.at_deal.value,

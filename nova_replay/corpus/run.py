@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from ..review.analysis import DEFAULT_CONVENTIONS
+from ..review.conventions import Conventions
 from .rows import Row, review_item
 from .sources import Item
 
@@ -19,9 +21,10 @@ CHUNK = 32  # logs per task: large enough to amortise the hop, small enough to b
 WINDOW = 4  # chunks in flight per worker
 
 
-def review_chunk(chunk: list[Item], solve: float = 0.0) -> list[Result]:
+def review_chunk(chunk: list[Item], solve: float = 0.0,
+                 conventions: Conventions | None = DEFAULT_CONVENTIONS) -> list[Result]:
     """The rows of a chunk of logs (the unit of work a worker gets)."""
-    return [review_item(item, solve) for item in chunk]
+    return [review_item(item, solve, conventions) for item in chunk]
 
 
 def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
@@ -31,37 +34,41 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
 
 
 def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
-               solve: float = 0.0) -> Iterator[Result]:
-    """Every log's rows, in corpus order; `solve` as in `review_item`."""
+               solve: float = 0.0, conventions: Conventions | None = DEFAULT_CONVENTIONS
+               ) -> Iterator[Result]:
+    """Every log's rows, in corpus order; `solve` and `conventions` as in `review_item`."""
     if scheduler:
-        yield from _on_dask(logs, scheduler, solve)
+        yield from _on_dask(logs, scheduler, solve, conventions)
     elif workers <= 1:
         for item in logs:
-            yield review_item(item, solve)
+            yield review_item(item, solve, conventions)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _windowed(pool.submit, chunks(logs), workers * WINDOW, solve)
+            yield from _windowed(pool.submit, chunks(logs), workers * WINDOW, solve,
+                                 conventions)
 
 
 def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
-              solve: float) -> Iterator[Result]:
+              solve: float, conventions: Conventions | None) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
     pending: deque[Future[list[Result]]] = deque()
     for chunk in work:
-        pending.append(submit(review_chunk, chunk, solve))
+        pending.append(submit(review_chunk, chunk, solve, conventions))
         if len(pending) >= window:
             yield from pending.popleft().result()
     while pending:
         yield from pending.popleft().result()
 
 
-def _on_dask(logs: Iterable[Item], scheduler: str, solve: float) -> Iterator[Result]:
+def _on_dask(logs: Iterable[Item], scheduler: str, solve: float,
+             conventions: Conventions | None) -> Iterator[Result]:
     """The same job on an existing Dask distributed cluster (futures over chunks)."""
     from distributed import Client  # only this path needs Dask
 
     with Client(scheduler, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        yield from _windowed(client.submit, chunks(logs), workers * WINDOW, solve)
+        yield from _windowed(client.submit, chunks(logs), workers * WINDOW, solve,
+                             conventions)
 
 
 def default_workers() -> int:

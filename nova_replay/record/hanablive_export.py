@@ -72,15 +72,11 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         raise SchemaError(f"$.meta.hanablive.{clash[0]}",
                           "kept hanab.live fields may not replace the game's players, deck or "
                           "actions")
-    n, size = len(game.players), game.hand_size
-    start = (options or {}).get("startingPlayer", 0)
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise SchemaError("$.meta.hanablive.options.startingPlayer",
-                          f"expected a player index 0 to {n - 1}, found {json.dumps(start)}")
+    n = len(game.players)
+    start = _starting_player(options, n)
     players = list(game.players[n - start:] + game.players[:n - start])
     seat = {name: q for q, name in enumerate(players)}
-    order = _deal_map(n, size, start) + list(range(n * size, len(game.deck)))
-    hl_order = {index: o for o, index in enumerate(order)}
+    hl_order = dict(enumerate(card_orders(record, start)))
     deck: list[dict[str, int]] = [{}] * len(game.deck)
     for index, card in enumerate(game.deck):
         deck[hl_order[index]] = {"suitIndex": game.ruleset.suits.index(card.suit),
@@ -114,6 +110,32 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         out["options"] = options
     out.update(meta)
     return out
+
+
+def _starting_player(options: Any, n: int) -> int:
+    start = (options or {}).get("startingPlayer", 0) if isinstance(options, dict) else 0
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        raise SchemaError("$.meta.hanablive.options.startingPlayer",
+                          f"expected a player index 0 to {n - 1}, found {json.dumps(start)}")
+    return start
+
+
+def card_orders(record: Record, start: int | None = None) -> tuple[int, ...]:
+    """Per deck index, the card's `order` as hanab.live numbers it in an export (cards
+    numbered as dealt, hand by hand, from its starting player): what `to_hanablive`
+    writes, and for a game read from hanab.live the file's own numbering. A Nova game
+    is numbered the same way (its deal is Hanabi's). `start` is hanab.live's starting
+    player (read from the log's kept hanab.live options when not given)."""
+    game = record.game
+    n, size = len(game.players), game.hand_size
+    if start is None:
+        options = _hanablive_meta(record.log).get("options")
+        start = _starting_player(options, n) if isinstance(options, dict) else 0
+    order = _deal_map(n, size, start) + list(range(n * size, len(game.deck)))
+    out = [0] * len(order)
+    for o, index in enumerate(order):
+        out[index] = o
+    return tuple(out)
 
 
 def dumps_hanablive(data: Mapping[str, Any]) -> str:

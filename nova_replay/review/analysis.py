@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -20,6 +20,8 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
+from .conventions import Conventions, GameReading, read_game
+from .conventions.findings import convention_findings
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
 from .status import (
     Identities,
@@ -113,6 +115,8 @@ class Analysis:
     clock: tuple[ClockPoint, ...]
     findings: tuple[Finding, ...]
     summary: Summary
+    # What every turn meant by the conventions (`analyze(conventions=None)`: not read).
+    reading: GameReading | None = None
 
     @property
     def timeline(self) -> Timeline:
@@ -468,15 +472,38 @@ def efficiency_of(cards: int, hints: int) -> float:
     return round(cards / hints, 3)
 
 
-def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) -> Analysis:
+DEFAULT_CONVENTIONS = Conventions()
+
+
+def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
+                      findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The findings with the conventions' notes added and their changes made
+    (`conventions.findings`), in turn order (a turn's own notes first)."""
+    notes, changes = convention_findings(tk, reading, findings)
+    if not notes and not changes:
+        return findings
+    out = [replace(f, kind=changes[i].kind, severity=changes[i].severity,
+                   message=changes[i].message) if i in changes else f
+           for i, f in enumerate(findings)]
+    out += [Finding(*note) for note in notes]
+    return tuple(sorted(out, key=lambda f: f.turn))
+
+
+def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
+            conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
-    (raises NovaError for a bad log). `analysis.clock` has one record per turn."""
+    (raises NovaError for a bad log). `analysis.clock` has one record per turn.
+    `conventions` reads every clue as its players meant it (H-Group, level 5 by
+    default; None: no reading, and the notes make no convention claim)."""
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
+    reading = read_game(tk, conventions) if conventions is not None else None
     clock = _clock(record, tk)
     reviewer = _Reviewer(record, tk, clock)
     reviewer.review()
     findings = tuple(reviewer.findings)
+    if reading is not None:
+        findings = apply_conventions(tk, reading, findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
     lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
@@ -488,4 +515,4 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
         hints=len([a for a in record.timeline.actions if type(a) is Hint]),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
     )
-    return Analysis(record, tk, clock, findings, summary)
+    return Analysis(record, tk, clock, findings, summary, reading)

@@ -87,6 +87,12 @@ class Kind(StrEnum):
     GOOD_HINT_PLAYABLE = "good_hint_playable"  # two or more identities made known playable
     GOOD_SAVE = "good_save"  # a critical card on the chop saved
     LOST_POINTS = "lost_points"  # the evaluation curve fell (`review.evaluation`)
+    # By the conventions (`review.conventions.findings`, docs/conventions.md):
+    BAD_CLUE = "bad_clue"  # a clue the conventions read wrong: a colour 5 save, a misplay
+    MISREAD = "misread"  # an action against the reading its player should have had
+    MISSED_SAVE = "missed_save"  # a critical card on a teammate's chop left unsaved
+    GAMBLE = "gamble"  # a blind play no clue the conventions read had called
+    FIX_CLUE = "fix_clue"  # a clue that fixed a misread card: not a waste
 
     def label(self, w: Words = NOVA_WORDS) -> str:
         """The kind in a few words of the game (`words(ruleset)`): 'wasted clue' in
@@ -113,6 +119,11 @@ _LABELS: dict[Kind, Callable[[Words], str]] = {
     Kind.GOOD_HINT_PLAYABLE: lambda w: f"good {w.hint}",
     Kind.GOOD_SAVE: lambda w: "good save",
     Kind.LOST_POINTS: lambda w: "lost points (knowing every card)",
+    Kind.BAD_CLUE: lambda w: f"bad {w.hint} (conventions)",
+    Kind.MISREAD: lambda w: f"misread {w.hint} (conventions)",
+    Kind.MISSED_SAVE: lambda w: "missed save (conventions)",
+    Kind.GAMBLE: lambda w: "blind play, a gamble",
+    Kind.FIX_CLUE: lambda w: f"fix {w.hint}",
 }
 _MARKERS: dict[Kind, tuple[Callable[[Words], str], str, str, str]] = {
     Kind.WASTED_HINT: (_LABELS[Kind.WASTED_HINT], "x", "#ef6c00", "pace"),
@@ -158,4 +169,14 @@ class LostPointsDetails(TypedDict):
     related: NotRequired[list[int]]  # the card that move names
 
 
-Details = LostCriticalDetails | WastedHintDetails | MisfireDetails | LostPointsDetails
+class ConventionDetails(TypedDict):
+    """A convention finding's: the convention it rests on and its H-Group page."""
+
+    convention: str
+    page: str
+    reading_turn: NotRequired[int]  # the clue whose reading the finding rests on
+    related: NotRequired[list[int]]
+
+
+Details = (LostCriticalDetails | WastedHintDetails | MisfireDetails | LostPointsDetails
+           | ConventionDetails)

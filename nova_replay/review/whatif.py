@@ -13,11 +13,14 @@ from .knowledge import knows_playable, knows_trash
 
 
 def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:
-    """The analysis of the game's actions before `turn` followed by `action`."""
+    """The analysis of the game's actions before `turn` followed by `action` (by the
+    same conventions as `analysis`)."""
     record = analysis.record
     actions = [*record.timeline.actions[:turn - 1], action]
     timeline = replay(record.game, actions)
-    return analyze(replace(record, timeline=timeline))
+    reading = analysis.reading
+    return analyze(replace(record, timeline=timeline),
+                   reading.conventions if reading is not None else None)
 
 
 def avoids_faults(analysis: Analysis, turn: int, action: Action) -> bool:

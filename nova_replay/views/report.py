@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..record.hanablive import card_notes, hanablive_score
+from ..record.hanablive_export import card_orders
 from ..review.analysis import Analysis, Finding, Summary
+from ..review.conventions import MoveReading, Reading
 from ..review.evaluation import Evaluation
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 
@@ -51,6 +53,43 @@ class HandView(_Model):
     cards: list[CardView]
 
 
+class ConnectionView(_Model):
+    """A card a play clue calls before its focus."""
+
+    order: int = Field(description="The card's order as hanab.live numbers it in an export.")
+    player: str
+    kind: Literal["known", "playable", "prompt", "finesse", "bluff"]
+
+
+class ClueReadingView(_Model):
+    """A clue read by the conventions (docs/conventions.md)."""
+
+    convention: Literal["h-group"]
+    level: int
+    focus: int = Field(description="The focused card's order as hanab.live numbers it in an "
+                                   "export (cards numbered as dealt, hand by hand), never an "
+                                   "index into this log's deck.")
+    focus_slot: int = Field(description="1 = leftmost, newest.")
+    meaning: Literal["play", "save", "stall", "fix", "chop move", "unclear"]
+    could_be: list[str] = Field(description="What the target can read the focus as.")
+    connections: list[ConnectionView] = Field(
+        description="The cards called before the focus, for its actual identity.")
+    text: str
+
+
+class MoveReadingView(_Model):
+    """A play or a discard read by the conventions."""
+
+    convention: Literal["h-group"]
+    level: int
+    move: Literal["answers finesse", "answers prompt", "answers bluff", "plays clued",
+                  "blind play",
+                  "chop discard", "off-chop discard", "clued discard"]
+    order: int = Field(description="The card's order as hanab.live numbers it.")
+    called_at: int | None = Field(description="The turn of the clue that called the card.")
+    text: str
+
+
 class TurnView(_Model):
     """The table after one turn (0 = the deal) and the clock."""
 
@@ -71,6 +110,9 @@ class TurnView(_Model):
     best_possible_exact: bool | None = Field(None, description="With --solve: whether proven.")
     best_possible_bounds: list[int] | None = Field(
         None, description="With --solve: [lower, upper], proven bounds (equal when exact).")
+    reading: ClueReadingView | MoveReadingView | None = Field(
+        None, description="What the turn's action meant by the conventions (null at the deal, "
+                          "with --conventions none, and for a game they do not read).")
 
 
 class FindingView(_Model):
@@ -127,6 +169,11 @@ class AnalysisReport(_Model):
     ruleset: str
     players: list[str]
     converted_from: str | None
+    conventions: str | None = Field(
+        None, description="The conventions the readings assume, such as 'h-group:5'; null: "
+                          "none (--conventions none).")
+    conventions_note: str | None = Field(
+        None, description="Why the conventions do not read this game, when they do not.")
     summary: ReportSummary
     findings: list[FindingView]
     turns: list[TurnView]
@@ -178,6 +225,7 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
     record = analysis.record
     game, tl = record.game, record.timeline
     turns = []
+    orders = card_orders(record)
     for point in analysis.clock:
         state = tl[point.turn]
         turns.append(TurnView(
@@ -187,11 +235,14 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
             max_score=point.max_score, efficiency=point.efficiency,
             final_turns_left=point.final_turns_left, coins=state.coins, lives=state.lives,
             hands=_hands(analysis, point.turn),
+            reading=_reading(analysis, point.turn, orders),
             **_best(evaluation, point.turn),
         ))
     return AnalysisReport(
         file=record.file, ruleset=game.ruleset.title, players=list(game.players),
         converted_from=record.converted_from,
+        conventions=str(analysis.reading.conventions) if analysis.reading else None,
+        conventions_note=(analysis.reading.not_read or None) if analysis.reading else None,
         summary=report_summary(analysis),
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
@@ -208,6 +259,32 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
             best_possible_at_deal_bounds=[evaluation.at_deal.lower, evaluation.at_deal.upper],
             lost_points_turns=list(evaluation.lost_turns)),
     )
+
+
+def _reading(analysis: Analysis, turn: int, orders: tuple[int, ...]
+             ) -> ClueReadingView | MoveReadingView | None:
+    r = analysis.reading.turns[turn] if analysis.reading is not None else None
+    if r is None:
+        return None
+    game = analysis.record.game
+    if isinstance(r, MoveReading):
+        return MoveReadingView(convention="h-group", level=r.conventions.level,
+                               move=r.move, order=orders[r.card],  # type: ignore[arg-type]
+                               called_at=r.called_at, text=r.text)
+    return clue_reading_view(r, orders, game.players, analysis)
+
+
+def clue_reading_view(r: Reading, orders: tuple[int, ...], players: tuple[str, ...],
+                      analysis: Analysis) -> ClueReadingView:
+    ids = analysis.ids
+    return ClueReadingView(
+        convention="h-group", level=r.conventions.level, focus=orders[r.focus],
+        focus_slot=r.focus_slot + 1, meaning=r.meaning,  # type: ignore[arg-type]
+        could_be=[str(ids.card(i)) for i in r.could_be],
+        connections=[ConnectionView(order=orders[x.card], player=players[x.player],
+                                    kind=x.kind)  # type: ignore[arg-type]
+                     for x in r.connections],
+        text=r.text)
 
 
 def _with_evaluation(analysis: Analysis, evaluation: Evaluation | None) -> list[Finding]:

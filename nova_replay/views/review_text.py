@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..review.analysis import Analysis
+from ..review.conventions import GameReading, MoveReading
 from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
@@ -16,7 +17,7 @@ from ..review.projection import project
 from ..review.status import Status
 from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
-from ..rules.engine import TERMINATED
+from ..rules.engine import TERMINATED, Timeline
 from ..rules.words import words
 from .report import report_summary
 from .text import game_text
@@ -103,6 +104,49 @@ def notes_text(a: Analysis, seen: Perspective = REVIEWER,
             lines.append(f"           Suggestion: {suggested[f.turn]}")
             said_at.add(f.turn)
     return "\n".join(lines) if lines else "No notes: nothing to flag in this game."
+
+
+def reading_text(read: GameReading, timeline: Timeline, turn: int,
+                 seen: Perspective = REVIEWER) -> str | None:
+    """What turn `turn` meant by the conventions, in plain words (None: nothing read).
+    As player X, a clue whose focus or called cards X held is said as X could read it
+    (what the focus could be), never with X's own cards."""
+    r = read.turns[turn] if turn < len(read.turns) else None
+    if r is None:
+        return None
+    if isinstance(r, MoveReading) or seen.viewer is None:
+        return r.text
+    held = set(timeline[turn - 1].hands[seen.viewer])
+    if r.focus in held or any(x.card in held for x in r.connections):
+        return r.common
+    return r.text
+
+
+def reading_lines(read: GameReading, timeline: Timeline, turn: int,
+                  seen: Perspective = REVIEWER) -> list[str]:
+    """The reading of a turn as a replay line (none at the deal or when nothing is read)."""
+    text = reading_text(read, timeline, turn, seen)
+    if text is None:
+        return [f"  ({read.not_read})"] if turn == 0 and read.not_read else []
+    return [f"  Reading ({read.conventions}): {text}"]
+
+
+def readings_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
+    """Every clue's reading in turn order (`analyze`); with no spoilers, none after the
+    turn looked at."""
+    read = a.reading
+    assert read is not None
+    if read.not_read:
+        return f"Clues by {read.conventions}: {read.not_read}."
+    last = seen.moment(a.timeline) if not seen.spoilers else a.timeline.turns
+    lines = [f"Clues as {read.conventions} reads them (docs/conventions.md):"]
+    for t in range(1, last + 1):
+        if isinstance(read.turns[t], MoveReading):
+            continue
+        text = reading_text(read, a.timeline, t, seen)
+        if text is not None:
+            lines.append(f"Turn {t:>3}  {text}")
+    return "\n".join(lines)
 
 
 MARKS = {"playable": "P", "trash": "T", "exact": "E", "critical": "C", "hinted": "H",
@@ -225,6 +269,13 @@ def observation_lines(a: Analysis, turn: int) -> list[str]:
 
 
 def playthrough_text(a: Analysis) -> str:
-    """A golden playthrough: the `replay` text with, after each turn's table, the
+    """A golden playthrough: the `replay` text (the conventions' reading of each turn
+    included, as `replay` prints it) with, after each turn's table, the
     `observation_lines` (open_spiel-like: every player's observation and the clock)."""
-    return game_text(a.timeline, a.record.log, more=lambda turn: observation_lines(a, turn))
+    read = a.reading
+
+    def more(turn: int) -> list[str]:
+        said = reading_lines(read, a.timeline, turn) if read is not None else []
+        return said + observation_lines(a, turn)
+
+    return game_text(a.timeline, a.record.log, more=more)

@@ -1,0 +1,125 @@
+"""How often the conventions' reading agrees with what the players did next, on real
+games (the shared data; nothing is tuned to these figures).
+
+    NOVA_SHARED=/work/shared python benchmarks/conventions_agreement.py
+    python benchmarks/conventions_agreement.py FILE_OR_FOLDER ... --level 2
+
+For every clue read (games the conventions read: No Variant and plain-suit variants):
+
+- play clue followed: a clue read as a play clue whose focus its holder later played
+  (rather than discarded, or held to the end);
+- save kept: a clue read as a save of its focus (not playable then) whose holder did
+  not discard that card;
+- finesse / prompt / bluff answered: a card the reading called by a finesse (prompt,
+  bluff at level 11) that its holder played before the focus card was played or the
+  game ended;
+- blind plays explained: of the plays of untouched cards, the share the reading had
+  called (a finesse it found);
+- unclear: clues no reading fits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nova_replay.record.load import load  # noqa: E402
+from nova_replay.review.conventions import (  # noqa: E402
+    DEFAULT_LEVEL,
+    Conventions,
+    MoveReading,
+    Reading,
+    read_game,
+)
+from nova_replay.review.knowledge import timeline_knowledge  # noqa: E402
+from nova_replay.rules.errors import NovaError  # noqa: E402
+from nova_replay.rules.game import Discard, Play  # noqa: E402
+
+SHARED = Path(os.environ.get("NOVA_SHARED", ROOT.parent / "shared")) / "data"
+DEFAULT_SOURCES = [SHARED / "real" / "hanabi-challenges-derived", SHARED / "hanablive",
+                   SHARED / "real" / "cpp-bot-replays"]
+
+
+def files(sources: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for s in sources:
+        out += sorted(s.rglob("*.json")) if s.is_dir() else [s]
+    return out
+
+
+def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], int, int]:
+    c: Counter[str] = Counter()
+    read = skipped = 0
+    for path in paths:
+        try:
+            record = load(path)
+        except (NovaError, OSError, ValueError):
+            skipped += 1
+            continue
+        tk = timeline_knowledge(record.timeline)
+        g = read_game(tk, conventions)
+        if g.not_read:
+            skipped += 1
+            continue
+        read += 1
+        tl = record.timeline
+        fate: dict[int, tuple[int, str]] = {}  # card -> (turn, "play" | "discard")
+        for t, action in enumerate(tl.actions, start=1):
+            if type(action) in (Play, Discard):
+                fate[action[0]] = (t, "play" if type(action) is Play else "discard")
+        for t, r in enumerate(g.turns):
+            if isinstance(r, MoveReading):
+                if r.move in ("blind play", "answers finesse", "answers bluff"):
+                    c["blind plays"] += 1
+                    c["blind plays explained"] += r.move != "blind play"
+                continue
+            if not isinstance(r, Reading):
+                continue
+            c["clues"] += 1
+            c["unclear"] += r.meaning == "unclear"
+            end = fate.get(r.focus, (tl.turns + 1, "held"))
+            if r.meaning == "play" and r.connects:
+                c["play clues"] += 1
+                c["play clue followed"] += end[1] == "play"
+            if r.saved:
+                c["saves"] += 1
+                c["save kept"] += end[1] != "discard"
+            for x in r.connections:
+                if x.kind in ("finesse", "prompt", "bluff"):
+                    c[f"{x.kind} calls"] += 1
+                    when, what = fate.get(x.card, (tl.turns + 1, "held"))
+                    c[f"{x.kind} answered"] += what == "play" and t < when <= end[0]
+    return c, read, skipped
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sources", nargs="*", type=Path)
+    parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    args = parser.parse_args()
+    paths = files(args.sources or DEFAULT_SOURCES)
+    c, read, skipped = measure(paths, Conventions(args.level))
+    print(f"{read} games read at h-group:{args.level} ({skipped} not read: other variants "
+          f"or not loadable); {c['clues']} clues")
+
+    def share(part: str, whole: str) -> str:
+        return f"{c[part]}/{c[whole]} = {c[part] / c[whole]:.0%}" if c[whole] else "n/a"
+
+    print(f"  play clue followed (focus later played): {share('play clue followed', 'play clues')}")
+    print(f"  save kept (saved card not discarded):    {share('save kept', 'saves')}")
+    print(f"  finesse answered (called card played):   {share('finesse answered', 'finesse calls')}")
+    print(f"  prompt answered (called card played):    {share('prompt answered', 'prompt calls')}")
+    print(f"  bluff answered (called card played):     {share('bluff answered', 'bluff calls')}")
+    print(f"  blind plays the reading had called:      "
+          f"{share('blind plays explained', 'blind plays')}")
+    print(f"  clues no reading fits (unclear):         {share('unclear', 'clues')}")
+
+
+if __name__ == "__main__":
+    main()

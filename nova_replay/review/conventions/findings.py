@@ -1,0 +1,252 @@
+"""Teaching notes that rest on the conventions (docs/conventions.md, "Findings"), each
+naming the convention and its H-Group page:
+
+- bad clue: a colour clue on a chop 5 (a 5 Save is a number clue); a play clue whose
+  focus its target played as the convention says, and misplayed (the clue's fault: the
+  misfire itself is then only a note);
+- misread: a saved card played into a misfire; a card a finesse or prompt called,
+  discarded by its holder;
+- missed save: a critical card discarded from its holder's chop while a player before
+  them, with a clue token, could have saved it (the discarder, who could not see it,
+  gets a note, not a fault);
+- blame by knowledge: a forced discard (no clue token, no known play) loses a card
+  without a fault; a clue in the final round that tells nothing is a stall, no mistake;
+  a fix clue is no waste; a blind play no clue called is a gamble, lucky or not.
+
+This module decides; the analysis applies (`apply_conventions` in review.analysis):
+new notes, and changes to the analysis' own notes by their index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from ...rules.engine import State, is_misfire
+from ...rules.game import Discard, Game, Hint, Play
+from ...rules.words import Words, words
+from ..knowledge import TimelineKnowledge
+from ..vocabulary import Kind, Severity
+from .game import BLIND_PLAY, GameReading, MoveReading
+from .levels import page
+from .reading import Reading
+
+
+class FindingLike(Protocol):
+    @property
+    def turn(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def kind(self) -> Kind: ...
+    @property
+    def severity(self) -> Severity: ...
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+    @property
+    def message(self) -> str: ...
+
+
+class _Shown:
+    """A card's text, made when a note first says it (most moves make no note)."""
+
+    def __init__(self, game: Game, card: int) -> None:
+        self.game, self.card = game, card
+
+    def __str__(self) -> str:
+        return self.game.card_text(self.card)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Note(NamedTuple):
+    """A new finding, as `analysis.Finding` takes it."""
+
+    turn: int
+    player: int
+    kind: Kind
+    severity: Severity
+    cards: tuple[int, ...]
+    message: str
+    details: Mapping[str, Any]
+
+
+class Change(NamedTuple):
+    """A new kind, severity and message for one of the analysis' own findings."""
+
+    kind: Kind
+    severity: Severity
+    message: str
+
+
+def _details(convention: str, turn: int | None = None, related: Sequence[int] = ()
+             ) -> dict[str, Any]:
+    out: dict[str, Any] = {"convention": convention, "page": page(convention)}
+    if turn is not None:
+        out["reading_turn"] = turn
+    if related:
+        out["related"] = list(related)
+    return out
+
+
+def convention_findings(tk: TimelineKnowledge, read: GameReading,
+                        findings: Sequence[FindingLike]
+                        ) -> tuple[list[Note], dict[int, Change]]:
+    """The notes the conventions add, and the changes they make to `findings`."""
+    if read.not_read:
+        return [], {}
+    tl = tk.timeline
+    game, states = tl.game, tl.states
+    w = words(game.ruleset)
+    name = game.players
+    notes: list[Note] = []
+    changes: dict[int, Change] = {}
+    by_turn: dict[tuple[int, Kind], int] = {(f.turn, f.kind): i for i, f in enumerate(findings)}
+    # card -> (turn, reading) of the last clue whose reading called it to play / saved it
+    called: dict[int, tuple[int, Reading]] = {}
+    saved: dict[int, tuple[int, Reading]] = {}
+    n = len(game.players)
+    for t, action in enumerate(tl.actions, start=1):
+        p = (t - 1) % n
+        r = read.turns[t]
+        before = states[t - 1]
+        if type(action) is Hint and isinstance(r, Reading):
+            _clue_notes(tk, w, t, p, action, r, notes, changes, by_turn, findings)
+            if r.meaning == "play":
+                called[r.focus] = (t, r)
+            elif r.saved:
+                saved[r.focus] = (t, r)
+            for x in r.connections:
+                called.setdefault(x.card, (t, r))
+            continue
+        card = action[0]
+        shown = _Shown(game, card)
+        misfired = is_misfire(action, before, states[t])
+        if type(action) is Play:
+            i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
+            if misfired and card in called and i is not None:
+                when, clue = called[card]
+                giver = name[clue.giver]
+                notes.append(Note(
+                    when, clue.giver, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
+                    f"{giver}'s {w.hint} read as a play {w.hint} calling {name[p]}'s "
+                    f"{shown}; {name[p]} played it at turn {t} as the convention says, and it "
+                    f"did not fit: the {w.hint}'s fault, not {name[p]}'s.",
+                    _details("play clue", when)))
+                f = findings[i]
+                if f.kind == Kind.MISFIRE:
+                    changes[i] = Change(f.kind, Severity.INFO,
+                                        f"{f.message} It followed the reading of {giver}'s "
+                                        f"{w.hint} at turn {when} (see there).")
+            elif misfired and card in saved and i is not None:
+                when, clue = saved[card]
+                notes.append(Note(
+                    t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
+                    f"{name[p]} played {shown}, which {name[clue.giver]}'s {w.hint} at turn "
+                    f"{when} saved ({clue.convention}): a save is not a play {w.hint}.",
+                    _details(clue.convention, when)))
+            if isinstance(r, MoveReading) and r.move == BLIND_PLAY:
+                luck = "it fit" if not misfired else "it did not fit"
+                notes.append(Note(
+                    t, p, Kind.GAMBLE, Severity.INFO, (card,),
+                    f"{name[p]} played {shown} blind, called by no {w.hint} the conventions "
+                    f"read (layered finesses are not read; bluffs only at level 11): a gamble; "
+                    f"{luck}.",
+                    _details("finesse")))
+        else:
+            assert type(action) is Discard
+            if card in called and called[card][1].connections and any(
+                    x.card == card for x in called[card][1].connections):
+                when, clue = called[card]
+                how = next(x.name for x in clue.connections if x.card == card)
+                notes.append(Note(
+                    t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
+                    f"{name[p]} discarded {shown}, which {name[clue.giver]}'s {w.hint} at turn "
+                    f"{when} called as a {how}.",
+                    _details("prompt" if how == "prompt" else "finesse", when)))
+            i = by_turn.get((t, Kind.LOST_CRITICAL))
+            if i is not None:
+                _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
+        called.pop(card, None)
+        saved.pop(card, None)
+    return notes, changes
+
+
+def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: Reading,
+                notes: list[Note], changes: dict[int, Change],
+                by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
+    tl = tk.timeline
+    game = tl.game
+    before: State = tl.states[t - 1]
+    st = tk.statuses[t - 1]
+    truth = game.identity_of[r.focus]
+    target = game.players[r.target]
+    if (hint.suit >= 0 and r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank
+            and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1):
+        notes.append(Note(
+            t, p, Kind.BAD_CLUE, Severity.MISTAKE, (r.focus,),
+            f"{game.players[p]} {w.hinted} {game.colour_name(hint.suit)} to save "
+            f"{game.card_text(r.focus)} on {target}'s chop: a 5 is saved by a number "
+            f"{w.hint} (5 Save); {target} reads a colour on the chop as a play {w.hint} or a "
+            f"Critical Save of another card.", _details("5 save", t)))
+    i = by_turn.get((t, Kind.WASTED_HINT))
+    if i is None:
+        return
+    f = findings[i]
+    if r.meaning == "fix":
+        changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
+                            f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
+                            f"{target}: a fix {w.hint} (it tells a card read as playable is "
+                            f"not), not a waste.")
+    elif before.final_turns >= 0:
+        changes[i] = Change(f.kind, Severity.INFO,
+                            f"{f.message} In the final round a {w.hint} that tells nothing is "
+                            f"a stall, no mistake.")
+
+
+def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: int, i: int,
+               findings: Sequence[FindingLike], notes: list[Note],
+               changes: dict[int, Change]) -> None:
+    """A critical card lost from its holder's chop: forced (no clue token, no known
+    play) it is no fault; left there by a player before who could have saved it, the
+    blame is theirs (a missed save)."""
+    tl = tk.timeline
+    game, states = tl.game, tl.states
+    w = words(game.ruleset)
+    before = states[t - 1]
+    f = findings[i]
+    touched = tk.touched[t - 1]
+    hand = before.hands[p]
+    untouched = [c for c in hand if not touched[c]]
+    if touched[card] or not untouched or untouched[-1] != card:
+        return  # not a chop discard
+    shown = game.card_text(card)
+    n = len(game.players)
+    saver = None
+    for k in range(1, n):  # the players since the discarder's last turn, latest first
+        turn = t - k
+        if turn < 1:
+            break
+        q = (turn - 1) % n
+        busy = read.turns[turn]  # a save of another card is a reason not to save this one
+        if isinstance(busy, Reading) and busy.meaning == "save":
+            break
+        if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:
+            saver = (turn, q)
+            break
+    forced = before.coins == 0 and not any(tk.known_playable(t - 1, p))
+    if saver is not None:
+        turn, q = saver
+        notes.append(Note(
+            turn, q, Kind.MISSED_SAVE, Severity.MISTAKE, (card,),
+            f"{game.players[q]} could have saved {shown} on {game.players[p]}'s chop with a "
+            f"{w.hint}; {game.players[p]}, who cannot see it, discarded it at turn {t}.",
+            _details("critical save" if game.rank_of[card] < game.ruleset.max_rank
+                     else "5 save", turn)))
+    if (forced or saver is not None) and f.severity.is_fault:
+        why = (f"forced: no {w.hint} left and no known play" if forced
+               else f"a chop discard by a player who cannot see the card; the save was "
+                    f"{game.players[saver[1]]}'s at turn {saver[0]}" if saver else "")
+        changes[i] = Change(f.kind, Severity.INFO, f"{f.message} No fault of "
+                                                   f"{game.players[p]}'s: {why}.")

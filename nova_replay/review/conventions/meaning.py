@@ -1,0 +1,211 @@
+"""The meaning of a clue (H-Group, "The Two Types of Clues", the save pages, "Play
+Clues", level 2's 5 Stall, level 3's Fix Clue): what the target is to do with the
+focused card, and what it could be.
+
+- A clue on the chop may be a save: a 5 by number (5 Save), a 2 by number that no
+  other hand shows (2 Save), a critical card not a 5 by colour, or any critical card
+  by number (Critical Save). When a save reading holds, the meaning is `save` (with
+  the play readings among `could_be`: the docs' "play or save").
+- Otherwise a clue is a play clue on its focus: it could be any identity the clue
+  allows that is playable now or once the cards it calls are played (delayed play
+  clue, prompt, finesse), minus trash and cards already gotten (Good Touch).
+- Level 2: a 5 clue off the chop in the Early Game (or with every clue token in the
+  box, when no one may discard) is a 5 Stall.
+- A clue that touches no new card is a tempo clue (`play`, when it makes a touched
+  card known playable) or, from level 3, a fix clue (it tells a touched card is not
+  what it was read as: now known trash or not playable).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..status import all_trash
+from .connections import connect
+from .focus import Focus
+from .good_touch import gotten
+from .levels import Conventions
+from .table import Table
+
+PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
+CHOP_MOVE = "chop move"
+
+
+class Meaning(NamedTuple):
+    """What a clue means to every player, and which convention says so."""
+
+    meaning: str  # play | save | stall | fix | unclear
+    could_be: int  # identities (a mask) the focus could be, as the target reads it
+    convention: str  # the key of levels.CONVENTIONS the meaning rests on
+    saves: int  # the identities among `could_be` read as a save
+    moved: tuple[int, ...] = ()  # the cards a chop move moves (level 4)
+
+
+def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int,
+                 clue_mask: int, rank: int, touched: tuple[int, ...], focus: Focus
+                 ) -> Meaning:
+    """The meaning of a clue naming `rank` (0 for a colour) whose touched identities
+    are `clue_mask` (the one touch rule), touching deck cards `touched`, focused `focus`."""
+    hand = table.state.hands[target]
+    card = hand[focus.slot]
+    st = table.status
+    known = table.hinted[card] & clue_mask
+    if not focus.new:
+        return _retouch(table, conventions, giver, target, touched, clue_mask, known)
+    # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
+    # was touched before and is now known exactly), and not a card whose every copy
+    # left the target sees elsewhere.
+    own_known = 0
+    for c in touched:
+        after = table.hinted[c] & clue_mask
+        if c != card and table.touched[c] and after & (after - 1) == 0:
+            own_known |= after
+    fresh = known & ~st.trash & ~gotten(table, target, skip=touched) & ~own_known \
+        & ~seen_every_copy(table, target)
+    candidates = fresh or known  # Good Touch rules out what it can, never everything
+    moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
+    if moved:
+        return Meaning(CHOP_MOVE, candidates, moved[0], 0, moved[1])
+    plays = playable_through(table, conventions, giver, target, card, candidates)
+    if not plays and not focus.on_chop and conventions.knows("self-finesse"):
+        # level 2: a Self-Finesse, read when nothing else fits
+        plays = playable_through(table, conventions, giver, target, card, candidates, True)
+    max_rank = table.max_rank
+    space = table.game.space
+    if focus.on_chop:
+        saves = 0
+        for i in space.members(candidates & ~st.playable):  # a playable card is a play
+            r = space.rank(i)
+            if rank == max_rank and r == max_rank:
+                saves |= 1 << i  # 5 Save
+            elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
+                saves |= 1 << i  # 2 Save
+            elif (st.critical >> i) & 1 and (rank or r != max_rank):
+                saves |= 1 << i  # Critical Save (a 5 is saved by number only)
+        if saves:
+            kind = ("5 save" if rank == max_rank else "2 save" if rank == 2
+                    else "critical save")
+            return Meaning(SAVE, saves | plays, kind, saves)
+    elif (rank == max_rank and conventions.knows("5 stall")
+          and (table.early_game or table.state.coins == table.game.ruleset.coins)):
+        return Meaning(STALL, candidates, "5 stall", 0)
+    if plays:
+        return Meaning(PLAY, plays, "play clue", 0)
+    return Meaning(UNCLEAR, candidates, "play clue", 0)
+
+
+def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: int,
+               rank: int, touched: tuple[int, ...], focus: Focus
+               ) -> tuple[str, tuple[int, ...]] | None:
+    """Level 4's chop moves (H-Group, "Level 4 - Chop Moves"): a clue off the chop whose
+    new cards are all known trash to the target moves every unclued card right of the
+    rightmost of them (Trash Chop Move); a 5 clue off the chop, not a 5 Stall, whose
+    rightmost new 5 is one unclued card away from the chop moves that card (5's Chop
+    Move). The convention and the cards moved, or None."""
+    if focus.on_chop or focus.why == "leftmost chop-moved card":
+        return None
+    hand = table.state.hands[target]
+    free = [c for c in hand if not table.touched[c] and c not in table.moved]  # unclued
+    new = [hand[s] for s in focus.new if hand[s] in free]
+    if not new:
+        return None
+    st = table.status
+    if conventions.knows("trash chop move") and all(
+            all_trash(table.hinted[c] & clue_mask, st) for c in new):
+        right = free[free.index(new[-1]) + 1:]
+        return ("trash chop move", tuple(right)) if right else None
+    stall = table.early_game or table.state.coins == table.game.ruleset.coins
+    if (conventions.knows("5's chop move") and rank == table.max_rank and not stall):
+        after = free[free.index(new[-1]) + 1:]
+        if len(after) == 1:  # one away: the chop is the next unclued card
+            return "5's chop move", tuple(after)
+    return None
+
+
+def playable_through(table: Table, conventions: Conventions, giver: int, target: int,
+                     card: int, candidates: int, self_finesse: bool = False) -> int:
+    """The identities among `candidates` the target can see playable now or once the
+    cards a play clue may call are played (delayed play, prompt, finesse; with
+    `self_finesse`, their own finesse positions too)."""
+    st = table.status
+    plays = candidates & st.playable  # playable now: nothing to call
+    rest = candidates & ~st.playable & ~st.trash
+    if not rest:
+        return plays
+    if not self_finesse:
+        # A connection starts with the next card of the suit: one the target may find
+        # (a card they see, or one of their own clued cards that may be it) or none.
+        found = _may_find(table, target)
+        rows, max_rank = table.state.rows, table.max_rank
+        rest = sum(1 << i for i in table.game.space.members(rest)
+                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1)
+    for i in table.game.space.members(rest):
+        if connect(table, conventions, giver, target, card, i, target,
+                   self_finesse) is not None:
+            plays |= 1 << i
+    return plays
+
+
+def _may_find(table: Table, viewer: int) -> int:
+    """The identities `viewer` may find a connection in: the cards of the other hands,
+    and what their own clued cards may be."""
+    out = 0
+    of, hidden, touched, hinted = (table.game.identity_of, table.hidden, table.touched,
+                                   table.hinted)
+    for p, hand in enumerate(table.state.hands):
+        for c in hand:
+            if p == viewer:
+                if touched[c]:
+                    out |= hinted[c]
+            elif not hidden or c not in hidden:
+                out |= 1 << of[c]
+    return out
+
+
+def seen_every_copy(table: Table, viewer: int) -> int:
+    """The identities whose every copy not yet played or discarded `viewer` sees in the
+    other hands: their own card cannot be one."""
+    once = twice = more = 0  # identities seen at least once, twice, three times
+    for _, _, i in table.seen_by(viewer):
+        bit = 1 << i
+        more |= twice & bit
+        twice |= once & bit
+        once |= bit
+    if not once:
+        return 0
+    lost, copies = table.status.lost, table.game.space.copies
+    out = 0
+    for i in table.game.space.members(once):
+        left = copies[i] - lost[i]
+        seen = 3 if (more >> i) & 1 else 2 if (twice >> i) & 1 else 1
+        if seen >= left:
+            out |= 1 << i
+    return out
+
+
+def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool:
+    """Whether a copy of `identity` shows in a hand other than the target's (the 2 Save
+    is not given to a 2 another player holds)."""
+    return any(i == identity for p, _, i in table.seen_by(target) if p != target)
+
+
+def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
+             touched: tuple[int, ...], clue_mask: int, known: int) -> Meaning:
+    """A clue that touches no new card: a tempo clue when it makes a touched card known
+    playable, now or through cards the target sees (a self-prompt), a fix clue when it
+    shows one that could have been playable is trash or cannot play."""
+    st = table.status
+    for c in touched:
+        told, after = table.told(c), table.told(c) & clue_mask
+        if not after or not told & ~after:
+            continue  # told nothing new of this card
+        through = playable_through(table, conventions, giver, target, c, after & ~st.trash)
+        if through and after & ~st.trash & ~through == 0:
+            return Meaning(PLAY, through, "tempo clue", 0)
+    if conventions.knows("fix clue"):
+        for c in touched:
+            read, after = table.hinted[c], table.told(c) & clue_mask
+            if after and read & st.playable and (all_trash(after, st)
+                                                 or after & st.playable == 0):
+                return Meaning(FIX, after, "fix clue", 0)
+    return Meaning(UNCLEAR, known, "tempo clue", 0)

@@ -1,0 +1,144 @@
+"""A clue's reading as one value, and the plain words a view says at the clue:
+"Play clue on Bob's slot 3 (focus: leftmost new card): R2 via a finesse on Cathy's slot 1"."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...rules.game import Game, Hint
+from .chop import chop_slot
+from .connections import Connection, bluff, connect
+from .focus import focus_of
+from .levels import Conventions
+from .meaning import PLAY, SAVE, clue_meaning
+from .table import Table
+
+NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
+         "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
+         "fix clue": "Fix clue", "trash chop move": "Trash Chop Move",
+         "5's chop move": "5's Chop Move"}
+
+
+class Reading(NamedTuple):
+    """What a clue means by the conventions: its focus (deck card and 0-based slot),
+    meaning, what the focus could be (identities), and the cards it calls for the
+    focus card's actual identity (none when that identity does not connect). Its words
+    (`text`, `common`) are made when asked: a review reads every clue, a view a few."""
+
+    conventions: Conventions
+    game: Game
+    giver: int
+    target: int
+    focus: int  # deck index
+    focus_slot: int  # 0-based
+    why: str  # the focus rule that chose it
+    meaning: str
+    convention: str  # the convention the meaning rests on (levels.CONVENTIONS)
+    could_be: tuple[int, ...]  # identities
+    connections: tuple[Connection, ...]
+    connects: bool  # the focus card's identity is playable now or through `connections`
+    saved: bool  # the focus card's identity is among the save readings
+    truth: int | None  # the focus card's identity (None: the reader did not see it)
+    trash: bool  # that identity could no longer be played when the clue was given
+    moved: tuple[int, ...] = ()  # the cards a chop move moved (level 4)
+    moved_slots: tuple[int, ...] = ()  # their slots (0-based)
+
+    @property
+    def text(self) -> str:
+        """In plain words, with the focus card's identity (the reviewer's)."""
+        return _with_truth(self)
+
+    @property
+    def common(self) -> str:
+        """In plain words, what every player can read: what the focus could be."""
+        options = [self.game.space.show(i) for i in self.could_be]
+        head = _head(self)
+        return f"{head}: could be {', '.join(options)}" if options else head
+
+
+def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
+              touched_slots: tuple[int, ...]) -> Reading:
+    """The reading of `hint`, given by `giver` at `table`, touching `touched_slots`
+    (0-based; found by the one touch rule, `Game.touched`)."""
+    hand = table.state.hands[hint.to]
+    was = [table.touched[c] for c in hand]
+    moved = [c in table.moved for c in hand] if table.moved else []
+    chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)] if moved else was)
+    focus = focus_of(touched_slots, was, chop, moved)
+    touched = tuple([hand[s] for s in touched_slots])
+    clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
+    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
+    card = hand[focus.slot]
+    truth = table.identity(card)
+    links: tuple[Connection, ...] = ()
+    connects = False
+    saved = truth is not None and bool((m.saves >> truth) & 1)
+    if truth is not None and m.meaning in (PLAY, SAVE) and not saved:
+        # The focus card's actual connections, once the clue is given: the other cards it
+        # touches are clued then (a delayed play or a prompt), never a finesse position.
+        # (What the target reads the focus as does not count on them: `clue_meaning`.)
+        marks, masks = list(table.touched), list(table.hinted)
+        for c in touched:
+            marks[c] = True
+            masks[c] &= clue_mask
+        linked = table._replace(touched=marks, hinted=masks)
+        found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
+        if found is None and m.meaning == PLAY:
+            blind = bluff(linked, conventions, giver, hint.to)
+            found = (blind,) if blind is not None else None
+        connects = found is not None
+        links = found or ()
+    could_be = tuple(table.game.space.members(m.could_be))
+    trash = truth is not None and bool((table.status.trash >> truth) & 1)
+    return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
+                   m.meaning, m.convention, could_be, links, connects, saved, truth, trash,
+                   m.moved, tuple(hand.index(c) for c in m.moved))
+
+
+def _head(r: Reading) -> str:
+    name = NAMES.get(r.convention, r.convention)
+    if r.meaning == "unclear":
+        name = "Unclear clue"
+    why = {"chop": "chop", "only card": "the only card touched",
+           "leftmost new card": "chop not touched; leftmost new card",
+           "leftmost re-touched card": "no new card; leftmost re-touched",
+           "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
+    return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
+
+
+def _with_truth(r: Reading) -> str:
+    head, game, truth = _head(r), r.game, r.truth
+    if r.moved:
+        slots = ", ".join(str(s + 1) for s in r.moved_slots)
+        return (f"{head}: chop moves slot{'s' if len(r.moved) > 1 else ''} {slots} (not to "
+                f"be discarded)")
+    if truth is None:
+        return head
+    card = game.space.show(truth)
+    if r.trash:
+        return f"{head}: {card}, which is already trash (Good Touch broken)"
+    if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
+        if not r.connects:
+            return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
+        if r.connections and r.connections[0].kind == "bluff":
+            x = r.connections[0]
+            return (f"{head}: {card} with a bluff on {game.players[x.player]}'s slot "
+                    f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
+        if r.connections:
+            via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
+                            for x in r.connections)
+            return f"{head}: {card} via {via}"
+        return f"{head}: {card}, playable now"
+    if r.meaning == "unclear":
+        return f"{head}: {card}; no reading of the conventions fits"
+    return f"{head}: {card}"
+
+
+def _how(players: tuple[str, ...], x: Connection) -> str:
+    where = f"{players[x.player]}'s slot {x.slot + 1}"
+    if x.kind == "finesse":
+        article = "an" if x.name[0] in "aeiou" else "a"
+        return f"by {article} {x.name} on {where}"
+    if x.kind == "prompt":
+        return f"by a prompt on {where}"
+    return f"already clued in {where} ({x.kind})"
