@@ -39,8 +39,9 @@ from ..views.review_text import (
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .paths import expand_paths
+from .ports import free_port
 from .simulate import simulate_command
-from .teach import lessons_command, puzzles_command
+from .teach import lessons_command, puzzles_command, samples_command
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -379,7 +380,7 @@ TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0 = any free port).")
+              help="Port to listen on; when it is taken, a free one (said on stderr). 0 = any free port.")
 def dashboard(path: str | None, host: str, port: int) -> None:
     """Review games in the browser: each player's knowledge at every turn, the
     draw-pile clock, wasted hints and lost critical cards.
@@ -408,7 +409,11 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", 2)
     try:
-        serve(create_app(library), host, port, announce=click.echo)
+        chosen = free_port(host, port)
+        if chosen != port:
+            click.echo(f"dashboard: port {port} is taken; using "
+                       f"{chosen or 'a free one'} instead", err=True)
+        serve(create_app(library), host, chosen, announce=click.echo)
     except OSError as e:
         fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
 
@@ -417,3 +422,4 @@ main.add_command(simulate_command)
 main.add_command(batch_command)
 main.add_command(lessons_command)
 main.add_command(puzzles_command)
+main.add_command(samples_command)
