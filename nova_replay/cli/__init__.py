@@ -10,7 +10,6 @@ import json
 import os
 import sys
 from dataclasses import replace
-from typing import NoReturn
 
 import click
 
@@ -38,15 +37,11 @@ from ..views.review_text import (
 )
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
+from .options import USAGE, check_inputs, fail, json_option, needs, out_option
 from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
 from .teach import lessons_command, puzzles_command, samples_command
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(code)
 
 
 def open_record(file: str, until_illegal: bool = False) -> Record:
@@ -95,7 +90,7 @@ def main() -> None:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
-@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable JSON report.")
+@json_option("Print a machine-readable JSON report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
 def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
     """Check game logs: the schema, the deck, then every action's legality.
@@ -111,7 +106,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     """
     paths = expand_paths(files)
     if not paths:
-        fail("validate: no .json files found in " + ", ".join(files), 2)
+        fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
     bad = sum(not r.valid(strict) for r in reports)
     if as_json:
@@ -193,7 +188,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
 
 def check_turn(file: str, turn: int, last: int) -> None:
     if not 0 <= turn <= last:
-        fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", 2)
+        fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", USAGE)
 
 
 def perspective_of(file: str, record: Record, as_player: str | None) -> Perspective:
@@ -204,26 +199,25 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
     try:
         return Perspective(viewer_of(record.game.players, as_player))
     except ValueError as e:
-        fail(f"{file}: --as {as_player}: {e}", 2)
+        fail(f"{file}: --as {as_player}: {e}", USAGE)
 
 
 @main.command("analyze")
 @click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
+@json_option("Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
 @click.option("--turn", "-t", type=int, default=None,
               help="Show every hand's knowledge grid after this turn.")
-@click.option("--tier", type=click.Choice(TIERS), default="deduced", show_default=True,
-              help="Which knowledge to show with --turn.")
+@click.option("--tier", type=click.Choice(TIERS), default=None,
+              help="With --turn: which knowledge to show  [default: deduced].")
 @click.option("--as", "as_player", metavar="PLAYER", default=None,
               help=AS_HELP + " Notes about their cards are hidden, and not counted.")
 @click.option("--solve", is_flag=True,
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              metavar="SECONDS", help="With --solve: the solver's time for the whole game.")
-def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
-                    as_player: str | None, solve: bool, budget: float) -> None:
+@click.option("--budget", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
+              help="The solver's time for the whole game; implies --solve  [default: 1].")
+def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None,
+                    as_player: str | None, solve: bool, budget: float | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -247,20 +241,23 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
       nova-replay analyze sample_games/nova-4p.json --solve --budget 2
     """
+    if tier is not None and turn is None:
+        needs("analyze", "--tier", "--turn (the turn whose knowledge to show)")
+    solve = solve or budget is not None
     record = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
-             f"with every card", 2)
+             f"with every card", USAGE)
     analysis = analyze(record)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
-    evaluation = evaluate(analysis, budget) if solve else None
+    evaluation = evaluate(analysis, budget or 1.0) if solve else None
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(knowledge_text(analysis, turn, tier, seen.at(turn)))
+        click.echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
     click.echo(summary_text(analysis, seen))
     if evaluation is not None:
@@ -287,27 +284,27 @@ def schema() -> None:
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
 
 
-def _refuse_overwrite(file: str, output: str | None) -> None:
+def _refuse_overwrite(file: str, out: str | None) -> None:
     """A conversion never writes over its input file."""
-    if output is None:
+    if out is None:
         return
-    same = os.path.realpath(file) == os.path.realpath(output)
-    if not same and os.path.exists(file) and os.path.exists(output):
-        same = os.path.samefile(file, output)
+    same = os.path.realpath(file) == os.path.realpath(out)
+    if not same and os.path.exists(file) and os.path.exists(out):
+        same = os.path.samefile(file, out)
     if same:
-        fail(f"{output}: -o names the input file; choose another output file", 2)
+        fail(f"{out}: -o names the input file; choose another output file", USAGE)
 
 
-def _write(text: str, output: str | None, summary: str) -> None:
-    if output is None:
+def _write(text: str, out: str | None, summary: str) -> None:
+    if out is None:
         click.echo(text, nl=False)
         return
     try:
-        with open(output, "w", encoding="utf-8") as f:
+        with open(out, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        fail(f"{output}: cannot write file: {e.strerror or e}")
-    click.echo(f"{output}: written ({summary})")
+        fail(f"{out}: cannot write file: {e.strerror or e}")
+    click.echo(f"{out}: written ({summary})")
 
 
 def _summary(record: Record) -> str:
@@ -318,9 +315,8 @@ def _summary(record: Record) -> str:
 
 @main.command("import-hanablive")
 @click.argument("file", type=click.Path())
-@click.option("--output", "-o", type=click.Path(), default=None,
-              help="Write the log to this file (default: print it).")
-def import_hanablive(file: str, output: str | None) -> None:
+@out_option("Write the log to this file (default: print it).")
+def import_hanablive(file: str, out: str | None) -> None:
     """Convert a hanab.live game export (JSON) to a nova-replay log.
 
     No Variant and the supported variants (docs/variants.md) without rule-changing
@@ -333,7 +329,7 @@ def import_hanablive(file: str, output: str | None) -> None:
       nova-replay import-hanablive game.json -o game.nova.json
       nova-replay import-hanablive game.json > game.nova.json
     """
-    _refuse_overwrite(file, output)
+    _refuse_overwrite(file, out)
     try:
         data = from_hanablive(read_json(file))
         record = load_data(data, file)  # refuse a game that does not replay, here
@@ -342,14 +338,13 @@ def import_hanablive(file: str, output: str | None) -> None:
     warning = anonymised_warning(record.log)
     if warning is not None:
         click.echo(f"{file}: warning: {warning}", err=True)
-    _write(dumps(data), output, _summary(record))
+    _write(dumps(data), out, _summary(record))
 
 
 @main.command("export-hanablive")
 @click.argument("file", type=click.Path())
-@click.option("--output", "-o", type=click.Path(), default=None,
-              help="Write the hanab.live JSON to this file (default: print it).")
-def export_hanablive(file: str, output: str | None) -> None:
+@out_option("Write the hanab.live JSON to this file (default: print it).")
+def export_hanablive(file: str, out: str | None) -> None:
     """Convert a Hanabi-ruleset log to hanab.live's game-export JSON.
 
     The inverse of import-hanablive. Meta other than meta.hanablive and action
@@ -360,7 +355,7 @@ def export_hanablive(file: str, output: str | None) -> None:
       nova-replay export-hanablive game.nova.json -o game.json
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
-    _refuse_overwrite(file, output)
+    _refuse_overwrite(file, out)
     record = open_record(file)
     try:
         data = to_hanablive(record)
@@ -369,14 +364,14 @@ def export_hanablive(file: str, output: str | None) -> None:
     for lost in export_losses(record.log):
         click.echo(f"{file}: warning: {lost} dropped (hanab.live's format has no place for it)",
                    err=True)
-    _write(dumps_hanablive(data), output, _summary(record))
+    _write(dumps_hanablive(data), out, _summary(record))
 
 
 TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
 
 
 @main.command()
-@click.argument("path", required=False, type=click.Path(exists=True))
+@click.argument("path", required=False, type=click.Path())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
@@ -399,6 +394,9 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
 
+    if path is not None:
+        check_inputs([path])
+
     if path is not None and os.path.isfile(path) and path.lower().endswith(TABLE_ENDINGS):
         try:
             library = GameLibrary.from_table(path)
@@ -407,7 +405,7 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     else:
         library = GameLibrary.from_path(path)
     if not library.entries:
-        fail(f"dashboard: no .json files found in {path}", 2)
+        fail(f"dashboard: no .json files found in {path}", USAGE)
     try:
         chosen = free_port(host, port)
         if chosen != port:

@@ -15,12 +15,13 @@ from ..review.analysis import analyze
 from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles
+from .options import check_inputs, json_option, out_option
 from .paths import expand_paths
 
 
 @click.command("lessons")
-@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON (one object per lesson).")
+@click.argument("folder", required=False, type=click.Path(file_okay=False))
+@json_option("Print the list as JSON (one object per lesson, with its absolute path).")
 def lessons_command(folder: str | None, as_json: bool) -> None:
     """List the course's lessons in order: level, topic, file, turn and title.
 
@@ -33,6 +34,8 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
       nova-replay lessons
       nova-replay lessons --json
     """
+    if folder is not None:
+        check_inputs([folder])
     try:
         where = Path(folder).resolve() if folder is not None else lessons_dir()
         found = course(where)
@@ -73,8 +76,7 @@ def samples_command() -> None:
 
 @click.command("puzzles")
 @click.argument("games", nargs=-1, required=True, type=click.Path())
-@click.option("--out", "out", type=click.Path(file_okay=False), required=True,
-              help="Folder to write the puzzles to (made if missing).")
+@out_option("Folder to write the puzzles to (made if missing).", required=True, folder=True)
 def puzzles_command(games: tuple[str, ...], out: str) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
     analysis found a blunder or mistake by the player to move and a better move was
@@ -88,6 +90,7 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
     """
     files = expand_paths(games)
+    check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
