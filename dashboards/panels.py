@@ -8,39 +8,18 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from nova_replay.review.analysis import KINDS, SEVERITIES, Analysis, Finding
+from nova_replay.review.analysis import Analysis, Finding
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.perspective import hidden_note as hidden_note_text
+from nova_replay.review.vocabulary import Kind, Severity
 from nova_replay.rules.words import words
 from nova_replay.views.report import report_summary
 
 from .table import ViewOptions
 
-KIND_LABELS = {
-    "lost_critical": "lost critical card", "strikeout": "strikeout", "misfire": "misfire",
-    "wasted_hint": "wasted hint", "discard_hinted": "discarded a hinted card",
-    "discard_with_playable": "discarded with a playable card",
-    "out_of_pace": "out of pace", "good_hint_playable": "good hint", "good_save": "good save",
-    "lost_points": "lost points (knowing every card)",
-}
-# Findings drawn on the chart: kind -> (legend name, marker symbol, colour, series it sits on).
-MARKED = {
-    "wasted_hint": ("wasted hint", "x", "#ef6c00", "pace"),
-    "lost_critical": ("lost critical card", "diamond", "#b71c1c", "max_score"),
-    "misfire": ("misfire", "triangle-down", "#6a1b9a", "score"),
-    "strikeout": ("misfire", "triangle-down", "#6a1b9a", "score"),
-}
-# Findings hidden from the viewer ("as player X") share one neutral marker.
-HIDDEN_MARK = ("note about your cards", "circle-open", "#607d8b", "draw_pile")
 LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c00", "dot"),
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
-
-# A turn's findings at a glance, as chess annotators mark moves: severity -> (glyph,
-# what it means). The move list shows the worst, in SEVERITY_ORDER.
-SEVERITY_GLYPHS = {"blunder": ("??", "blunder"), "mistake": ("?", "mistake"),
-                   "info": ("i", "note"), "good": ("!", "good move")}
-SEVERITY_ORDER = ("blunder", "mistake", "good", "info")
 HOVER_WIDTH = 44  # characters per line of chart hover text, so it stays inside the chart
 
 
@@ -116,16 +95,13 @@ def summary_facts(analysis: Analysis, turn: int, options: ViewOptions,
         heading = "Final" + (f" ({s.ending})" if s.ending else " (unfinished)")
         lost = s.perfect_lost_turn
     # Counted from the notes shown: as player X, the hidden ones would tell their kind.
-    counts = {sev: sum(f.severity == sev for f in shown) for sev in SEVERITIES}
-    wasted = sum(f.kind == "wasted_hint" for f in shown)
+    counts = {sev: sum(f.severity == sev for f in shown) for sev in Severity}
+    wasted = sum(f.kind == Kind.WASTED_HINT for f in shown)
     facts = [
         ("Score", f"{score} / {s.perfect_score}", "sum-score"),
         ("Max score", str(max_score), "sum-max"),
         ("Efficiency", "–" if efficiency is None else f"{efficiency:.2f}", "sum-eff"),
-        ("Blunders", str(counts["blunder"]), "sum-blunders"),
-        ("Mistakes", str(counts["mistake"]), "sum-mistakes"),
-        ("Notes", str(counts["info"]), "sum-info"),
-        ("Good plays", str(counts["good"]), "sum-good"),
+        *((sev.heading, str(counts[sev]), f"sum-{SUMMARY_IDS[sev]}") for sev in Severity),
         (f"Wasted {words(analysis.record.game.ruleset).hint}s", str(wasted), "sum-wasted"),
     ]
     note = (f"A perfect score was out of reach from turn {lost}." if lost is not None
@@ -141,5 +117,7 @@ def summary_facts(analysis: Analysis, turn: int, options: ViewOptions,
     return {"heading": heading, "facts": facts, "notes": notes}
 
 
-KIND_OPTIONS = [{"label": KIND_LABELS[k], "value": k} for k in KINDS]
-SEVERITY_OPTIONS = [{"label": s, "value": s} for s in SEVERITIES]
+SUMMARY_IDS = {Severity.BLUNDER: "blunders", Severity.MISTAKE: "mistakes", Severity.INFO: "info",
+               Severity.GOOD: "good"}  # the summary card's element ids
+KIND_OPTIONS = [{"label": k.label(), "value": str(k)} for k in Kind]
+SEVERITY_OPTIONS = [{"label": str(s), "value": str(s)} for s in Severity]

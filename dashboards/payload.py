@@ -15,16 +15,13 @@ from pathlib import PurePath
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
+from nova_replay.review.vocabulary import HIDDEN_MARKER, Severity
 from nova_replay.rules.cards import SUITS, rank_text
+from nova_replay.rules.words import words
 
 from .panels import (
-    HIDDEN_MARK,
     HOVER_WIDTH,
-    KIND_LABELS,
     LINES,
-    MARKED,
-    SEVERITY_GLYPHS,
-    SEVERITY_ORDER,
     hidden_from,
     hidden_note,
     plot_text,
@@ -95,12 +92,12 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "clock": clock_series(analysis),
         "lines": [list(line) for line in LINES],
         "findings": findings_data(analysis),
-        "hidden_mark": list(HIDDEN_MARK),
+        "hidden_mark": list(HIDDEN_MARKER),
         "hidden_note": note, "hidden_hover": plot_text(note, HOVER_WIDTH),
         "summaries": [json.loads(s) for s in summaries],
         "turn_data": turns,
         "moves": moves_data(analysis),
-        "glyphs": {sev: list(g) for sev, g in SEVERITY_GLYPHS.items()},
+        "glyphs": {str(sev): [sev.glyph, sev.meaning] for sev in Severity},
         "illegal": list(illegal) if illegal else None,
         "lesson": lesson_of(analysis),
     }
@@ -118,13 +115,12 @@ def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
 
 def moves_data(analysis: Analysis) -> list[list[Any]]:
     """The move list: per turn, the move in a few words and the indices of its
-    findings, worst first (SEVERITY_ORDER), so that the first shown gives the glyph."""
+    findings, worst first (`Severity.order`), so that the first shown gives the glyph."""
     at: dict[int, list[int]] = {}
     for i, f in enumerate(analysis.findings):
         at.setdefault(f.turn, []).append(i)
-    rank = {sev: n for n, sev in enumerate(SEVERITY_ORDER)}
     return [[move_text(analysis, t),
-             sorted(at.get(t, []), key=lambda i: rank.get(analysis.findings[i].severity, 9))]
+             sorted(at.get(t, []), key=lambda i: analysis.findings[i].severity.order)]
             for t in range(analysis.timeline.turns + 1)]
 
 
@@ -181,9 +177,10 @@ def clock_series(analysis: Analysis) -> dict[str, list[int]]:
 def findings_data(analysis: Analysis) -> list[dict[str, Any]]:
     """Every finding with its words, and the chart marker it gets (or None)."""
     out = []
+    w = words(analysis.record.game.ruleset)
     for f in analysis.findings:
-        marker = MARKED.get(f.kind)
-        out.append({"turn": f.turn, "kind": f.kind, "label": KIND_LABELS.get(f.kind, f.kind),
+        marker = f.kind.marker(w)
+        out.append({"turn": f.turn, "kind": f.kind, "label": f.kind.label(w),
                     "severity": f.severity, "message": f.message,
                     "hover": plot_text(f.message, HOVER_WIDTH),
                     "marker": list(marker) if marker else None})

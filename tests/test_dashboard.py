@@ -316,8 +316,10 @@ def test_the_clock_and_the_findings_markers_are_the_analysis(five: Reviewed) -> 
     p = payload_of(a)
     assert p["clock"]["pace"] == [c.pace for c in a.clock]
     assert p["clock"]["turn"] == list(range(a.timeline.turns + 1))
-    marked = [f["turn"] for f in p["findings"] if f["marker"] and f["marker"][0] == "wasted hint"]
-    assert marked == [f.turn for f in a.findings if f.kind == "wasted_hint"]
+    # A Hanabi game: the chart's legend speaks of clues.
+    marked = [f["turn"] for f in p["findings"] if f["marker"] and f["marker"][0] == "wasted clue"]
+    assert marked == [f.turn for f in a.findings if f.kind == "wasted_hint"] != []
+    assert {f["label"] for f in p["findings"] if f["kind"] == "wasted_hint"} == {"wasted clue"}
     assert [f["message"] for f in p["findings"]] == [f.message for f in a.findings]
 
 

@@ -98,8 +98,7 @@ class Perspective:
         held = set(timeline[moment].hands[self.viewer])
         if finding.turn - 1 > moment:
             held.update(timeline[finding.turn - 1].hands[self.viewer])
-        related: Iterable[int] = finding.details.get("related", ())
-        return any(c in held for c in finding.cards) or any(c in held for c in related)
+        return any(c in held for c in finding.cards) or any(c in held for c in finding.related)
 
     def visible_findings(self, findings: Iterable[Finding]) -> list[Finding]:
         """The findings not in the future: with no spoilers, none after `turn`.

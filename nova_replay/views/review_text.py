@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
+from ..review.analysis import Analysis
 from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.status import Status
-from ..review.whatif import FAULTS
+from ..review.vocabulary import Kind, Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import TERMINATED
 from ..rules.words import words
@@ -43,10 +43,9 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     if seen.viewer is not None:
         listed = seen.visible_findings(a.findings)
         shown = seen.shown_findings(listed, a.timeline)
-        count = {sev: sum(f.severity == sev for f in shown) for sev in SEVERITIES}
-        blunders, mistakes, info, good = (count[BLUNDER], count[MISTAKE], count[INFO],
-                                          count[GOOD])
-        wasted = sum(f.kind == "wasted_hint" for f in shown)
+        count = {sev: sum(f.severity == sev for f in shown) for sev in Severity}
+        blunders, mistakes, info, good = count.values()
+        wasted = sum(f.kind == Kind.WASTED_HINT for f in shown)
         if len(shown) < len(listed):
             hidden = (f" {len(listed) - len(shown)} hidden note(s) about "
                       f"{game.players[seen.viewer]}'s cards are not counted.")
@@ -100,7 +99,7 @@ def notes_text(a: Analysis, seen: Perspective = REVIEWER,
                      f"(pile {c.draw_pile}, pace {c.pace}, max {c.max_score})")
         mover = a.timeline[f.turn - 1].player(game)
         if (suggested and f.turn in suggested and f.turn not in said_at
-                and f.severity in FAULTS and f.player == mover
+                and f.severity.is_fault and f.player == mover
                 and not seen.hides_finding(f, a.timeline)
                 and (seen.viewer is None or seen.viewer == mover)):
             lines.append(f"           Suggestion: {suggested[f.turn]}")
