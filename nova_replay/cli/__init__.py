@@ -14,6 +14,7 @@ from dataclasses import replace
 import click
 
 from .. import __version__
+from ..corpus.rows import player_rows
 from ..play.suggest import suggestions
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
@@ -26,6 +27,7 @@ from ..review.analysis import analyze
 from ..review.evaluation import evaluate
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
+from ..rules.words import words
 from ..views.report import analysis_report
 from ..views.review_text import (
     TIERS,
@@ -42,6 +44,7 @@ from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
 from .teach import lessons_command, puzzles_command, samples_command
+from .terminal import echo, per_player_text
 
 
 def open_record(file: str, until_illegal: bool = False
@@ -169,15 +172,15 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
         check_turn(file, turn, timeline.turns)
     if not knowledge:
         if turn is None:
-            click.echo(game_text(timeline, record.log, seen), nl=False)
+            echo(game_text(timeline, record.log, seen), nl=False)
             illegal_end(record, problem)
         else:
-            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
+            echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
         return
     analysis = analyze(record)
     turns = range(timeline.turns + 1) if turn is None else [turn]
     for t in turns:
-        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t))
+        echo("\n".join(turn_text(timeline, t, record.log, seen.at(t))
                              + knowledge_lines(analysis, t, seen.at(t))))
         click.echo("")
     if turn is None:
@@ -258,17 +261,19 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         check_turn(file, turn, record.timeline.turns)
         click.echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
-    click.echo(summary_text(analysis, seen))
+    echo(summary_text(analysis, seen))
+    echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
+                         public_only=seen.viewer is not None))
     if evaluation is not None:
-        click.echo(evaluation_text(evaluation, analysis))
+        echo(evaluation_text(evaluation, analysis))
         analysis = replace(analysis, findings=tuple(sorted(
             (*analysis.findings, *evaluation.findings), key=lambda f: f.turn)))
     click.echo("")
-    click.echo(notes_text(analysis, seen, suggested))
+    echo(notes_text(analysis, seen, suggested))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")
-        click.echo(noted)
+        echo(noted)
     illegal_end(record, problem)
 
 
