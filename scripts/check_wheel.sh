@@ -78,6 +78,16 @@ analysis = nova_replay.analyze("sample_games/nova-4p.json")
 print(analysis.summary.score, analysis.clock[17].pace, analysis.knowledge.of(17, 0))
 print([f.message for f in analysis.findings if f.severity == "blunder"])'
 
+example 0 python -c '
+import nova_replay
+game = nova_replay.load("sample_games/nova-4p.json")
+board = game.state(17)
+print(board)
+print(board.hands["Anna"][1].possible)
+print([n.message for n in game.findings if n.severity == "mistake" and n.player == "Anna"])
+print(game.state(17, as_player="Dev")._repr_html_()[:80])
+print(nova_replay.batch(["sample_games/"]).to_pandas().shape)'
+
 # README: "Simulated games", "Whole corpora", "hanab.live"
 example 0 nova-replay simulate --ruleset nova --players 3 --seed 42 --games 3 --out games/
 example 0 nova-replay simulate --players 3 --bot convention --bot careless:0.5 --bot convention --out games/

@@ -5,46 +5,20 @@ from __future__ import annotations
 
 import glob
 import importlib.util
-import json
 import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
 
 import click
 
+from ..corpus.frame import logs_only
 from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
-from ..corpus.sources import Item, SourceError, check_sources, count, items
+from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, Writer, open_table, table_format
 from ..record.reader import MAX_FILE_BYTES
 from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option
-
-# Other JSON files nova-replay writes, by their "format": not game logs, so `batch` skips them.
-NOT_LOGS = {b"nova-replay-puzzle": "puzzle"}
-
-
-def logs_only(found: Iterable[Item], skipped: Counter[str]) -> Iterator[Item]:
-    """The items that may be game logs; a puzzle is counted in
-    `skipped` by its kind instead. Only a file that names such a format near its start
-    is parsed to be sure (a log's own text could quote one)."""
-    for item in found:
-        head = item.raw[:200]
-        kind = next((k for marker, k in NOT_LOGS.items() if marker in head), None)
-        if kind is not None and _format_of(item.raw) in NOT_LOGS:
-            skipped[kind] += 1
-            continue
-        yield item
-
-
-def _format_of(raw: bytes) -> bytes | None:
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return None
-    value = data.get("format") if isinstance(data, dict) else None
-    return value.encode() if isinstance(value, str) else None
 
 
 def _where(row: dict[str, object]) -> str:
