@@ -39,7 +39,8 @@ from ..views.review_text import (
 )
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
-from .options import USAGE, check_inputs, fail, json_option, needs, out_option
+from .fetch import fetch_command
+from .options import USAGE, check_inputs, fail, json_option, needs, out_option, resolve_inputs
 from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
@@ -52,7 +53,9 @@ def open_record(file: str, until_illegal: bool = False
     """Load a log for a command that needs a good one, or exit with its problem; the
     file is read and replayed once. With `until_illegal`, a log with an illegal action
     at turn K gives its record up to turn K-1 and that problem (the command then
-    calls `illegal_end` with it); else the problem is None."""
+    calls `illegal_end` with it); else the problem is None. A hanab.live game id or
+    replay URL is fetched (`resolve_inputs`)."""
+    (file,) = resolve_inputs([file])
     problem = None
     try:
         if until_illegal:
@@ -106,7 +109,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
       nova-replay validate sample_games/*.json
       nova-replay validate --strict --json my_game.json
     """
-    paths = expand_paths(files)
+    paths = expand_paths(resolve_inputs(files))
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
@@ -333,6 +336,7 @@ def import_hanablive(file: str, out: str | None) -> None:
       nova-replay import-hanablive game.json -o game.nova.json
       nova-replay import-hanablive game.json > game.nova.json
     """
+    (file,) = resolve_inputs([file])
     _refuse_overwrite(file, out)
     try:
         data = from_hanablive(read_json(file))
@@ -399,6 +403,7 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
 
     if path is not None:
+        (path,) = resolve_inputs([path])
         check_inputs([path])
 
     if path is not None and os.path.isfile(path) and path.lower().endswith(TABLE_ENDINGS):
@@ -425,3 +430,4 @@ main.add_command(batch_command)
 main.add_command(lessons_command)
 main.add_command(puzzles_command)
 main.add_command(samples_command)
+main.add_command(fetch_command)

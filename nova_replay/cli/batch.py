@@ -18,7 +18,7 @@ from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, Writer, open_table, table_format
 from ..record.reader import MAX_FILE_BYTES
-from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option
+from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
 
 
 def _where(row: dict[str, object]) -> str:
@@ -84,6 +84,7 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
       nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
       nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
     """
+    games = tuple(resolve_inputs(games))
     check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
     try:
         check_sources(games)  # the globs

@@ -12,10 +12,12 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
+
+from ..record.fetch import FetchError, fetch_game, game_id, is_game_ref
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -68,3 +70,21 @@ def check_inputs(files: tuple[str, ...] | list[str]) -> None:
 def needs(command: str, option: str, other: str) -> NoReturn:
     """An option that means something only with another one, given without it."""
     fail(f"{command}: {option} needs {other}", USAGE)
+
+
+def resolve_inputs(args: Sequence[str]) -> list[str]:
+    """The arguments with each hanab.live game id or replay URL replaced by the path of
+    that game's export in the cache (fetched first if need be); files, folders and globs
+    as given. A game that cannot be fetched is one line and exit 1."""
+    out = []
+    for arg in args:
+        if not is_game_ref(arg):
+            out.append(arg)
+            continue
+        game = game_id(arg)
+        assert game is not None
+        try:
+            out.append(str(fetch_game(game)))
+        except FetchError as e:
+            fail(str(e))
+    return out

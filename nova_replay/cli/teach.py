@@ -15,7 +15,7 @@ from ..review.analysis import analyze
 from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles
-from .options import check_inputs, json_option, out_option
+from .options import check_inputs, json_option, out_option, resolve_inputs
 from .paths import expand_paths
 
 
@@ -89,7 +89,7 @@ def puzzles_command(games: tuple[str, ...], out: str) -> None:
     Example:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
     """
-    files = expand_paths(games)
+    files = expand_paths(resolve_inputs(games))
     check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
     try:
