@@ -10,6 +10,7 @@ The flow of docs/architecture.md, one subpackage a stage, each importing only th
 """
 
 from .corpus.frame import batch
+from .record.bundled import samples_dir
 from .record.hanablive import from_hanablive, looks_like_hanablive
 from .record.hanablive_export import to_hanablive
 from .record.load import Record, load_data
@@ -62,5 +63,6 @@ __all__ = [
     "make_ruleset",
     "parse_card",
     "replay",
+    "samples_dir",
     "to_hanablive",
 ]

@@ -88,6 +88,16 @@ print([n.message for n in game.findings if n.severity == "mistake" and n.player 
 print(game.state(17, as_player="Dev")._repr_html_()[:80])
 print(nova_replay.batch(["sample_games/"]).to_pandas().shape)'
 
+# docs/python.md and docs/quickstart.md: every code cell, in order, as a notebook runs them.
+for page in python quickstart; do
+    example 0 python -c '
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+namespace = {}
+for cell in re.findall(r"^```python\n(.*?)^```", text, re.S | re.M):
+    exec(cell, namespace)' "$ROOT/docs/$page.md"
+done
+
 # README: "Simulated games", "Whole corpora", "hanab.live"
 example 0 nova-replay simulate --ruleset nova --players 3 --seed 42 --games 3 --out games/
 example 0 nova-replay simulate --players 3 --bot convention --bot careless:0.5 --bot convention --out games/
