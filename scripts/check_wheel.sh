@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/nova-wheel.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-PY=${PYTHON:-python3}
+PY=${PYTHON:-python3}   # any Python 3.11+ with pip; the clean venv is made from it
 
 echo "check_wheel: building the wheel"
 "$PY" -m pip wheel -q --no-deps --wheel-dir "$WORK/dist" "$ROOT" 2>/dev/null
