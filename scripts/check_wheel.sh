@@ -10,8 +10,11 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/nova-wheel.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 PY=${PYTHON:-python3}   # any Python 3.11+ with pip; the clean venv is made from it
 
-echo "check_wheel: building the wheel"
-"$PY" -m pip wheel -q --no-deps --wheel-dir "$WORK/dist" "$ROOT" 2>/dev/null
+echo "check_wheel: building the wheel from the repository's files"
+# From a copy of the files git tracks, so no stale build/ or untracked file gets in.
+mkdir "$WORK/src"
+(cd "$ROOT" && git ls-files -z | xargs -0 cp --parents -t "$WORK/src")
+"$PY" -m pip wheel -q --no-deps --wheel-dir "$WORK/dist" "$WORK/src" 2>/dev/null
 WHEEL=$(ls "$WORK"/dist/nova_replay-*.whl)
 echo "check_wheel: installing $(basename "$WHEEL")[dask] in a clean venv"
 "$PY" -m venv "$WORK/venv"
