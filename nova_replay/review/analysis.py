@@ -61,10 +61,11 @@ class Finding:
     details: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
-    def related(self) -> tuple[int, ...]:
+    def related(self) -> Sequence[int]:
         """Cards the note names besides its own (a hinted copy, a witness's card): a
         view that hides a player's cards hides the note when one of these is theirs."""
-        return tuple(self.details.get("related", ()))
+        related: Sequence[int] = self.details.get("related", ())
+        return related
 
     @property
     def cost(self) -> int:
