@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import nova_replay
 from nova_replay.corpus.rows import GAME_COLUMNS
 from nova_replay.corpus.tables import read_table
+from nova_replay.record.bundled import samples_dir
 from nova_replay.record.reader import decode_json
 from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import Analysis, analyze
@@ -30,16 +30,6 @@ PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
 class UploadRefused(ValueError):
     """An upload the dashboard will not read: too big, not JSON, not base64."""
-
-
-def samples_dir() -> Path:
-    """The bundled sample games: package data in an installed wheel
-    (`nova_replay/sample_games`), the repository's `sample_games/` in a checkout."""
-    package = Path(nova_replay.__file__).resolve().parent
-    for candidate in (package / "sample_games", package.parent / "sample_games"):
-        if candidate.is_dir() and any(candidate.glob("*.json")):
-            return candidate
-    raise FileNotFoundError("the bundled sample games are missing from this installation")
 
 
 @dataclass(frozen=True)

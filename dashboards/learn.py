@@ -19,9 +19,10 @@ from dash import ALL, Dash, Input, Output, State, ctx, html
 from dash.exceptions import PreventUpdate
 
 from nova_replay.record.actions import ruleset_of
+from nova_replay.record.bundled import lessons_dir
 from nova_replay.rules.cards import SUITS, parse_card, rank_text
 from nova_replay.rules.rulesets import Ruleset
-from nova_replay.views.course import Lesson, course, lessons_dir
+from nova_replay.views.course import Lesson, course
 from nova_replay.views.puzzles import Move, Puzzle, read_puzzle
 
 from .data import Entry, url_key

@@ -9,9 +9,11 @@ The flow of docs/architecture.md, one subpackage a stage, each importing only th
 - `cli`: the click commands, a thin layer over the rest.
 """
 
+from .corpus.frame import batch
+from .record.bundled import samples_dir
 from .record.hanablive import from_hanablive, looks_like_hanablive
 from .record.hanablive_export import to_hanablive
-from .record.load import Record, load, load_data
+from .record.load import Record, load_data
 from .record.log import GameLog
 from .record.validation import Report, check, check_data
 from .review.analysis import Analysis, Finding, analyze
@@ -20,6 +22,7 @@ from .rules.engine import State, Timeline, apply, deal, replay
 from .rules.errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
 from .rules.game import Discard, Game, Hint, Play
 from .rules.rulesets import Ruleset, make_ruleset
+from .views.position import CardInHand, GameRecord, Note, Position, load
 
 __version__ = "0.1.0"
 
@@ -27,15 +30,19 @@ __all__ = [
     "JOKER",
     "Analysis",
     "Card",
+    "CardInHand",
     "DeckError",
     "Discard",
     "Finding",
     "Game",
     "GameLog",
+    "GameRecord",
     "Hint",
     "IllegalAction",
+    "Note",
     "NovaError",
     "Play",
+    "Position",
     "ReadError",
     "Record",
     "Report",
@@ -45,6 +52,7 @@ __all__ = [
     "Timeline",
     "analyze",
     "apply",
+    "batch",
     "check",
     "check_data",
     "deal",
@@ -55,5 +63,6 @@ __all__ = [
     "make_ruleset",
     "parse_card",
     "replay",
+    "samples_dir",
     "to_hanablive",
 ]

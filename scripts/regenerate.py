@@ -24,6 +24,8 @@ import make_course  # noqa: E402
 import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
 
+from nova_replay.cli import main as cli_main  # noqa: E402
+from nova_replay.cli.reference import cli_reference  # noqa: E402
 from nova_replay.record.log import json_schema  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
 from nova_replay.views.puzzles import puzzle_schema  # noqa: E402
@@ -111,6 +113,13 @@ def write_golden() -> list[Path]:
     return written
 
 
+def write_cli_reference() -> list[Path]:
+    """docs/cli.md: every command's --help (the docs site's CLI page)."""
+    path = ROOT / "docs" / "cli.md"
+    path.write_text(cli_reference(cli_main), encoding="utf-8")
+    return [path]
+
+
 # (name, generator), run in this order: later ones may read what earlier ones wrote.
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("samples", write_samples),
@@ -121,6 +130,7 @@ GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("report-schema", write_report_schema),
     ("puzzle-schema", write_puzzle_schema),
     ("golden", write_golden),
+    ("cli-reference", write_cli_reference),
 ]
 
 

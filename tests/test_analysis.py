@@ -208,7 +208,7 @@ def test_analyze_command_text_json_and_turn() -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["analyze", sample])
     assert text.exit_code == 0
-    assert "score 14 of 20" in text.output and "[mistake]" in text.output
+    assert "score 14 of 20" in text.output and "\n          mistake: " in text.output
     out = runner.invoke(main, ["analyze", sample, "--json"])
     assert json.loads(out.output)["summary"]["score"] == 14
     grid = runner.invoke(main, ["analyze", sample, "--turn", "17"])

@@ -104,7 +104,8 @@ def test_replay_and_analyze_show_a_log_up_to_its_illegal_turn() -> None:
                          "shown up to turn 8)")
     reviewed = invoke("analyze", str(path))
     assert reviewed.exit_code == 1 and reviewed.stderr == problem
-    assert "Turn   8  [mistake] Ben hinted 2s to Carla" in reviewed.stdout
+    assert "Turn   8 ?   Ben hints 2s to Carla" in reviewed.stdout
+    assert "\n          mistake: Ben hinted 2s to Carla" in reviewed.stdout
     assert reviewed.stdout.rstrip().endswith("(the log is shown up to turn 8)")
     assert invoke("analyze", "--json", str(path)).exit_code == 1  # no partial JSON report
     assert invoke("replay", "--turn", "9", str(path)).exit_code == 2  # turns 0..8 only

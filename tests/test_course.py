@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -208,9 +209,11 @@ def test_lessons_command_lists_the_course_in_order() -> None:
     result = CliRunner().invoke(main, ["lessons"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].split() == ["#", "level", "topic", "game", "turn", "file"]
-    listed = [re.search(r"\b(\d\d-[\w-]+\.json)", line) for line in lines[1:]]
+    assert lines[0].split() == ["#", "level", "topic", "game", "turn", "title", "path"]
+    listed = [re.search(r"\b(\d\d-[\w-]+\.json)$", line) for line in lines[1:]]
     assert [m.group(1) for m in listed if m] == sorted(EXPECTED)
+    paths = [Path(line.rsplit("  ", 1)[1]) for line in lines[1:]]  # each line ends with a path
+    assert all(p.is_absolute() and p.is_file() for p in paths)
     first = lines[1].split()
     assert first[:2] == ["1", "1"] and "what a hint tells" in lines[1]
 
@@ -220,6 +223,8 @@ def test_lessons_command_json() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [d["file"] for d in data] == sorted(EXPECTED)
+    assert all(Path(d["path"]).is_absolute() and Path(d["path"]).name == d["file"]
+               and Path(d["path"]).is_file() for d in data)
     assert data[4] == {**data[4], "level": 2, "topic": "chop and saves", "turn": 6,
                        "game": "Nova"}
     assert all(2 <= len(sentences(d["text"])) <= 3 for d in data)

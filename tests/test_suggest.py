@@ -51,7 +51,8 @@ def test_analyze_shows_suggestions_and_json_carries_them_on_faults_only() -> Non
     text = runner.invoke(main, ["analyze", str(LOST_FIVE)]).stdout
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Turn  26"))
-    assert lines[at + 1] == "           Suggestion: A convention player would have played slot 3."
+    assert lines[at + 1].startswith("          mistake: Ben discarded 4♥")
+    assert lines[at + 2] == "          Suggestion: A convention player would have played slot 3."
     report = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--json"]).stdout)
     with_suggestion = [f for f in report["findings"] if f["suggestion"]]
     assert with_suggestion and all(Severity(f["severity"]).is_fault for f in with_suggestion)

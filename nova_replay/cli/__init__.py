@@ -10,11 +10,11 @@ import json
 import os
 import sys
 from dataclasses import replace
-from typing import NoReturn
 
 import click
 
 from .. import __version__
+from ..corpus.rows import player_rows
 from ..play.suggest import suggestions
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
@@ -30,6 +30,7 @@ from ..review.evaluation import evaluate
 from ..review.knowledge import timeline_knowledge
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
+from ..rules.words import words
 from ..views.report import analysis_report
 from ..views.review_text import (
     TIERS,
@@ -44,14 +45,13 @@ from ..views.review_text import (
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .conventions import conventions_option
+from .fetch import fetch_command
+from .options import USAGE, check_inputs, fail, json_option, needs, out_option, resolve_inputs
 from .paths import expand_paths
+from .ports import free_port
 from .simulate import simulate_command
-from .teach import lessons_command, puzzles_command
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    click.echo(message, err=True)
-    sys.exit(code)
+from .teach import lessons_command, puzzles_command, samples_command
+from .terminal import echo, per_player_text
 
 
 def open_record(file: str, until_illegal: bool = False
@@ -59,7 +59,9 @@ def open_record(file: str, until_illegal: bool = False
     """Load a log for a command that needs a good one, or exit with its problem; the
     file is read and replayed once. With `until_illegal`, a log with an illegal action
     at turn K gives its record up to turn K-1 and that problem (the command then
-    calls `illegal_end` with it); else the problem is None."""
+    calls `illegal_end` with it); else the problem is None. A hanab.live game id or
+    replay URL is fetched (`resolve_inputs`)."""
+    (file,) = resolve_inputs([file])
     problem = None
     try:
         if until_illegal:
@@ -99,7 +101,7 @@ def main() -> None:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
-@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable JSON report.")
+@json_option("Print a machine-readable JSON report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
 def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
     """Check game logs: the schema, the deck, then every action's legality.
@@ -113,9 +115,9 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
       nova-replay validate sample_games/*.json
       nova-replay validate --strict --json my_game.json
     """
-    paths = expand_paths(files)
+    paths = expand_paths(resolve_inputs(files))
     if not paths:
-        fail("validate: no .json files found in " + ", ".join(files), 2)
+        fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
     bad = sum(not r.valid(strict) for r in reports)
     if as_json:
@@ -187,16 +189,15 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
 
     if not knowledge:
         if turn is None:
-            click.echo(game_text(timeline, record.log, seen, more=said), nl=False)
+            echo(game_text(timeline, record.log, seen, more=said), nl=False)
             illegal_end(record, problem)
         else:
-            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))
-                                 + said(turn)))
+            echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn)) + said(turn)))
         return
     analysis = analyze(record, conventions)
     turns = range(timeline.turns + 1) if turn is None else [turn]
     for t in turns:
-        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t)) + said(t)
+        echo("\n".join(turn_text(timeline, t, record.log, seen.at(t)) + said(t)
                              + knowledge_lines(analysis, t, seen.at(t))))
         click.echo("")
     if turn is None:
@@ -206,7 +207,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
 
 def check_turn(file: str, turn: int, last: int) -> None:
     if not 0 <= turn <= last:
-        fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", 2)
+        fail(f"{file}: --turn {turn}: expected a turn from 0 to {last}", USAGE)
 
 
 def perspective_of(file: str, record: Record, as_player: str | None) -> Perspective:
@@ -217,27 +218,26 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
     try:
         return Perspective(viewer_of(record.game.players, as_player))
     except ValueError as e:
-        fail(f"{file}: --as {as_player}: {e}", 2)
+        fail(f"{file}: --as {as_player}: {e}", USAGE)
 
 
 @main.command("analyze")
 @click.argument("file", type=click.Path())
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
+@json_option("Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
 @click.option("--turn", "-t", type=int, default=None,
               help="Show every hand's knowledge grid after this turn.")
-@click.option("--tier", type=click.Choice(TIERS), default="deduced", show_default=True,
-              help="Which knowledge to show with --turn.")
+@click.option("--tier", type=click.Choice(TIERS), default=None,
+              help="With --turn: which knowledge to show  [default: deduced].")
 @click.option("--as", "as_player", metavar="PLAYER", default=None,
               help=AS_HELP + " Notes about their cards are hidden, and not counted.")
 @click.option("--solve", is_flag=True,
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              metavar="SECONDS", help="With --solve: the solver's time for the whole game.")
+@click.option("--budget", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
+              help="The solver's time for the whole game; implies --solve  [default: 1].")
 @conventions_option
-def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
-                    as_player: str | None, solve: bool, budget: float,
+def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None,
+                    as_player: str | None, solve: bool, budget: float | None,
                     conventions: Conventions | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
@@ -262,35 +262,40 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
       nova-replay analyze sample_games/nova-4p.json --solve --budget 2
     """
+    if tier is not None and turn is None:
+        needs("analyze", "--tier", "--turn (the turn whose knowledge to show)")
+    solve = solve or budget is not None
     record, problem = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
-             f"with every card", 2)
+             f"with every card", USAGE)
     analysis = analyze(record, conventions)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
-    evaluation = evaluate(analysis, budget) if solve else None
+    evaluation = evaluate(analysis, budget or 1.0) if solve else None
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(knowledge_text(analysis, turn, tier, seen.at(turn)))
+        click.echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
-    click.echo(summary_text(analysis, seen))
+    echo(summary_text(analysis, seen))
+    echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
+                         public_only=seen.viewer is not None))
     if evaluation is not None:
-        click.echo(evaluation_text(evaluation, analysis))
+        echo(evaluation_text(evaluation, analysis))
         analysis = replace(analysis, findings=tuple(sorted(
             (*analysis.findings, *evaluation.findings), key=lambda f: f.turn)))
     click.echo("")
-    click.echo(notes_text(analysis, seen, suggested))
+    echo(notes_text(analysis, seen, suggested))
     if analysis.reading is not None:
         click.echo("")
-        click.echo(readings_text(analysis, seen))
+        echo(readings_text(analysis, seen))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")
-        click.echo(noted)
+        echo(noted)
     illegal_end(record, problem)
 
 
@@ -305,27 +310,27 @@ def schema() -> None:
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
 
 
-def _refuse_overwrite(file: str, output: str | None) -> None:
+def _refuse_overwrite(file: str, out: str | None) -> None:
     """A conversion never writes over its input file."""
-    if output is None:
+    if out is None:
         return
-    same = os.path.realpath(file) == os.path.realpath(output)
-    if not same and os.path.exists(file) and os.path.exists(output):
-        same = os.path.samefile(file, output)
+    same = os.path.realpath(file) == os.path.realpath(out)
+    if not same and os.path.exists(file) and os.path.exists(out):
+        same = os.path.samefile(file, out)
     if same:
-        fail(f"{output}: -o names the input file; choose another output file", 2)
+        fail(f"{out}: -o names the input file; choose another output file", USAGE)
 
 
-def _write(text: str, output: str | None, summary: str) -> None:
-    if output is None:
+def _write(text: str, out: str | None, summary: str) -> None:
+    if out is None:
         click.echo(text, nl=False)
         return
     try:
-        with open(output, "w", encoding="utf-8") as f:
+        with open(out, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        fail(f"{output}: cannot write file: {e.strerror or e}")
-    click.echo(f"{output}: written ({summary})")
+        fail(f"{out}: cannot write file: {e.strerror or e}")
+    click.echo(f"{out}: written ({summary})")
 
 
 def _summary(record: Record) -> str:
@@ -336,9 +341,8 @@ def _summary(record: Record) -> str:
 
 @main.command("import-hanablive")
 @click.argument("file", type=click.Path())
-@click.option("--output", "-o", type=click.Path(), default=None,
-              help="Write the log to this file (default: print it).")
-def import_hanablive(file: str, output: str | None) -> None:
+@out_option("Write the log to this file (default: print it).")
+def import_hanablive(file: str, out: str | None) -> None:
     """Convert a hanab.live game export (JSON) to a nova-replay log.
 
     No Variant and the supported variants (docs/variants.md) without rule-changing
@@ -351,7 +355,8 @@ def import_hanablive(file: str, output: str | None) -> None:
       nova-replay import-hanablive game.json -o game.nova.json
       nova-replay import-hanablive game.json > game.nova.json
     """
-    _refuse_overwrite(file, output)
+    (file,) = resolve_inputs([file])
+    _refuse_overwrite(file, out)
     try:
         data = from_hanablive(read_json(file))
         record = load_data(data, file)  # refuse a game that does not replay, here
@@ -360,14 +365,13 @@ def import_hanablive(file: str, output: str | None) -> None:
     warning = anonymised_warning(record.log)
     if warning is not None:
         click.echo(f"{file}: warning: {warning}", err=True)
-    _write(dumps(data), output, _summary(record))
+    _write(dumps(data), out, _summary(record))
 
 
 @main.command("export-hanablive")
 @click.argument("file", type=click.Path())
-@click.option("--output", "-o", type=click.Path(), default=None,
-              help="Write the hanab.live JSON to this file (default: print it).")
-def export_hanablive(file: str, output: str | None) -> None:
+@out_option("Write the hanab.live JSON to this file (default: print it).")
+def export_hanablive(file: str, out: str | None) -> None:
     """Convert a Hanabi-ruleset log to hanab.live's game-export JSON.
 
     The inverse of import-hanablive. Meta other than meta.hanablive and action
@@ -378,7 +382,7 @@ def export_hanablive(file: str, output: str | None) -> None:
       nova-replay export-hanablive game.nova.json -o game.json
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
-    _refuse_overwrite(file, output)
+    _refuse_overwrite(file, out)
     record, _ = open_record(file)
     try:
         data = to_hanablive(record)
@@ -387,18 +391,18 @@ def export_hanablive(file: str, output: str | None) -> None:
     for lost in export_losses(record.log):
         click.echo(f"{file}: warning: {lost} dropped (hanab.live's format has no place for it)",
                    err=True)
-    _write(dumps_hanablive(data), output, _summary(record))
+    _write(dumps_hanablive(data), out, _summary(record))
 
 
 TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
 
 
 @main.command()
-@click.argument("path", required=False, type=click.Path(exists=True))
+@click.argument("path", required=False, type=click.Path())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
 @click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0 = any free port).")
+              help="Port to listen on; when it is taken, a free one (said on stderr). 0 = any free port.")
 def dashboard(path: str | None, host: str, port: int) -> None:
     """Review games in the browser: each player's knowledge at every turn, the
     draw-pile clock, wasted hints and lost critical cards.
@@ -417,6 +421,10 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
 
+    if path is not None:
+        (path,) = resolve_inputs([path])
+        check_inputs([path])
+
     if path is not None and os.path.isfile(path) and path.lower().endswith(TABLE_ENDINGS):
         try:
             library = GameLibrary.from_table(path)
@@ -425,9 +433,13 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     else:
         library = GameLibrary.from_path(path)
     if not library.entries:
-        fail(f"dashboard: no .json files found in {path}", 2)
+        fail(f"dashboard: no .json files found in {path}", USAGE)
     try:
-        serve(create_app(library), host, port, announce=click.echo)
+        chosen = free_port(host, port)
+        if chosen != port:
+            click.echo(f"dashboard: port {port} is taken; using "
+                       f"{chosen or 'a free one'} instead", err=True)
+        serve(create_app(library), host, chosen, announce=click.echo)
     except OSError as e:
         fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
 
@@ -436,3 +448,5 @@ main.add_command(simulate_command)
 main.add_command(batch_command)
 main.add_command(lessons_command)
 main.add_command(puzzles_command)
+main.add_command(samples_command)
+main.add_command(fetch_command)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import glob
+import importlib.util
 import os
 import sys
 import time
@@ -10,6 +12,7 @@ from collections import Counter
 
 import click
 
+from ..corpus.frame import logs_only
 from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
@@ -17,6 +20,7 @@ from ..corpus.tables import TableError, Writer, open_table, table_format
 from ..record.reader import MAX_FILE_BYTES
 from ..review.conventions import Conventions
 from .conventions import conventions_option
+from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
 
 
 def _where(row: dict[str, object]) -> str:
@@ -51,8 +55,7 @@ class Progress:
 
 @click.command("batch")
 @click.argument("games", nargs=-1, required=True)
-@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False),
-              help="The games table: .parquet, .csv or .jsonl (by its extension).")
+@out_option("The games table: .parquet, .csv or .jsonl (by its extension).", required=True)
 @click.option("--per-player", type=click.Path(dir_okay=False), default=None,
               help="Also write one row per player of each valid game (.parquet, .csv, .jsonl).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
@@ -62,19 +65,21 @@ class Progress:
 @click.option("--solve", is_flag=True,
               help="Also best possible at the deal (knowing every card) and the turns that "
                    "lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              metavar="SECONDS", help="With --solve: the solver's time per game.")
+@click.option("--budget", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
+              help="The solver's time per game; implies --solve  [default: 1].")
 @conventions_option
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
-                  budget: float, conventions: Conventions | None) -> None:
+                  budget: float | None, conventions: Conventions | None) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
     GAMES are files, folders (searched recursively for .json and .jsonl), globs and
-    JSON Lines files (one log a line), in our format or hanab.live's. Columns:
+    JSON Lines files (one log a line), in our format or hanab.live's; other JSON files
+    of nova-replay (puzzles) are skipped and counted. Columns:
     docs/batch.md. A progress bar shows on a terminal. Exit 1 if any log was invalid
-    (every valid row is still written); Ctrl-C writes what is done and says so.
+    or an input is missing (every valid row is still written); Ctrl-C writes what is
+    done and says so. --scheduler needs the [dask] extra.
 
     \b
     Examples:
@@ -82,16 +87,24 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
       nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
       nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
     """
+    games = tuple(resolve_inputs(games))
+    check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
     try:
-        check_sources(games)
+        check_sources(games)  # the globs
+    except SourceError as e:
+        fail(str(e), BAD_INPUT)
+    try:
         for path in filter(None, (out, per_player)):
             table_format(path)
             if os.path.exists(path) and any(os.path.isfile(g) and os.path.samefile(g, path)
                                             for g in games):
                 raise TableError(f"{path}: the output would replace an input; choose another name")
-    except (SourceError, TableError) as e:
-        click.echo(str(e), err=True)
-        sys.exit(2)
+    except TableError as e:
+        fail(str(e), USAGE)
+    if scheduler and importlib.util.find_spec("distributed") is None:
+        fail("batch: --scheduler needs Dask: pip install 'nova-replay[dask]'", BAD_INPUT)
+    solve = solve or budget is not None
+    skipped: Counter[str] = Counter()
     total = count(games)
     progress = Progress(total, sys.stderr.isatty())
     game_table = open_table(out, GAME_COLUMNS)
@@ -102,9 +115,9 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     first_problems: list[str] = []
     stopped = False
     try:
-        for result in review_all(items(games, MAX_FILE_BYTES),
+        for result in review_all(logs_only(items(games, MAX_FILE_BYTES), skipped),
                                  workers or default_workers(), scheduler,
-                                 budget if solve else 0.0, conventions):
+                                 (budget or 1.0) if solve else 0.0, conventions):
             for row, players in result:
                 game_table.write(row)
                 if player_table is not None:
@@ -122,6 +135,10 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
             progress.show(read, invalid)
     except KeyboardInterrupt:
         stopped = True
+    except OSError as e:  # Dask's client: no scheduler there (nothing else here raises it)
+        if not scheduler or read:
+            raise
+        fail(f"batch: --scheduler {scheduler}: cannot reach the Dask scheduler: {e}", BAD_INPUT)
     finally:
         game_table.close()
         if player_table is not None:
@@ -132,6 +149,10 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     if invalid > len(first_problems):
         click.echo(f"... and {invalid - len(first_problems):,} more invalid logs (see the "
                    f"'problem' column)", err=True)
+    if skipped:
+        click.echo("skipped " + ", ".join(f"{n:,} {kind} file{'s' if n != 1 else ''}"
+                                          for kind, n in sorted(skipped.items()))
+                   + " (not game logs)", err=True)
     valid = done - invalid
     mean = f"; mean score {score_sum / valid:.2f}" if valid else ""
     by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))

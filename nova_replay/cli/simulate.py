@@ -17,6 +17,7 @@ from ..play.simulate import file_name, game_seed, simulate
 from ..record.validation import check_data
 from ..record.writer import dumps
 from ..rules.rulesets import RULESET_NAMES, RulesetError, make_ruleset
+from .options import out_option
 
 
 class _OneLineErrors(click.Command):
@@ -52,8 +53,7 @@ def _usage(message: str) -> None:
               help="Same seed, same games: game N uses seed*1000000+N.")
 @click.option("--games", "-n", type=int, default=1, show_default=True,
               help="How many games to play.")
-@click.option("--out", "out", type=click.Path(file_okay=False), required=True,
-              help="Folder for the logs (created if missing).")
+@out_option("Folder for the logs (created if missing).", required=True, folder=True)
 def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers: int,
                      variant: str, players: int, bots: tuple[str, ...], seed: int, games: int,
                      out: str) -> None:

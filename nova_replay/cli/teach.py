@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..play.suggest import convention_moves
+from ..record.bundled import lessons_dir, samples_dir
 from ..record.load import load
 from ..review.analysis import analyze
 from ..review.conventions import Conventions
@@ -16,42 +17,68 @@ from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles
 from .conventions import conventions_option
+from .options import check_inputs, json_option, out_option, resolve_inputs
 from .paths import expand_paths
 
 
 @click.command("lessons")
-@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON (one object per lesson).")
+@click.argument("folder", required=False, type=click.Path(file_okay=False))
+@json_option("Print the list as JSON (one object per lesson, with its absolute path).")
 def lessons_command(folder: str | None, as_json: bool) -> None:
     """List the course's lessons in order: level, topic, file, turn and title.
 
-    FOLDER defaults to the bundled course (sample_games/lessons). Open a lesson at
-    its turn with `nova-replay replay FILE --turn N`; its text is the turn's comment.
+    FOLDER defaults to the bundled course (`nova-replay samples` says where it is).
+    Each line ends with the lesson's absolute path: open it at its turn with
+    `nova-replay replay FILE --turn N`; its text is the turn's comment.
 
     \b
     Examples:
       nova-replay lessons
       nova-replay lessons --json
     """
+    if folder is not None:
+        check_inputs([folder])
     try:
-        found = course(folder)
+        where = Path(folder).resolve() if folder is not None else lessons_dir()
+        found = course(where)
     except (NovaError, FileNotFoundError) as e:
         raise click.ClickException(str(e)) from None
     if as_json:
-        click.echo(json.dumps([lesson.model_dump() for lesson in found], indent=2,
-                              ensure_ascii=False))
+        click.echo(json.dumps([{**lesson.model_dump(), "path": str(where / lesson.file)}
+                               for lesson in found], indent=2, ensure_ascii=False))
         return
     topic_width = max((len(lesson.topic) for lesson in found), default=5)
-    click.echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  file")
+    click.echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  title  path")
     for lesson in found:
         click.echo(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
-                   f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.file}  ({lesson.title})")
+                   f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.title}  {where / lesson.file}")
+
+
+@click.command("samples")
+def samples_command() -> None:
+    """Say where the bundled sample games are: the folder's absolute path, alone on the
+    last line. It holds sample logs of every ruleset, the course (lessons/, its table of
+    contents in README.md), puzzles (puzzles/) and one broken log per kind of error
+    (invalid/).
+
+    \b
+    Example:
+      nova-replay samples
+      nova-replay replay "$(nova-replay samples | tail -n 1)/nova-2p.json"
+    """
+    try:
+        folder = samples_dir()
+    except FileNotFoundError as e:
+        raise click.ClickException(str(e)) from None
+    logs = sum(1 for _ in folder.glob("*.json"))
+    click.echo(f"{logs} sample games; the course in lessons/ (table of contents: README.md), "
+               f"puzzles in puzzles/, broken logs in invalid/:")
+    click.echo(str(folder))
 
 
 @click.command("puzzles")
 @click.argument("games", nargs=-1, required=True, type=click.Path())
-@click.option("--out", "out", type=click.Path(file_okay=False), required=True,
-              help="Folder to write the puzzles to (made if missing).")
+@out_option("Folder to write the puzzles to (made if missing).", required=True, folder=True)
 @conventions_option
 def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions | None) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
@@ -65,7 +92,8 @@ def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions |
     Example:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
     """
-    files = expand_paths(games)
+    files = expand_paths(resolve_inputs(games))
+    check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)

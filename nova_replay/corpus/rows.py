@@ -150,14 +150,24 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
         lost_critical=len(lost), lost_critical_cost=sum(f.cost for f in lost),
         efficiency=s.efficiency, perfect_lost_turn=s.perfect_lost_turn,
     )
+    players = player_rows(analysis, {"file": row["file"], "line": row["line"],
+                                     "game": row["game"]})
+    row["misfires"] = sum(p["misfires"] for p in players)
+    return row, players
+
+
+
+def player_rows(analysis: Analysis, where: Row | None = None) -> list[Row]:
+    """A row per player, in seat order: turns, plays, misfires, discards, hints, wasted
+    hints and critical cards lost (the `--per-player` table of `batch`, and the
+    per-player summary of `analyze`); `where` (file, line, game) starts each row."""
+    game, tl = analysis.record.game, analysis.timeline
     n = len(game.players)
     players: list[Row] = [
-        {"file": row["file"], "line": row["line"], "game": row["game"], "seat": p + 1,
-         "player": name, "turns": 0, "plays": 0, "misfires": 0, "discards": 0, "hints": 0, "wasted_hints": 0,
-         "critical_lost": 0}
+        {**(where or {}), "seat": p + 1, "player": name, "turns": 0, "plays": 0, "misfires": 0,
+         "discards": 0, "hints": 0, "wasted_hints": 0, "critical_lost": 0}
         for p, name in enumerate(game.players)
     ]
-    row["misfires"] = 0
     for t, action in enumerate(tl.actions, start=1):
         who = players[(t - 1) % n]
         who["turns"] += 1
@@ -167,12 +177,11 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
             who["discards"] += 1
         elif is_misfire(action, tl[t - 1], tl[t]):
             who["misfires"] += 1
-            row["misfires"] += 1
         else:
             who["plays"] += 1
-    for f in wasted:
-        players[f.player]["wasted_hints"] += 1
-    for f in lost:
-        players[f.player]["critical_lost"] += 1
-    return row, players
-
+    for f in analysis.findings:
+        if f.kind == Kind.WASTED_HINT:
+            players[f.player]["wasted_hints"] += 1
+        elif f.kind == Kind.LOST_CRITICAL:
+            players[f.player]["critical_lost"] += 1
+    return players

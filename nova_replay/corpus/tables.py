@@ -67,6 +67,23 @@ class _CsvWriter:
         self.f.close()
 
 
+def arrow_schema(columns: Sequence[Column]) -> Any:
+    """The pyarrow schema of a table's columns (every column nullable)."""
+    import pyarrow as pa
+
+    types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
+    return pa.schema([pa.field(c.name, types[c.kind]) for c in columns])
+
+
+def arrow_table(rows: Sequence[Row], columns: Sequence[Column]) -> Any:
+    """Rows as a pyarrow Table with the columns' types (`nova_replay.batch`)."""
+    import pyarrow as pa
+
+    schema = arrow_schema(columns)
+    return pa.Table.from_pydict({c.name: [r.get(c.name) for r in rows] for c in columns},
+                                schema=schema)
+
+
 class _ParquetWriter:
     def __init__(self, path: str, columns: Sequence[Column]) -> None:
         try:
@@ -74,9 +91,8 @@ class _ParquetWriter:
             import pyarrow.parquet as pq
         except ImportError:  # pragma: no cover - pyarrow is a dependency
             raise TableError("writing Parquet needs pyarrow (pip install pyarrow)") from None
-        types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
         self.pa = pa
-        self.schema = pa.schema([pa.field(c.name, types[c.kind]) for c in columns])
+        self.schema = arrow_schema(columns)
         self.names = [c.name for c in columns]
         self.buffer: list[Row] = []
         self.out: Any = pq.ParquetWriter(path, self.schema)

@@ -222,8 +222,7 @@ class _Reviewer:
             hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
             reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
             if all(reasons):
-                why = "; ".join(f"{self.show(c)} {r}"
-                                for c, r in zip(touched, reasons, strict=True))
+                why = self.trash_reasons(touched, reasons)
                 # The hinted copies the note names: a view that hides a player's own
                 # cards must hide the note when that player holds one of them.
                 related = sorted({hinted_elsewhere[of_card[c]][1] for c in touched
@@ -276,6 +275,22 @@ class _Reviewer:
         if i in hinted:
             return f"is already {self.words.hinted} in {self.name(hinted[i][0])}'s hand"
         return ""
+
+    def trash_reasons(self, cards: Sequence[int], reasons: Sequence[str]) -> str:
+        """The reasons of `trash_reason` for several cards, each said once, with the cards
+        it holds for: "A♥ and 2♥ are already played; 4♠ can no longer be reached"."""
+        by_reason: dict[str, list[str]] = {}
+        for c, r in zip(cards, reasons, strict=True):
+            names = by_reason.setdefault(r, [])
+            if self.show(c) not in names:  # two copies of one card are named once
+                names.append(self.show(c))
+        said = []
+        for r, names in by_reason.items():
+            if len(names) > 1:
+                r = r.replace("is already", "are already", 1)
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            said.append(f"{listed} {r}")
+        return "; ".join(said)
 
     def _touched_identities(self, turn: int, exclude: tuple[int, ...]
                             ) -> dict[int, tuple[int, int]]:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-import nova_replay
-
+from ..record.bundled import lessons_dir
 from ..record.load import load
 from ..rules.errors import NovaError
 from ..rules.words import words
@@ -36,17 +35,6 @@ class Lesson(BaseModel):
 
 class NotALesson(NovaError):
     """A log in the lessons folder without its lesson (meta.lesson)."""
-
-
-def lessons_dir() -> Path:
-    """The bundled course: `nova_replay/sample_games/lessons` in an installed wheel, the
-    repository's `sample_games/lessons` in a checkout."""
-    package = Path(nova_replay.__file__).resolve().parent
-    for candidate in (package / "sample_games" / "lessons",
-                      package.parent / "sample_games" / "lessons"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("the course (sample_games/lessons) is missing from this installation")
 
 
 def course(folder: str | os.PathLike[str] | None = None) -> list[Lesson]:

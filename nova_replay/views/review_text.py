@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..review.analysis import Analysis
+from ..review.analysis import Analysis, Finding
 from ..review.conventions import GameReading, MoveReading
 from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
@@ -18,9 +18,10 @@ from ..review.status import Status
 from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import TERMINATED, Timeline
+from ..rules.identities import IdentitySpace
 from ..rules.words import words
 from .report import report_summary
-from .text import game_text
+from .text import describe_turn, game_text
 
 TIERS = ("hinted", "deduced", "common")
 
@@ -75,34 +76,46 @@ def evaluation_text(e: Evaluation, a: Analysis) -> str:
             f"Best possible after each turn: {e.curve_text()}.")
 
 
+NOTE_INDENT = " " * 10  # under the move, past "Turn  26 ?"
+
+
 def notes_text(a: Analysis, seen: Perspective = REVIEWER,
                suggested: Mapping[int, str] | None = None) -> str:
-    """Every teaching note in turn order, each with the clock at that turn; one hidden
-    from the viewer (`review.projection`) says only that it is there. After a
-    turn's fault, `suggested[turn]` (what a convention player would have done) when
-    given; as player X, only on X's own turns (another player's choice rests on what
-    that player saw: X's cards)."""
-    lines = []
+    """The moves that have teaching notes, in turn order: one line per move (its turn,
+    the glyph of its worst note, what was done, the clock after it), its notes indented
+    under it. A note hidden from the viewer (`review.projection`) says only that it is
+    there, and gives the move no glyph. After a turn's fault, `suggested[turn]` (what a
+    convention player would have done) when given; as player X, only on X's own turns
+    (another player's choice rests on what that player saw: X's cards)."""
     game = a.record.game
-    said_at: set[int] = set()
+    by_turn: dict[int, list[Finding | None]] = {}
     for note in project(a, seen).notes:
-        f = note.finding
-        c = a.clock[note.turn]
-        if f is None:
-            assert seen.viewer is not None
-            said = f"[hidden] {hidden_note(a.record.game.players[seen.viewer])}"
-        else:
-            said = f"[{f.severity}] {f.message}"
-        lines.append(f"Turn {note.turn:>3}  {said}  "
+        by_turn.setdefault(note.turn, []).append(note.finding)
+    lines = []
+    for turn, found in by_turn.items():
+        shown = [f for f in found if f is not None]
+        worst = min((f.severity for f in shown), key=lambda sev: sev.order, default=None)
+        glyph = worst.glyph if worst is not None else ""
+        c = a.clock[turn]
+        move = (describe_turn(a.timeline, turn, seen.at(turn)) if turn > 0
+                else "The deal.")
+        lines.append(f"Turn {turn:>3} {glyph:<2}  {move}  "
                      f"(pile {c.draw_pile}, pace {c.pace}, max {c.max_score})")
-        if f is None:
-            continue
-        mover = a.timeline[f.turn - 1].player(game)
-        if (suggested and f.turn in suggested and f.turn not in said_at
-                and f.severity.is_fault and f.player == mover
+        mover = a.timeline[turn - 1].player(game) if turn > 0 else -1
+        said: set[str] = set()
+        for f in found:
+            if f is None:
+                assert seen.viewer is not None
+                text = f"[hidden] {hidden_note(game.players[seen.viewer])}"
+            else:
+                text = f"{f.severity}: {f.message}"
+            if text not in said:  # two notes in the same words are one line
+                lines.append(NOTE_INDENT + text)
+                said.add(text)
+        faulted = [f for f in shown if f.severity.is_fault and f.player == mover]
+        if (suggested and turn in suggested and faulted
                 and (seen.viewer is None or seen.viewer == mover)):
-            lines.append(f"           Suggestion: {suggested[f.turn]}")
-            said_at.add(f.turn)
+            lines.append(f"{NOTE_INDENT}Suggestion: {suggested[turn]}")
     return "\n".join(lines) if lines else "No notes: nothing to flag in this game."
 
 
@@ -221,18 +234,49 @@ def viewing_note(name: str, tier: str) -> str:
             f"deductions would tell what {name} holds.")
 
 
-def hand_line(a: Analysis, turn: int, player: int, seen: Perspective = REVIEWER) -> str:
+def identities_text(ids: IdentitySpace, mask: int, hinted: int | None = None) -> str:
+    """A set of identities, compactly: "any" when no hint has told anything about the
+    card (`hinted` is every identity), "2♠/3♠" for up to four, else by suit: "♣A-3 ♥2,4"."""
+    if hinted == ids.all:
+        return "any"
+    members = ids.members(mask)
+    if len(members) <= 4:
+        return "/".join(ids.show(i) for i in members)
+    suits = ids.ruleset.suits
+    by_suit: dict[int, list[int]] = {}
+    for i in members:
+        by_suit.setdefault(ids.suit(i), []).append(ids.rank(i))
+    parts = []
+    for s, ranks in by_suit.items():
+        if s < 0:
+            parts.append("JK")
+            continue
+        letter = suits[s]
+        runs: list[list[int]] = []
+        for r in ranks:
+            if runs and r == runs[-1][-1] + 1:
+                runs[-1].append(r)
+            else:
+                runs.append([r])
+        said = ",".join(f"{rank_text(run[0], letter)}-{rank_text(run[-1], letter)}"
+                        if len(run) >= 3 else ",".join(rank_text(r, letter) for r in run)
+                        for run in runs)
+        parts.append(f"{SUITS[letter].symbol}{said}")
+    return " ".join(parts)
+
+
+def hand_line(a: Analysis, turn: int, player: int, seen: Perspective = REVIEWER,
+              exact: bool = False) -> str:
     """One hand after `turn` in a line: each card (?? if face down to the viewer) and
-    what its holder could deduce ([...] lists up to 3 identities; P knows playable,
-    T knows trash), another player's as the viewer may know it (`View.hand`)."""
+    what its holder could deduce (`identities_text`: "any", "R2/R3", "♣A-3 ♥2"; P knows
+    playable, T knows trash), another player's as the viewer may know it (`View.hand`).
+    `exact` lists the deduced set even where no hint told anything (never "any")."""
     game, ids = a.record.game, a.ids
     st = a.knowledge.statuses[turn]
     parts = []
     for card in project(a, seen.at(turn)).hand(turn, player):
         k = card.knowledge
-        options = ids.members(k.deduced)
-        known = ("/".join(ids.show(i) for i in options) if len(options) <= 3
-                 else f"{len(options)} possible")
+        known = identities_text(ids.space, k.deduced, None if exact else k.hinted)
         flag = " P" if knows_playable(k, st) else (" T" if knows_trash(k, st) else "")
         shown = "??" if card.card is None else game.card_text(card.card)
         parts.append(f"{shown} [{known}{flag}]")
@@ -264,7 +308,7 @@ def observation_lines(a: Analysis, turn: int) -> list[str]:
              f"max score {c.max_score}"]
     for p, name in enumerate(a.record.game.players):
         lines.append(f"  Observation of {name}: "
-                     + hand_line(a, turn, p, Perspective(p, turn, spoilers=False)))
+                     + hand_line(a, turn, p, Perspective(p, turn, spoilers=False), exact=True))
     return lines
 
 

@@ -100,9 +100,11 @@ def ending_text(game: Game, state: State) -> str:
     return f"Score {state.score} of {perfect}: {reasons[state.ending]}."
 
 
-def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[str]:
+def table_text(game: Game, state: State, seen: Perspective = REVIEWER,
+               touched: frozenset[int] = frozenset()) -> list[str]:
     """The table as it stands: rows, coins, lives, draw pile, discards, hands (the
-    viewer's own face down, '??')."""
+    viewer's own face down, '??'); the cards of `touched` (those the turn's hint
+    touched) are marked '*'."""
     rules = game.ruleset
     w = words(rules)
     rows = "  ".join(row_text(game, s, h) for s, h in enumerate(state.rows))
@@ -127,12 +129,14 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER) -> list[s
         f"Draw pile {state.draw_pile(game)}"
         + (f"   Final round: {plural(turns, 'turn')} left" if turns else ""),
         f"  Discards  {discards}",
-        "  Hands (slot 1 = newest, on the left):",
+        "  Hands (slot 1 = newest, on the left"
+        + (f"; * the cards the {w.hint} touched):" if touched else "):"),
     ]
     nxt = state.player(game) if not state.over else -1
     for p, name in enumerate(game.players):
-        cards = " ".join(f"{'??' if c is None else game.card_text(c):>3}"
-                         for c in seen.hand(state, p))
+        shown = ("??" if c is None else game.card_text(c) for c in seen.hand(state, p))
+        cards = " ".join(f"{'*' * (c in touched) + text:>3}"
+                         for c, text in zip(state.hands[p], shown, strict=True))
         marker = "  <- to play" if p == nxt else ""
         lines.append(f"    {name:<{width}}  {cards}{marker}")
     return lines
@@ -149,7 +153,10 @@ def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None,
     lines = [head]
     if log is not None and turn > 0 and log.actions[turn - 1].comment:
         lines.append(f"  Comment: {log.actions[turn - 1].comment}")
-    return lines + table_text(game, timeline[turn], seen) + card_notes_lines(
+    touched: frozenset[int] = frozenset()
+    if turn > 0 and isinstance(hint := timeline.actions[turn - 1], Hint):
+        touched = frozenset(game.touched(hint, timeline[turn - 1].hands[hint.to]))
+    return lines + table_text(game, timeline[turn], seen, touched) + card_notes_lines(
         game, timeline[turn], log, seen)
 
 

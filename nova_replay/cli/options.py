@@ -1,0 +1,90 @@
+"""The options every command spells the same way, and the exit codes they share.
+
+One vocabulary: `-o/--out` for what a command writes (`--output` still works, hidden),
+`--json` for a machine-readable answer, `--as PLAYER` for a player's view. Exit codes:
+0 all good, 1 a bad or unreadable input (or a log that is invalid), 2 a usage error.
+A command adds an option with one of these decorators, so that a new command, or another
+branch's option (`--conventions`, a new command), reads like the rest.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from ..record.fetch import FetchError, fetch_game, game_id, is_game_ref
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+BAD_INPUT = 1
+USAGE = 2
+
+
+def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+    """One line on stderr, then exit (1: bad input; 2: usage error)."""
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+class _HiddenAliases(click.Option):
+    """An option whose help lists only its first names: `--output` stays an alias of
+    `--out` that scripts may use, but help shows one spelling."""
+
+    hidden_aliases = ("--output",)
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        shown = self.opts
+        self.opts = [o for o in shown if o not in self.hidden_aliases]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+def out_option(help: str, *, required: bool = False, folder: bool = False) -> Callable[[F], F]:
+    """`-o/--out PATH` (hidden alias `--output`): a file, or with `folder` a folder."""
+    kind = click.Path(file_okay=not folder, dir_okay=folder)
+    return click.option("--out", "-o", "--output", "out", cls=_HiddenAliases, type=kind,
+                        default=None, required=required, help=help)
+
+
+def json_option(help: str = "Print a machine-readable JSON answer.") -> Callable[[F], F]:
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def check_inputs(files: tuple[str, ...] | list[str]) -> None:
+    """Every input file exists and can be read, or one line and exit 1 (before any work,
+    so that a missing file writes nothing)."""
+    for file in files:
+        if not os.path.exists(file):
+            fail(f"{file}: cannot read file: {os.strerror(errno.ENOENT)}")
+        if not os.access(file, os.R_OK):
+            fail(f"{file}: cannot read file: {os.strerror(errno.EACCES)}")
+
+
+def needs(command: str, option: str, other: str) -> NoReturn:
+    """An option that means something only with another one, given without it."""
+    fail(f"{command}: {option} needs {other}", USAGE)
+
+
+def resolve_inputs(args: Sequence[str]) -> list[str]:
+    """The arguments with each hanab.live game id or replay URL replaced by the path of
+    that game's export in the cache (fetched first if need be); files, folders and globs
+    as given. A game that cannot be fetched is one line and exit 1."""
+    out = []
+    for arg in args:
+        if not is_game_ref(arg):
+            out.append(arg)
+            continue
+        game = game_id(arg)
+        assert game is not None
+        try:
+            out.append(str(fetch_game(game)))
+        except FetchError as e:
+            fail(str(e))
+    return out

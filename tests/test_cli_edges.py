@@ -1,0 +1,152 @@
+"""The command line's edges: where the bundled files are, the dashboard's port, exit codes."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import SAMPLES
+
+from nova_replay.cli import main
+from nova_replay.cli.ports import free_port
+
+
+def test_samples_prints_the_bundled_folder_alone_on_its_last_line() -> None:
+    result = CliRunner().invoke(main, ["samples"])
+    assert result.exit_code == 0, result.output
+    last = Path(result.output.splitlines()[-1])
+    assert last.is_absolute() and last == SAMPLES.resolve()
+    assert (last / "nova-2p.json").is_file() and (last / "lessons").is_dir()
+
+
+def test_a_taken_port_gives_another_free_one() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        taken = held.getsockname()[1]
+        chosen = free_port("127.0.0.1", taken)
+        assert chosen != taken
+        if chosen:  # a nearby port, free now
+            with socket.create_server(("127.0.0.1", chosen)):
+                pass
+    assert free_port("127.0.0.1", 0) == 0  # the server takes any free port
+
+
+def test_dashboard_on_a_taken_port_says_so_and_serves_on_another() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        taken = held.getsockname()[1]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "nova_replay", "dashboard", str(SAMPLES / "nova-2p.json"),
+             "--port", str(taken)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            assert proc.stdout is not None and proc.stderr is not None
+            url = proc.stdout.readline()  # blocks until the server announces itself
+            said = proc.stderr.readline()
+        finally:
+            proc.terminate()
+            proc.wait()
+    assert url.startswith("nova-replay dashboard on http://127.0.0.1:")
+    port = int(url.split(":")[2].split("/")[0])
+    assert port != taken
+    assert said.strip() in (f"dashboard: port {taken} is taken; using {port} instead",
+                            f"dashboard: port {taken} is taken; using a free one instead")
+
+
+# --- one option vocabulary, one meaning per exit code -------------------------------------
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+MISSING = "no-such-game.json"
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", MISSING], ["replay", MISSING], ["analyze", MISSING],
+    ["import-hanablive", MISSING], ["export-hanablive", MISSING],
+    ["puzzles", MISSING, "-o", "OUT"], ["batch", MISSING, "-o", "OUT/games.csv"],
+    ["dashboard", MISSING], ["lessons", "no-such-folder"],
+])
+def test_a_missing_input_exits_1_in_every_command(args: list[str], tmp_path: Path) -> None:
+    args = [a.replace("OUT", str(tmp_path / "out")) for a in args]
+    code, out, err = run(*args)
+    assert code == 1, err
+    said = [line for line in (out + err).splitlines() if ": cannot read file: " in line]
+    assert said and said[0].startswith(args[1]) and "Traceback" not in out + err
+    assert not (tmp_path / "out").exists()  # nothing written, not even the folder
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["analyze", str(SAMPLES / "nova-2p.json"), "--tier", "common"], "--tier needs --turn"),
+    (["analyze", str(SAMPLES / "nova-2p.json"), "--turn", "999"], "expected a turn from 0"),
+    (["replay", str(SAMPLES / "nova-2p.json"), "--as", "Nobody"], "--as Nobody"),
+    (["batch", str(SAMPLES / "nova-2p.json"), "-o", "games.txt"], "games.txt"),
+])
+def test_a_usage_error_exits_2_in_one_line(args: list[str], said: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_budget_implies_solve() -> None:
+    code, out, _ = run("analyze", str(SAMPLES / "nova-3p-worked-example.json"), "--budget", "0.5")
+    plain = run("analyze", str(SAMPLES / "nova-3p-worked-example.json"))[1]
+    solved = run("analyze", str(SAMPLES / "nova-3p-worked-example.json"), "--solve")[1]
+    assert code == 0 and out != plain
+    assert out.splitlines()[:3] == solved.splitlines()[:3]
+
+
+@pytest.mark.parametrize("spelling", ["-o", "--out", "--output"])
+def test_out_has_one_spelling_in_help_and_output_still_works(spelling: str, tmp_path: Path) -> None:
+    target = tmp_path / "game.hanablive.json"
+    code, _, err = run("export-hanablive", str(SAMPLES / "hanabi-2p.json"), spelling, str(target))
+    assert code == 0 and target.is_file(), err
+    for command in ("import-hanablive", "export-hanablive", "puzzles", "simulate", "batch"):
+        shown = CliRunner().invoke(main, [command, "--help"]).stdout
+        assert "-o, --out" in shown and "--output" not in shown, command
+
+
+def test_batch_skips_puzzles_with_a_count(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    (folder / "puzzles").mkdir(parents=True)
+    shutil.copy(SAMPLES / "nova-2p.json", folder)
+    puzzles = sorted((SAMPLES / "puzzles").glob("*.json"))[:3]
+    for p in puzzles:
+        shutil.copy(p, folder / "puzzles")
+    table = tmp_path / "games.csv"
+    code, out, err = run("batch", str(folder), "-o", str(table))
+    assert code == 0, err
+    assert "skipped 3 puzzle files (not game logs)" in err
+    assert out.startswith("1 games: 1 valid, 0 invalid")
+    assert len(table.read_text(encoding="utf-8").splitlines()) == 2  # the header and one game
+
+
+def test_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "distributed" else real(name, *a))
+    code, _, err = run("batch", str(SAMPLES / "nova-2p.json"), "-o", "x.csv",
+                       "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 1 and err.strip() == ("batch: --scheduler needs Dask: "
+                                         "pip install 'nova-replay[dask]'")
+
+
+def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as held:  # a port where nothing answers
+        port = held.getsockname()[1]
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}
+    done = subprocess.run(
+        [sys.executable, "-m", "nova_replay", "batch", str(SAMPLES / "nova-2p.json"),
+         "-o", str(tmp_path / "games.csv"), "--scheduler", f"tcp://127.0.0.1:{port}"],
+        capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 1, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"batch: --scheduler tcp://127.0.0.1:{port}: cannot reach the Dask scheduler")

@@ -1,0 +1,94 @@
+"""Terminal output: lines fit 100 columns off a terminal, one line per move with its glyph
+and its notes under it, a per-player summary, clue marks, compact knowledge."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from helpers import SAMPLES
+
+from nova_replay.cli import main
+from nova_replay.cli.terminal import PIPE_WIDTH, wrap
+from nova_replay.record.load import load
+from nova_replay.review.analysis import analyze
+from nova_replay.rules.game import Hint
+from nova_replay.views.review_text import identities_text
+
+NOVA_4P = SAMPLES / "nova-4p.json"
+
+
+def test_wrap_keeps_words_and_indents_continued_lines() -> None:
+    line = "          mistake: " + " ".join(["10♥"] * 40)
+    wrapped = wrap(line, 60).splitlines()
+    assert len(wrapped) > 1 and all(len(w) <= 60 for w in wrapped)
+    assert all(w.startswith(" " * 14) for w in wrapped[1:])  # 10 + 4 deeper
+    assert " ".join(" ".join(wrapped).split()) == " ".join(line.split())  # nothing lost
+
+
+def test_every_command_fits_100_columns_off_a_terminal() -> None:
+    for args in (["analyze", str(NOVA_4P)], ["replay", str(NOVA_4P), "--knowledge"],
+                 ["analyze", str(NOVA_4P), "--solve", "--budget", "0.2"]):
+        out = CliRunner().invoke(main, args).stdout
+        assert max(map(len, out.splitlines())) <= PIPE_WIDTH, args
+
+
+def test_analyze_has_one_line_per_move_with_its_glyph_and_notes_under_it() -> None:
+    a = analyze(str(NOVA_4P))
+    out = CliRunner().invoke(main, ["analyze", str(NOVA_4P)]).stdout.splitlines()
+    moves = [line for line in out if line.startswith("Turn ")]
+    turns = sorted({f.turn for f in a.findings})
+    assert [int(line.split()[1]) for line in moves] == turns  # one line per move
+    for line in moves:
+        turn = int(line.split()[1])
+        worst = min((f.severity for f in a.findings if f.turn == turn), key=lambda s: s.order)
+        assert line.split()[2] == worst.glyph
+        at = out.index(line)
+        notes = [f for f in a.findings if f.turn == turn]
+        under = out[at + 1: at + 1 + len(notes)]
+        assert all(u.startswith("          ") and not u.startswith("Turn") for u in under)
+
+
+def test_no_note_repeats_a_fragment() -> None:
+    # A 1s clue that touched 1Y and two copies of 1W, all played: one fragment, each card once.
+    text = (SAMPLES / "puzzles" / "p2_01-t035.json").read_text(encoding="utf-8")
+    assert "(1Y and 1W are already played)" in text and "1W is already played" not in text
+
+
+def test_analyze_has_a_per_player_summary_that_adds_up() -> None:
+    a = analyze(str(NOVA_4P))
+    out = CliRunner().invoke(main, ["analyze", str(NOVA_4P)]).stdout.splitlines()
+    rows = [line for line in out if line.startswith("  ") and " turns, " in line]
+    assert [r.split(":")[0].strip() for r in rows] == list(a.record.game.players)
+    assert sum(int(r.split(":")[1].split()[0]) for r in rows) == a.timeline.turns
+    hints = sum(int(r.split(", ")[4].split()[0]) for r in rows)
+    assert hints == a.summary.hints
+    as_dev = CliRunner().invoke(main, ["analyze", str(NOVA_4P), "--as", "Dev"]).stdout
+    assert "wasted)" not in as_dev and "critical card" not in as_dev  # from notes Dev may not read
+
+
+def test_replay_marks_the_cards_a_clue_touched() -> None:
+    record = load(str(NOVA_4P))
+    tl, game = record.timeline, record.game
+    turn = next(t for t, act in enumerate(tl.actions, start=1) if isinstance(act, Hint))
+    hint = tl.actions[turn - 1]
+    assert isinstance(hint, Hint)
+    out = CliRunner().invoke(main, ["replay", str(NOVA_4P), "--turn", str(turn)]).stdout
+    row = next(line for line in out.splitlines()
+               if line.strip().startswith(game.players[hint.to] + " "))
+    touched = game.touched(hint, tl[turn - 1].hands[hint.to])
+    marked = [game.card_text(c) for c in tl[turn].hands[hint.to] if "*" + game.card_text(c) in row]
+    assert marked == [game.card_text(c) for c in touched] and marked
+    assert "* the cards the hint touched" in out
+    after = CliRunner().invoke(main, ["replay", str(NOVA_4P), "--turn", "0"]).stdout
+    assert "*" not in after
+
+
+def test_knowledge_is_compact() -> None:
+    a = analyze(str(NOVA_4P))
+    ids = a.ids.space
+    assert identities_text(ids, ids.all, ids.all) == "any"
+    two = (1 << 1) | (1 << 2)
+    assert identities_text(ids, two, two) == f"{ids.show(1)}/{ids.show(2)}"
+    clubs = sum(1 << i for i in range(5))
+    assert identities_text(ids, clubs | (1 << 7), clubs | (1 << 7)) == "♣A-5 ♦3"
+    out = CliRunner().invoke(main, ["replay", str(NOVA_4P), "--knowledge"]).stdout
+    assert "possible]" not in out and "[any]" in out
