@@ -33,7 +33,8 @@ def test_every_command_fits_100_columns_off_a_terminal() -> None:
 
 def test_analyze_has_one_line_per_move_with_its_glyph_and_notes_under_it() -> None:
     a = analyze(str(NOVA_4P))
-    out = CliRunner().invoke(main, ["analyze", str(NOVA_4P)]).stdout.splitlines()
+    out = CliRunner().invoke(main, ["analyze", str(NOVA_4P)]).stdout
+    out = out.split("Clues as ")[0].splitlines()  # the notes, before the clues' readings
     moves = [line for line in out if line.startswith("Turn ")]
     turns = sorted({f.turn for f in a.findings})
     assert [int(line.split()[1]) for line in moves] == turns  # one line per move
@@ -43,8 +44,15 @@ def test_analyze_has_one_line_per_move_with_its_glyph_and_notes_under_it() -> No
         assert line.split()[2] == worst.glyph
         at = out.index(line)
         notes = [f for f in a.findings if f.turn == turn]
-        under = out[at + 1: at + 1 + len(notes)]
-        assert all(u.startswith("          ") and not u.startswith("Turn") for u in under)
+        block = []  # the lines under the move, to the next move
+        for u in out[at + 1:]:
+            if not u.startswith(" "):
+                break
+            block.append(u)
+        # the move line's own wrap is indented 4; each note starts at the notes' indent
+        said = [u for u in block if u.startswith("          ") and not u.startswith("           ")]
+        assert said and len(said) <= len(notes)
+        assert all(u.startswith("    ") for u in block)
 
 
 def test_no_note_repeats_a_fragment() -> None:

@@ -23,7 +23,7 @@ from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..review.projection import project
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State
-from .review_text import TIERS, knowledge_lines
+from .review_text import TIERS, knowledge_lines, reading_lines
 from .text import describe_turn, turn_text
 
 
@@ -163,7 +163,9 @@ class Position:
 
     def __str__(self) -> str:
         a = self.analysis
-        return "\n".join(turn_text(a.timeline, self.turn, a.record.log, self._seen)
+        said = ([] if a.reading is None
+                else reading_lines(a.reading, a.timeline, self.turn, self._seen))
+        return "\n".join(turn_text(a.timeline, self.turn, a.record.log, self._seen) + said
                          + knowledge_lines(a, self.turn, self._seen))
 
     def __repr__(self) -> str:
