@@ -20,7 +20,7 @@ LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
 def test_the_curve_never_rises_and_stays_between_the_score_reached_and_max_score() -> None:
     for path in [LOST_FIVE, SAMPLES / "nova-3p-bots.json", SAMPLES / "hanabi-4p-bots.json"]:
         a = analyze(str(path))
-        e = evaluate(a, 1.0)
+        e = evaluate(a)
         assert [p.turn for p in e.points] == list(range(a.timeline.turns + 1))
         final = a.timeline.final.score
         for before, after in zip(e.points, e.points[1:], strict=False):
@@ -33,7 +33,7 @@ def test_discarding_the_only_five_spades_lost_a_point_even_knowing_every_card() 
     # Turn 6 of the lesson: Ben discards the only 5♠. Before it 20 was reachable; after
     # it spades end at 4, so 19 at most: both proven, and a hint would have kept 20.
     a = analyze(str(LOST_FIVE))
-    e = evaluate(a, 1.0)
+    e = evaluate(a)
     (f,) = [f for f in e.findings if f.turn == 6]
     assert f.kind == LOST_POINTS and f.severity == "info"
     assert (f.details["before"], f.details["after"]) == (20, 19)
@@ -43,7 +43,7 @@ def test_discarding_the_only_five_spades_lost_a_point_even_knowing_every_card() 
     assert e.points[6].exact and e.points[6].lower == 19
     # The witness really keeps 20: replayed through the engine from the table before turn 6.
     game, state = a.timeline.game, a.timeline[5]
-    line = solve(game, state, 2.0)
+    line = solve(game, state)
     assert line.lower == 20
     for action in line.witness:
         state = apply(game, state, action)
@@ -78,7 +78,7 @@ def test_variant_games_evaluate_and_their_witnesses_are_legal() -> None:
     for name in ("1882268.json", "1884033.json", "1884157.json"):
         record = load(shared("real", "cpp-bot-replays", name))
         assert record.game.ruleset.variant  # Light-Pink-Ones & Brown, Null-Fives & ...
-        e = evaluate(analyze(record), 0.5)
+        e = evaluate(analyze(record))
         for point in e.points[:: max(1, len(e.points) // 6)]:
             state = playable_state(record.timeline[point.turn])
             for action in point.witness:

@@ -40,6 +40,7 @@ from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .paths import expand_paths
 from .simulate import simulate_command
+from .solving import budget_of, budget_options
 from .teach import lessons_command, puzzles_command
 
 
@@ -219,10 +220,10 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
 @click.option("--solve", is_flag=True,
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              metavar="SECONDS", help="With --solve: the solver's time for the whole game.")
+@budget_options("for the whole game")
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
-                    as_player: str | None, solve: bool, budget: float) -> None:
+                    as_player: str | None, solve: bool, nodes: int | None,
+                    seconds: float | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -244,7 +245,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --turn 17 --tier hinted
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
-      nova-replay analyze sample_games/nova-4p.json --solve --budget 2
+      nova-replay analyze sample_games/nova-4p.json --solve --nodes 100000
     """
     record = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
@@ -253,7 +254,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
              f"with every card", 2)
     analysis = analyze(record)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
-    evaluation = evaluate(analysis, budget) if solve else None
+    evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return

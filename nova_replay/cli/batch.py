@@ -15,6 +15,7 @@ from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, Writer, open_table, table_format
 from ..record.reader import MAX_FILE_BYTES
+from .solving import budget_of, budget_options
 
 
 def _where(row: dict[str, object]) -> str:
@@ -60,11 +61,10 @@ class Progress:
 @click.option("--solve", is_flag=True,
               help="Also best possible at the deal (knowing every card) and the turns that "
                    "lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              metavar="SECONDS", help="With --solve: the solver's time per game.")
+@budget_options("per game")
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
-                  budget: float) -> None:
+                  nodes: int | None, seconds: float | None) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
@@ -101,7 +101,7 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     try:
         for result in review_all(items(games, MAX_FILE_BYTES),
                                  workers or default_workers(), scheduler,
-                                 budget if solve else 0.0):
+                                 budget_of(nodes, seconds) if solve else None):
             for row, players in result:
                 game_table.write(row)
                 if player_table is not None:

@@ -13,6 +13,7 @@ from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
 from ..review.evaluation import evaluate
+from ..review.solver import Budget
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
 from .sources import Item
@@ -81,10 +82,10 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def review_item(item: Item, solve: float = 0.0) -> list[tuple[Row, list[Row]]]:
+def review_item(item: Item, solve: Budget | None = None) -> list[tuple[Row, list[Row]]]:
     """The game row and player rows of each game in one item: one log, or each game of
     a JSON array of hanab.live exports (an invalid log has no player rows). `solve`:
-    the solver's seconds per game for the best-possible columns (0: not asked)."""
+    the solver's budget per game for the best-possible columns (None: not asked)."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
     if item.problem:
@@ -101,7 +102,7 @@ def review_item(item: Item, solve: float = 0.0) -> list[tuple[Row, list[Row]]]:
     return [_review_data(row, data, item.name, solve)]
 
 
-def _review_data(row: Row, data: Any, name: str, solve: float) -> tuple[Row, list[Row]]:
+def _review_data(row: Row, data: Any, name: str, solve: Budget | None) -> tuple[Row, list[Row]]:
     report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
     errors = report.errors()
@@ -110,7 +111,7 @@ def _review_data(row: Row, data: Any, name: str, solve: float) -> tuple[Row, lis
         return row, []
     row["valid"] = True
     analysis = analyze(report.record)
-    if solve:
+    if solve is not None:
         e = evaluate(analysis, solve)
         row.update(best_possible_deal=e.at_deal.value,
                    best_possible_deal_bounds=f"{e.at_deal.lower}-{e.at_deal.upper}",

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from ..review.solver import Budget
 from .rows import Row, review_item
 from .sources import Item
 
@@ -19,7 +20,7 @@ CHUNK = 32  # logs per task: large enough to amortise the hop, small enough to b
 WINDOW = 4  # chunks in flight per worker
 
 
-def review_chunk(chunk: list[Item], solve: float = 0.0) -> list[Result]:
+def review_chunk(chunk: list[Item], solve: Budget | None = None) -> list[Result]:
     """The rows of a chunk of logs (the unit of work a worker gets)."""
     return [review_item(item, solve) for item in chunk]
 
@@ -31,7 +32,7 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
 
 
 def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
-               solve: float = 0.0) -> Iterator[Result]:
+               solve: Budget | None = None) -> Iterator[Result]:
     """Every log's rows, in corpus order; `solve` as in `review_item`."""
     if scheduler:
         yield from _on_dask(logs, scheduler, solve)
@@ -44,7 +45,7 @@ def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = N
 
 
 def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
-              solve: float) -> Iterator[Result]:
+              solve: Budget | None) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
     pending: deque[Future[list[Result]]] = deque()
     for chunk in work:
@@ -55,7 +56,7 @@ def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: in
         yield from pending.popleft().result()
 
 
-def _on_dask(logs: Iterable[Item], scheduler: str, solve: float) -> Iterator[Result]:
+def _on_dask(logs: Iterable[Item], scheduler: str, solve: Budget | None) -> Iterator[Result]:
     """The same job on an existing Dask distributed cluster (futures over chunks)."""
     from distributed import Client  # only this path needs Dask
 

@@ -14,7 +14,7 @@ from itertools import pairwise
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
 from .analysis import INFO, Analysis, Finding
-from .solver import CurvePoint, best_possible_curve
+from .solver import DEFAULT_BUDGET, Budget, CurvePoint, best_possible_curve
 from .whatif import knowing
 
 LOST_POINTS = "lost_points"
@@ -50,11 +50,11 @@ def _figure(p: CurvePoint) -> str:
     return str(p.lower) if p.exact else f"{p.lower} to {p.upper}"
 
 
-def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
-    """Best possible after every turn within `budget_s` seconds for the game, and a
+def evaluate(analysis: Analysis, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
+    """Best possible after every turn within `budget` for the game, and a
     `lost_points` note at each turn after which it is proven lower than before."""
     tl = analysis.timeline
-    curve = best_possible_curve(tl, budget_s)
+    curve = best_possible_curve(tl, budget)
     game = tl.game
     w = words(game.ruleset)
     findings = []

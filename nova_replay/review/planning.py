@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..rules.engine import State
 from ..rules.game import Game
+from .status import final_round_plays
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
@@ -244,44 +245,18 @@ class Planning:
             count += 1
         bound = min(reach_total, score + count)
         if ft >= 0:
-            bound = min(bound, score + self.players_left_to_score(node))
-            if not jokers:
-                bound = min(bound, self.final_round(node))
+            bound = min(bound, score + self.final_round(node))
         if not jokers and drawn < self.size:
             bound = min(bound, score + reach_total - score - self.overflow(node, held))
         return bound
 
-    def players_left_to_score(self, node: Node) -> int:
-        """In the final round no card is drawn and each player left has one turn (at most
-        the players in all): only a player holding a card that can still be played (not
-        dead, a joker included) can score, once. Dead stays dead: rows only rise."""
-        p, hands, rows, _, _, _, ft, _ = node
-        n = self.n
-        cls = self.classes(rows, self.cuts(node))
-        return sum(1 for k in range(min(ft, n))
-                   if any(cls[c] != DEAD for c in hands[(p + k) % n]))
-
     def final_round(self, node: Node) -> int:
-        """In the final round each player left plays at most once, in turn order, from
-        their own hand: per row, the longest run of next ranks held by players whose
-        turns come in that order; no more plays in all than turns left. (No jokers.)"""
-        p, hands, rows, _, _, _, ft, score = node
-        n, m = self.n, self.m
-        turns: dict[int, list[int]] = {}  # identity -> the turns (0 = now) of its holders
-        for k in range(min(ft, n)):
-            for c in hands[(p + k) % n]:
-                turns.setdefault(self.ident[c], []).append(k)
-        total = 0
-        for s, height in enumerate(rows):
-            at = -1
-            base = s * m
-            for r in range(height + 1, m + 1):
-                later = [k for k in turns.get(base + r - 1, ()) if k > at]
-                if not later:
-                    break
-                at = min(later)
-                total += 1
-        return score + min(total, ft)
+        """In the final round no card is drawn and each player left has one turn: the
+        most plays those turns can make from the hands, searched exactly by the one
+        rule max score reads (`status.final_round_plays`)."""
+        p, hands, rows, ft = node[0], node[1], node[2], node[6]
+        n = self.n
+        return final_round_plays(self.game, list(rows), hands, [(p + k) % n for k in range(ft)])
 
     def overflow(self, node: Node, held: set[int]) -> int:
         """How many cards the rows' reach needs held at once beyond what the hands can

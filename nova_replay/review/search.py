@@ -16,10 +16,12 @@ __all__ = ["DISCARD", "EARLY", "HINT", "MISFIRE", "NONE", "PLAY", "Key", "Move",
            "OutOfTime", "Solver"]
 
 EARLY = 3000  # nodes of the short search before the probes (see Solver.solve_node)
+INF = float("inf")
 
 
 class OutOfTime(Exception):
-    """The search hit its deadline; bounds found so far still hold."""
+    """The search used up its work (nodes) or hit its deadline; bounds found so far
+    still hold."""
 
 
 class Solver(Planning):
@@ -31,12 +33,16 @@ class Solver(Planning):
         self.fail_at: dict[Key, int] = {}  # key -> smallest T proven out of reach
         self.bounds: dict[object, int] = {}  # short key -> upper(node) (see `bound`)
         self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
+        # The work done: search nodes and greedy moves. The search stops at `limit`
+        # nodes (the budget: the same figures on any machine and load) and, only when a
+        # time cap is asked, at `deadline` by `clock`.
         self.nodes = 0
-        self.deadline = float("inf")
+        self.limit = NONE * NONE
+        self.deadline = INF
         # The clock of the deadlines: the wall clock; a benchmark on a shared machine may
         # set the process's CPU time (time.process_time) instead.
         self.clock: Callable[[], float] = time.perf_counter
-        self.cap = NONE * NONE  # the node count at which `reach` stops (see solve_node)
+        self.cap = self.limit  # the node count at which `reach` stops (see solve_node)
 
     # ---- search ----
 
@@ -109,7 +115,7 @@ class Solver(Planning):
         if node[7] >= target:
             return []
         self.nodes += 1
-        if not self.nodes & 127 and self.clock() > self.deadline:
+        if not self.nodes & 127 and (self.nodes > self.limit or self.clock() > self.deadline):
             raise OutOfTime
         if self.fail_at.get(key, NONE) <= target or self.bound(node, key) < target:
             return None
@@ -134,6 +140,7 @@ class Solver(Planning):
         while not isinstance(current, int):
             move, current, _ = self.children(current, 0)[0]
             line.append(move)
+        self.nodes += len(line)
         return current, line
 
     def greedy(self, node: Node, patient: bool) -> tuple[int, list[Move]]:
@@ -146,6 +153,7 @@ class Solver(Planning):
             move = self.greedy_move(current, patient)
             line.append(move)
             current = self.step(current, move)
+        self.nodes += len(line)
         return current, line
 
     def greedy_move(self, node: Node, patient: bool) -> Move:
@@ -200,7 +208,7 @@ class Solver(Planning):
         (moves taken, node reached) when the deadline interrupts it."""
         taken, current = memo[3]
         while not isinstance(current, int) and memo[0] < upper:
-            if self.clock() > self.deadline:
+            if self.spent():
                 raise OutOfTime
             follow = memo[1][len(taken)]
             for move in self.moves(current):
@@ -221,14 +229,20 @@ class Solver(Planning):
             current = self.step(current, follow)
             memo[3] = (taken, current)
 
-    def solve_node(self, node: Node, budget_s: float, floor: int = -1, ceiling: int = NONE
-                   ) -> tuple[int, int, list[Move]]:
-        """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
-        score known reachable and `ceiling` one known out of reach + 1 (from other
-        turns): the search only works between them; the line is this node's own.
-        Cheapest first: the greedy and hopeful lines, the pilot walk, a short search,
-        the discrepancy probes, then the search until the bounds meet."""
-        self.deadline = self.clock() + budget_s
+    def spent(self) -> bool:
+        """Whether the work asked (nodes) or the time asked is used up."""
+        return self.nodes > self.limit or self.clock() > self.deadline
+
+    def solve_node(self, node: Node, nodes: int, seconds: float = INF, floor: int = -1,
+                   ceiling: int = NONE) -> tuple[int, int, list[Move]]:
+        """(lower, upper, line reaching lower) within `nodes` more nodes of work and, if
+        given, `seconds` by `clock`. `floor` is a score known reachable and `ceiling`
+        one known not to be beaten (from other turns, or max score): the search only works between
+        them; the line is this node's own. Cheapest first: the greedy and hopeful
+        lines, the pilot walk, a short search, the discrepancy probes, then the search
+        until the bounds meet."""
+        self.limit = self.cap = self.nodes + max(nodes, 0)
+        self.deadline = self.clock() + seconds if seconds < INF else INF
         key = self.key(node)
         # A node solved again (the curve's next slice) resumes: its lines, finished
         # probes and the pilot's walk are kept here, its proofs in `fail_at`.
@@ -250,7 +264,7 @@ class Solver(Planning):
                 memo[0], memo[1] = lower, line
             known = max(known, lower)
 
-        if known >= upper or budget_s <= 0:
+        if known >= upper or nodes <= 0 or seconds <= 0:
             return lower, upper, line
         try:
             if stage < 1:
@@ -268,7 +282,7 @@ class Solver(Planning):
             if stage < 3 and known < upper:
                 # A short plain search first: many lines and proofs are found within a
                 # few thousand nodes, where the probes would first exhaust their own.
-                self.cap = self.nodes + EARLY
+                self.cap = min(self.nodes + EARLY, self.limit)
                 try:
                     found = self.reach(node, key, upper)
                     if found is None:
@@ -276,10 +290,10 @@ class Solver(Planning):
                     else:
                         better(found)
                 except OutOfTime:
-                    if self.clock() > self.deadline:
+                    if self.spent():
                         raise
                 finally:
-                    self.cap = NONE * NONE
+                    self.cap = self.limit
                 memo[2] = stage = 3
             for deviations in (1, 2):
                 if stage <= deviations + 2 and known < upper:

@@ -271,8 +271,8 @@ def _turn_order(game: Game, state: State, turns: int) -> list[int]:
     return [(state.turn + k) % n for k in range(turns)]
 
 
-def _final_round(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...],
-                 order: list[int], target: int = -1) -> int:
+def final_round_plays(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...],
+                      order: list[int], target: int = -1) -> int:
     """The most plays the remaining turns (`order`) can make with the cards in hand,
     each player playing at most one fitting card (a joker onto any incomplete row);
     with `target`, 1 if some order of choices plays that card, else 0. Exhaustive
@@ -324,7 +324,7 @@ def max_score(game: Game, state: State, st: Status) -> int:
         return state.score
     if all(h == game.ruleset.max_rank for h in state.rows):
         return state.score
-    return state.score + _final_round(game, list(state.rows), state.hands,
+    return state.score + final_round_plays(game, list(state.rows), state.hands,
                                       _turn_order(game, state, state.final_turns))
 
 
@@ -347,5 +347,5 @@ def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
     turns = final_turns_left(state)
     if turns is None:
         return needed <= state.draw_pile(game) + len(game.players)
-    return _final_round(game, list(state.rows), state.hands,
-                        _turn_order(game, state, turns), target=card) == 1
+    return final_round_plays(game, list(state.rows), state.hands,
+                             _turn_order(game, state, turns), target=card) == 1
