@@ -171,10 +171,11 @@ class Planning:
 
     # ---- bounds ----
 
-    def upper(self, node: Node) -> int:
+    def upper(self, node: Node, parts: dict[str, int] | None = None) -> int:
         """A proven upper bound: the rows' reach with the cards still in hands or the
         draw pile (each joker bridging one gap), and the plays the turns left allow when
-        no card is played before it is drawn (a unit-job schedule with release times)."""
+        no card is played before it is drawn (a unit-job schedule with release times).
+        `parts`, when given, gets each bound by name (what a proof quotes)."""
         _, hands, rows, drawn, _, _, ft, score = node
         m, left, ids = self.m, self.left[drawn], self.ident
         held: set[int] = set()
@@ -244,10 +245,17 @@ class Planning:
             t += 1
             count += 1
         bound = min(reach_total, score + count)
+        if parts is not None:
+            parts.update(reach=reach_total, pace=score + count)
         if ft >= 0:
             bound = min(bound, score + self.final_round(node))
+            if parts is not None:
+                parts["final round"] = score + self.final_round(node)
         if not jokers and drawn < self.size:
-            bound = min(bound, score + reach_total - score - self.overflow(node, held))
+            space = reach_total - self.overflow(node, held)
+            bound = min(bound, space)
+            if parts is not None:
+                parts["hand space"] = space
         return bound
 
     def final_round(self, node: Node) -> int:
