@@ -38,6 +38,7 @@ from ..views.review_text import (
 )
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
+from .decks import decks_command
 from .paths import expand_paths
 from .simulate import simulate_command
 from .solving import budget_of, budget_options
@@ -416,5 +417,6 @@ def dashboard(path: str | None, host: str, port: int) -> None:
 
 main.add_command(simulate_command)
 main.add_command(batch_command)
+main.add_command(decks_command)
 main.add_command(lessons_command)
 main.add_command(puzzles_command)

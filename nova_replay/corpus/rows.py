@@ -12,6 +12,7 @@ from ..record.hanablive import hanablive_score, looks_like_hanablive
 from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
+from ..review.decks import deck_winnable
 from ..review.evaluation import evaluate
 from ..review.solver import Budget
 from ..rules.errors import NovaError
@@ -60,10 +61,14 @@ GAME_COLUMNS: tuple[Column, ...] = (
     Column("perfect_lost_turn", "int", "The first turn after which a perfect score was "
                                        "impossible."),
     Column("best_possible_deal", "int", "With --solve: the most the deal allowed knowing every "
-                                        "card, when proven (empty: not proven in time)."),
+                                        "card, when proven (empty: not proven within the budget)."),
     Column("best_possible_deal_bounds", "str", "With --solve: its proven bounds, 'lower-upper'."),
     Column("lost_points_turns", "str", "With --solve: the turns proven to lower best possible, "
                                         "comma-separated."),
+    Column("deck_winnable", "bool", "With --solve: whether the deal could reach the perfect score "
+                                    "knowing every card (empty: not decided within the budget), "
+                                    "so that a loss on an unwinnable deck is not blamed on the "
+                                    "team."),
 )
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
@@ -115,7 +120,9 @@ def _review_data(row: Row, data: Any, name: str, solve: Budget | None) -> tuple[
         e = evaluate(analysis, solve)
         row.update(best_possible_deal=e.at_deal.value,
                    best_possible_deal_bounds=f"{e.at_deal.lower}-{e.at_deal.upper}",
-                   lost_points_turns=",".join(map(str, e.lost_turns)))
+                   lost_points_turns=",".join(map(str, e.lost_turns)),
+                   deck_winnable=deck_winnable(e.at_deal.lower, e.at_deal.upper,
+                                               analysis.record.game.ruleset.perfect_score))
     return _game_row(row, analysis)
 
 

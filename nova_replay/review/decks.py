@@ -37,6 +37,14 @@ class DeckVerdict:
         return len(self.witness)
 
 
+def deck_winnable(lower: int, upper: int, perfect: int) -> bool | None:
+    """From proven bounds at the deal: True when a line reaches the perfect score, False
+    when none can, None when the bounds leave it open. The one rule for every view."""
+    if lower >= perfect:
+        return True
+    return False if upper < perfect else None
+
+
 def deck_verdict(game: Game, budget: Budget = DEFAULT_BUDGET) -> DeckVerdict:
     """Whether `game`'s deck (with its players) is winnable knowing every card. Only the
     question perfect-or-not is searched: once no line can reach the perfect score the
@@ -51,16 +59,14 @@ def deck_verdict(game: Game, budget: Budget = DEFAULT_BUDGET) -> DeckVerdict:
     lower, upper, line = solver.solve_node(node, nodes, seconds, floor=perfect - 1,
                                            ceiling=perfect)
     witness = engine_line(solver, state, line)
-    if lower >= perfect:
-        reason = f"a line of {len(witness)} turns reaches {perfect}"
-        winnable: bool | None = True
-    elif upper < perfect:
+    winnable = deck_winnable(lower, upper, perfect)
+    if winnable:
+        reason = f"a line of play reaches {perfect} in {len(witness)} turns"
+    elif winnable is not None:
         reason = _why_not(game, parts, perfect, solver.nodes)
-        winnable = False
     else:
         reason = (f"the search ran out of its budget ({solver.nodes:,} nodes): the best line "
                   f"found reaches {lower}, and no bound rules out {perfect}")
-        winnable = None
     return DeckVerdict(winnable, perfect, lower, upper, witness, reason, solver.nodes)
 
 
