@@ -17,7 +17,7 @@ from threading import Lock, Semaphore, Thread
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.evaluation import Evaluation, evaluate
+from nova_replay.review.evaluation import Evaluation, evaluate, figure_text
 from nova_replay.review.solver import DEFAULT_BUDGET
 
 from .panels import plot_text
@@ -71,8 +71,8 @@ class Evaluations:
 def curve_data(key: str, e: Evaluation) -> dict[str, Any]:
     """Per turn the proven lower and upper bound and its hover text; the turns that lost
     points with their notes."""
-    hover = [f"best possible {p.lower}" if p.exact else
-             f"best possible {p.lower} to {p.upper} (not proven)" for p in e.points]
+    hover = [f"best possible {figure_text(p)}{'' if p.exact else ' (not proven)'}"
+             for p in e.points]
     return {"key": key, "lower": [p.lower for p in e.points],
             "upper": [p.upper for p in e.points], "hover": hover,
             "lost": [[f.turn, plot_text(f.message, 44)] for f in e.findings]}

@@ -93,3 +93,27 @@ def test_errors_cross_a_process_boundary() -> None:
 
     e = pickle.loads(pickle.dumps(IllegalAction("turn 3", "Anna discards with 8 coins", "g.json")))
     assert str(e) == "g.json: turn 3: Anna discards with 8 coins" and e.turn == 3
+
+
+def test_a_figure_not_proven_is_said_as_a_bound() -> None:
+    """Issue 24: a note said "at most 17 (19 before ...)" where 19 was only a line's score.
+    With no search (a budget of 0 nodes), turn 30 of the lost-five lesson has a proven
+    drop from a figure that is only a lower bound: the note says "at least"; the text
+    view and the curve say both bounds."""
+    from nova_replay.review.solver import Budget
+    from nova_replay.views.review_text import evaluation_text
+
+    a = analyze(str(LOST_FIVE))
+    quick = evaluate(a, Budget(0))
+    (f,) = [f for f in quick.findings if f.turn == 30]
+    before = quick.points[29]
+    assert not before.exact and f.details["before_proven"] is False
+    assert f"(at least {before.lower} before Ben's discard of 3♦)" in f.message
+    proven = evaluate(a)
+    (g,) = [g for g in proven.findings if g.turn == 30]
+    assert proven.points[29].exact and g.details["before_proven"] is True
+    assert f"({proven.points[29].lower} before Ben's discard of 3♦)" in g.message
+    text = evaluation_text(quick, a)
+    open_points = [p for p in quick.points if not p.exact]
+    assert open_points and f"at least {open_points[0].lower}, at most {open_points[0].upper}" in text
+    assert " to " not in text.splitlines()[1]  # no bare range: each figure says what it is
