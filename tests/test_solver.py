@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Any
 
 import pytest
 from helpers import legal_actions
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 import nova_replay.review.solver as solver_module
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
-from nova_replay.review.search import INF, NONE, Move, Node
+from nova_replay.review.search import INF, NONE, Move, Node, Started
 from nova_replay.review.solver import (
     Budget,
     Solution,
@@ -330,10 +329,10 @@ def test_pilot_walk_beats_the_greedy_lines() -> None:
     score, line = max((solver.greedy(node, patient) for patient in (False, True)),
                       key=lambda x: x[0])
     assert score == 15
-    memo: list[Any] = [score, line, 0, ([], node)]
+    memo = Started(score, line)
     solver.pilot(node, memo, solver.upper(node))
-    assert memo[0] == 16 == solver.upper(node)
-    end = end_of(timeline.game, state, engine_line(solver, state, memo[1]))
+    assert memo.lower == 16 == solver.upper(node)
+    end = end_of(timeline.game, state, engine_line(solver, state, memo.line))
     assert end.over and end.score == 16
 
 
@@ -358,7 +357,7 @@ def test_a_game_along_a_best_line_needs_no_search() -> None:
     def counted(self: Solver, node: Node, nodes: int, seconds: float = INF, floor: int = -1,
                 ceiling: int = NONE) -> tuple[int, int, list[Move]]:
         if nodes > 0 and seconds > 0:
-            searched.append(node[3])
+            searched.append(node.drawn)
         return original(self, node, nodes, seconds, floor, ceiling)
 
     Solver.solve_node = counted  # type: ignore[method-assign]

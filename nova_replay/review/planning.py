@@ -4,16 +4,35 @@ score. `search` explores it."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..rules.engine import State
 from ..rules.game import Game
 from .status import final_round_plays
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
-# The search's state: player to move, hands, rows, drawn, coins, lives, final turns, score.
-Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
-# Its memo key (see Planning.key): player, drawn, coins, lives, final turns, rows, hands by class.
-Key = tuple[int, int, int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+Hands = tuple[tuple[int, ...], ...]  # per player, deck indices, newest first
+Rows = tuple[int, ...]  # per row, its height
+
+
+class Node(NamedTuple):
+    """The search's state: the engine's table less what the clairvoyant game does not
+    read (the discards, the turn number beyond whose turn it is)."""
+
+    player: int  # to move
+    hands: Hands
+    rows: Rows
+    drawn: int  # cards drawn from the deck so far
+    coins: int
+    lives: int
+    final_turns: int  # turns left in the final round; -1 before it
+    score: int
+
+
+# The memo key of a node (see Planning.key): player, drawn, coins, lives, final turns,
+# rows, and the hands as classes of cards (an identity, or DEAD), each hand sorted.
+Key = tuple[int, int, int, int, int, Rows, Hands]
 DEAD = -2  # class of every card that can never be played (its rank is on its row)
 NONE = 1 << 20
 
@@ -82,8 +101,8 @@ class Planning:
     # ---- the compact state and the rules on it ----
 
     def node(self, state: State) -> Node:
-        return (state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
-                state.lives, state.final_turns, state.score)
+        return Node(state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
+                    state.lives, state.final_turns, state.score)
 
     def step(self, node: Node, move: Move) -> Node | int:
         """The node after `move`, or the final score when the game ends with it (the
@@ -119,18 +138,20 @@ class Planning:
             return score if self.gentle else 0
         if score == self.perfect or ft == 0:
             return score
-        return ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score)
+        # `_make` from a tuple: NamedTuple's own keyword-handling constructor would cost
+        # the search a few per cent (this is its most frequent line).
+        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score))
 
     def can_hint(self, node: Node) -> bool:
-        p, hands = node[0], node[1]
-        if node[4] <= 0:
+        p, hands = node.player, node.hands
+        if node.coins <= 0:
             return False
         return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
 
     def cuts(self, node: Node) -> tuple[int, ...]:
         """Per row, the lowest rank it can never reach: every copy of a rank between is
         gone (no joker left to bridge it). A card at or above it is dead."""
-        hands, rows, drawn = node[1], node[2], node[3]
+        hands, rows, drawn = node.hands, node.rows, node.drawn
         bit = self.bit
         held = 0
         for h in hands:
@@ -262,7 +283,7 @@ class Planning:
         """In the final round no card is drawn and each player left has one turn: the
         most plays those turns can make from the hands, searched exactly by the one
         rule max score reads (`status.final_round_plays`)."""
-        p, hands, rows, ft = node[0], node[1], node[2], node[6]
+        p, hands, rows, ft = node.player, node.hands, node.rows, node.final_turns
         n = self.n
         return final_round_plays(self.game, list(rows), hands, [(p + k) % n for k in range(ft)])
 
@@ -272,7 +293,7 @@ class Planning:
         it is drawn until its row's lower ranks have all been drawn. Counted only for a
         rank whose every copy comes by then (a later copy could be kept instead), from
         its latest such copy. Each card too many costs at least one point. (No jokers.)"""
-        rows, drawn = node[2], node[3]
+        rows, drawn = node.rows, node.drawn
         m, nxt, copies_at, size = self.m, self.next_at[drawn], self.copies_at, self.size
         change = [0] * (size + 1)
         for s, height in enumerate(rows):
@@ -313,7 +334,7 @@ class Planning:
         other throws, cheapest first (see `throw_cost`). Copies of one identity are one
         move; a misfire is tried only at full coins (else discarding the same card is at
         least as good: one more coin and one more life)."""
-        p, hands, rows, drawn, coins, lives = node[:6]
+        p, hands, rows, drawn, coins, lives, _, _ = node
         hand = hands[p]
         cuts = self.cuts(node)
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
@@ -370,7 +391,7 @@ class Planning:
         """How bad throwing a live card is: under 1 when another copy is in a hand,
         under 2 when one is still to be drawn (the sooner the better), else the points
         its row would lose (a last copy)."""
-        hands, drawn = node[1], node[3]
+        hands, drawn = node.hands, node.drawn
         i = self.ident[card]
         ids = self.ident
         for h in hands:

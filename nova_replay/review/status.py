@@ -75,11 +75,10 @@ class Status(NamedTuple):
     critical: int  # the last copy not discarded of an identity that can still be played;
     # the joker, when max score needs every spare joker
     reach: tuple[int, ...]  # per row, the highest rank it can still reach
-    max_score: int  # the reach's total, from the rows alone: `max_score()` caps it by the turns left
+    reach_total: int  # the rows' reach, summed: max score before `max_score()` caps it by the turns left
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
-_new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
 
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
@@ -165,8 +164,8 @@ def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
             row = row_reach(now[3], m)
             total += row - reach[s]
             reach = reach[:s] + (row,) + reach[s + 1:]
-    return _new_status(Status, (playable, trash, critical, reach, total,
-                                tuple(lost) if lost_changed else was_lost))
+    return Status._make((playable, trash, critical, reach, total,
+                         tuple(lost) if lost_changed else was_lost))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
@@ -192,7 +191,7 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         # A joker is critical when the rows need every spare joker to reach max score.
         if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
             critical |= 1 << joker
-    return _new_status(Status, (playable, trash, critical, reach, sum(reach), tuple(lost)))
+    return Status._make((playable, trash, critical, reach, sum(reach), tuple(lost)))
 
 
 def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
@@ -319,7 +318,7 @@ def max_score(game: Game, state: State, st: Status) -> int:
     `st` is the status at `state`."""
     if state.final_turns < 0 and (state.ending is None or state.ending == TERMINATED):
         # Before the final round (most turns, so tested first, without a call).
-        return min(st.max_score, state.score + game.deck_size - state.drawn + game.player_count)
+        return min(st.reach_total, state.score + game.deck_size - state.drawn + game.player_count)
     if play_ended(state):
         return state.score
     if all(h == game.ruleset.max_rank for h in state.rows):
