@@ -13,8 +13,10 @@ worked in rounds of `--chunk` decks each, so that a run stopped early has every 
 at a like share. Each verdict is appended to `--out` as it is decided (one JSON line:
 group, deck number, verdict, bounds, turns of the witness, CPU seconds, nodes); a run
 started again skips the decks already there. `--table` prints, per group, the share
-winnable (proven) with a 95% margin (normal approximation; unknown decks counted as not
-proven winnable, and their share given), the share decided, and the CPU time per deck.
+winnable (proven by a witness line) with its 95% interval (Wilson's score interval; an
+unknown deck counts as not proven winnable: the true share lies between the winnable
+share and that plus the unknown share), the shares proven not winnable and unknown, the
+share decided, and the CPU time per deck.
 """
 
 from __future__ import annotations
@@ -82,13 +84,22 @@ def run(path: Path, scale: float, chunk: int, nodes: int) -> None:
     print(f"done: {path}")
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% score interval (Wilson) of a share k/n: sound at shares near 0 or 1,
+    where the normal approximation's margin collapses to nothing."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def table(path: Path) -> None:
     rows: dict[tuple[str, int], list[dict[str, object]]] = defaultdict(list)
     with path.open() as f:
         for r in map(json.loads, f):
             rows[(r["variant"], r["players"])].append(r)
-    print("| variant | players | decks | winnable | 95% margin | not winnable | unknown | "
-          "proven | CPU s per deck (mean / median / max) |")
+    print("| variant | players | decks | winnable (proven) | 95% interval | not winnable | "
+          "unknown | proven | CPU s per deck: mean / median / max |")
     print("|---|---|---|---|---|---|---|---|---|")
     for variant, players, _ in GROUPS:
         got = rows.get((variant, players))
@@ -98,12 +109,11 @@ def table(path: Path) -> None:
         win = sum(r["verdict"] == "winnable" for r in got)
         lost = sum(r["verdict"] == "not winnable" for r in got)
         unknown = n - win - lost
-        p = win / n
-        margin = 1.96 * math.sqrt(p * (1 - p) / n)
+        low, high = wilson(win, n)
         secs = [float(str(r["seconds"])) for r in got]
-        print(f"| {variant} | {players} | {n:,} | {p:.2%} | ±{margin:.2%} | {lost / n:.2%} | "
-              f"{unknown / n:.2%} | {(win + lost) / n:.2%} | {statistics.mean(secs):.3f} / "
-              f"{statistics.median(secs):.4f} / {max(secs):.1f} |")
+        print(f"| {variant} | {players} | {n:,} | {win / n:.2%} | {low:.2%}–{high:.2%} | "
+              f"{lost / n:.2%} | {unknown / n:.2%} | {(win + lost) / n:.2%} | "
+              f"{statistics.mean(secs):.4f} / {statistics.median(secs):.4f} / {max(secs):.2f} |")
 
 
 def main(argv: list[str]) -> int:
