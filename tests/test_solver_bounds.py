@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from helpers import SAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_solver import RULESETS as SOLVER_RULESETS
 
 from nova_replay.cli import main
 from nova_replay.play.bots import CarelessBot, ConventionBot
@@ -25,12 +26,7 @@ from nova_replay.rules.engine import Timeline, apply, replay
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
 
 RULESETS: dict[str, Ruleset] = {
-    "nova": make_ruleset("nova"),
-    "nova grand finale": make_ruleset("nova", grand_finale=True),
-    "nova 1 joker": make_ruleset("nova", jokers=1),
-    "nova 2 jokers": make_ruleset("nova", jokers=2),
-    "nova gentle show": make_ruleset("nova", gentle_show=True),
-    "hanabi": make_ruleset("hanabi"),
+    **SOLVER_RULESETS,  # Nova, its variants, Hanabi; and a few hanab.live variants:
     "6 Suits": make_ruleset("hanabi", variant_name="6 Suits"),
     "Black (6 Suits)": make_ruleset("hanabi", variant_name="Black (6 Suits)"),
     "Null (5 Suits)": make_ruleset("hanabi", variant_name="Null (5 Suits)"),
