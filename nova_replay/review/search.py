@@ -108,7 +108,7 @@ class Solver(Planning):
                 fail_at[key] = bound + 1
                 continue
             scored.append((-bound, i, move, child, key))
-        scored.sort(key=lambda x: (x[0], x[1]))
+        scored.sort()  # by bound, then the order of `moves` (distinct: no tie goes further)
         return [(move, child, key) for _, _, move, child, key in scored]
 
     def reach(self, node: Node, key: Key, target: int) -> list[Move] | None:
@@ -121,8 +121,9 @@ class Solver(Planning):
         self.nodes += 1
         if not self.nodes & 127 and (self.nodes > self.cap or self.clock() > self.deadline):
             raise OutOfTime
-        if self.bound(node, key) < target:
-            self.fail_at[key] = self.bound(node, key) + 1
+        bound = self.bound(node, key)
+        if bound < target:
+            self.fail_at[key] = bound + 1
             return None
         for move, child, child_key in self.children(node, target):
             if isinstance(child, int):
