@@ -15,7 +15,7 @@ from helpers import SAMPLES
 from nova_replay.cli import main
 from nova_replay.record.load import load
 from nova_replay.review.decks import deck_verdict, deck_winnable
-from nova_replay.review.solver import Budget
+from nova_replay.review.solver import Budget, Solver
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import deal, replay
 from nova_replay.rules.game import Game
@@ -28,6 +28,9 @@ PACE = ("1G 2W 4Y 2G 1W 5Y 1B 5W 1W 1W 3Y 3W 3Y 4G 3G 4W 3R 2W 4B 1R 1B 4R 1Y 3G
         "2R 3W 2Y 4Y 5R 2G 1G 5B 4B 1Y 3R 3B 1R 2Y 2R 4R 1R 4W 4G 3B 2B 2B 5G")
 HAND_SPACE = ("4B 3W 4R 4Y 4G 1R 2G 5Y 2R 5R 1Y 4R 3Y 4Y 3W 4W 3Y 4G 5B 2G 1W 1W 3G 4B 3G 2Y "
               "1B 2W 2B 2Y 2B 1G 5W 1G 2W 1R 3R 1B 1Y 1W 3R 1R 3B 4W 1G 2R 1Y 5G 1B 3B")
+# Deck 1322: no bound at the deal rules 25 out; the search tries every line (13,351 nodes).
+EXHAUSTED = ("5W 1W 1Y 4R 4G 3Y 5G 3B 4G 5R 1Y 3Y 2R 2G 5Y 1B 4Y 3G 1R 4B 1W 4B 4R 1G 1G 1R 4W "
+             "2R 1R 1W 3R 4Y 5B 2B 3W 4W 3W 1B 3R 1Y 2G 2W 1G 2W 2Y 2Y 3B 3G 1B 2B")
 SUITS = "RYGBW"
 
 
@@ -79,6 +82,18 @@ def test_a_winnable_deck_shows_its_line_and_it_reaches_the_perfect_score() -> No
     assert lines[2].startswith("    1. Anna ")
     _, brief = run(str(path), "--brief")
     assert brief == lines[:1] + [lines[1].rstrip(":")]
+
+
+def test_an_exhausted_search_rules_a_deck_out(tmp_path: Path) -> None:
+    path = hanablive_file(tmp_path, "searched.json", EXHAUSTED)
+    game = load(path).game
+    solver = Solver(game)
+    assert solver.upper(solver.node(deal(game))) == 25  # no bound decides it
+    code, lines = run(str(path))
+    assert code == 0 and lines[0] == f"{path}: not winnable"
+    assert lines[1].startswith("  proof: search exhausted: every line was tried (")
+    verdict = deck_verdict(game)
+    assert verdict.upper == 24 and replay(game, verdict.witness).final.score == verdict.lower
 
 
 def test_a_bottom_decked_critical_card_rules_the_deck_out() -> None:
