@@ -1,7 +1,7 @@
 """The evaluation curve for the clock chart: best possible after every turn (knowing
 every card, `review.evaluation`), worked out in the background when a game is opened.
 
-The solver takes about a second a game, so it never runs in a request: a game's
+The solver takes up to about a second a game, so it never runs in a request: a game's
 evaluation is started when its payload is sent, the page polls for it, and the chart
 draws the curve once it is there; turn changes, drawn in the browser, never wait.
 Viewing as a player the curve is not offered: what the deck allowed would tell that
@@ -17,11 +17,12 @@ from threading import Lock, Semaphore, Thread
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.evaluation import Evaluation, evaluate
+from nova_replay.review.evaluation import Evaluation, evaluate, figure_text
+from nova_replay.review.solver import DEFAULT_BUDGET
 
 from .panels import plot_text
 
-BUDGET_S = 1.0  # the solver's time for one game
+BUDGET = DEFAULT_BUDGET  # the solver's work for one game: nodes, so the same curve on any load
 KEPT = 16  # evaluations kept, the newest; the server's memory stays bounded
 
 
@@ -51,7 +52,7 @@ class Evaluations:
     def _run(self, future: Future[Evaluation], analysis: Analysis) -> None:
         with self._one:
             try:
-                future.set_result(evaluate(analysis, BUDGET_S))
+                future.set_result(evaluate(analysis, BUDGET))
             except Exception as e:  # a bug in the solver: said in the server's log, no curve
                 logging.getLogger(__name__).exception("evaluation failed")
                 future.set_exception(e)
@@ -70,8 +71,8 @@ class Evaluations:
 def curve_data(key: str, e: Evaluation) -> dict[str, Any]:
     """Per turn the proven lower and upper bound and its hover text; the turns that lost
     points with their notes."""
-    hover = [f"best possible {p.lower}" if p.exact else
-             f"best possible {p.lower} to {p.upper} (not proven)" for p in e.points]
+    hover = [f"best possible {figure_text(p)}{'' if p.exact else ' (not proven)'}"
+             for p in e.points]
     return {"key": key, "lower": [p.lower for p in e.points],
             "upper": [p.upper for p in e.points], "hover": hover,
             "lost": [[f.turn, plot_text(f.message, 44)] for f in e.findings]}

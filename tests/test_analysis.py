@@ -160,7 +160,7 @@ def test_max_score_is_capped_by_the_turns_left_in_the_final_round() -> None:
     assert (first.turn, first.final_turns_left, first.score, first.draw_pile) == (52, 2, 0, 0)
     # Both A♦ and both A♠ are discarded, and both 3♣ and both 3♥: the rows alone
     # reach 2 + 0 + 2 + 0 = 4, but two turns can score at most 2.
-    assert a.knowledge.statuses[first.turn].max_score == 4
+    assert a.knowledge.statuses[first.turn].reach_total == 4
     assert first.max_score == 2
     # Pace uses the uncapped 4: 0 score + 0 cards + 2 players - 4 (the capped 2 would give 0).
     assert first.pace == -2
@@ -179,7 +179,7 @@ def test_starting_pace_matches_the_nova_rules(players: int, figure: int) -> None
     6 with 5" discards. The pace function and the clock must both say so at the deal."""
     game = shuffled_game(NOVA, players, 1)
     state = deal(game)
-    reach = status(Identities(game), state).max_score
+    reach = status(Identities(game), state).reach_total
     assert reach == 20
     assert pace(game, state, reach) == figure
     assert analyze(log_data(game, [])).clock[0].pace == figure

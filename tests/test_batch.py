@@ -195,7 +195,7 @@ def test_solve_adds_best_possible_at_the_deal_and_the_turns_that_lost_points(tmp
     # and 30 (the last 3♦) lost points; 6 is proven within any budget that proves the deal.
     out = tmp_path / "g.csv"
     result = invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out),
-                    "--solve", "--budget", "1")
+                    "--solve", "--nodes", "30000")
     assert result.exit_code == 0
     (row,) = read_csv(out)
     assert (row["best_possible_deal"], row["best_possible_deal_bounds"]) == ("20", "20-20")

@@ -36,7 +36,7 @@ def test_the_curve_arrives_and_matches_the_solver(duo: Any, library: Any) -> Non
     found = traces(duo, "lost points")
     xs, ys = found["best possible"]
     assert xs == list(range(45))
-    expected = evaluate(analysis_of(library, "nova-3p-bots"), 1.0)
+    expected = evaluate(analysis_of(library, "nova-3p-bots"))
     assert ys == [p.lower for p in expected.points]
     assert ys[0] == 20 and ys[-1] == 18
     assert found["lost points"][0] == [33, 43]

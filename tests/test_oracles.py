@@ -263,7 +263,7 @@ def check_game(game: Game, actions: list[Action], a: Analysis, every_turn_knowle
         st = a.knowledge.statuses[t]
         playable, trash, critical, total = status_masks(game, state)
         assert (names(game, st.playable), names(game, st.trash), names(game, st.critical),
-                st.max_score) == (playable, trash, critical, total), t
+                st.reach_total) == (playable, trash, critical, total), t
         assert a.clock[t].max_score == oracle_max(game, state), t
         assert a.clock[t].final_turns_left == (
             state.final_turns if state.final_turns >= 0 and not ended(state) else None), t

@@ -4,11 +4,9 @@ witness lines replay through the engine to the score they claim; the curve never
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Any
 
 import pytest
 from helpers import legal_actions
@@ -18,8 +16,9 @@ from hypothesis import strategies as st
 import nova_replay.review.solver as solver_module
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
-from nova_replay.review.search import NONE, Move, Node
+from nova_replay.review.search import INF, NONE, Move, Node, Started
 from nova_replay.review.solver import (
+    Budget,
     Solution,
     Solver,
     best_possible_curve,
@@ -42,6 +41,7 @@ RULESETS: dict[str, Ruleset] = {
     "nova gentle show": make_ruleset("nova", gentle_show=True),
     "hanabi": make_ruleset("hanabi"),
 }
+AMPLE = Budget(5_000_000)  # nodes: more than these small positions and games need
 
 
 def oracle(game: Game, state: State) -> int:
@@ -116,7 +116,7 @@ def test_solver_agrees_with_exhaustive_search(name: str, players: int, seed: int
         return
     state = state._replace(coins=coins, lives=lives)
     game = timeline.game
-    solution = solve(game, state, budget_s=30.0)
+    solution = solve(game, state, AMPLE)
     assert solution.exact, (solution.lower, solution.upper)
     assert solution.best == oracle(game, state)
     end = end_of(game, state, solution.witness)
@@ -132,7 +132,7 @@ def test_solver_agrees_with_exhaustive_search_per_ruleset(name: str) -> None:
             state = near_end(timeline, pile)
             if state.over:
                 continue
-            solution = solve(timeline.game, state, budget_s=30.0)
+            solution = solve(timeline.game, state, budget=AMPLE)
             assert solution.best == oracle(timeline.game, state), (seed, pile)
 
 
@@ -196,7 +196,7 @@ def test_in_the_final_round_each_player_left_scores_once() -> None:
     state = state._replace(final_turns=3)
     solver = Solver(game)
     node = solver.node(state)
-    assert solver.final_round(node) == 18
+    assert solver.final_round(node) == 1
     assert solver.upper(node) == 17
     solution = solve(game, state)
     assert solution.best == 17 == oracle(game, state)
@@ -218,7 +218,7 @@ def test_curve_never_rises_and_witnesses_replay(name: str) -> None:
     rules = RULESETS[name]
     for seed, players in ((5, 2), (6, 3), (7, 4)):
         timeline = bot_game(rules, players, seed, careless=seed == 6)
-        curve = best_possible_curve(timeline, budget_s=1.0)
+        curve = best_possible_curve(timeline)
         assert [p.turn for p in curve] == list(range(len(timeline)))
         for a, b in pairwise(curve):
             assert b.lower <= a.lower
@@ -239,7 +239,7 @@ def test_curve_of_a_terminated_game_continues_from_the_stop() -> None:
     full = bot_game(NOVA, 3, 11)
     stop = full.turns // 2
     timeline = replay(full.game, full.actions[:stop], terminated=True)
-    curve = best_possible_curve(timeline, budget_s=1.0)
+    curve = best_possible_curve(timeline)
     last = curve[-1]
     assert last.lower >= timeline.final.score and last.witness
     end = end_of(timeline.game, timeline.final._replace(ending=None), last.witness)
@@ -251,7 +251,7 @@ def test_bounds_hold_when_out_of_time() -> None:
     guess: the witness reaches `lower`, and `best` is None unless they meet."""
     timeline = bot_game(RULESETS["hanabi"], 2, 4)
     state = timeline[10]
-    quick = solve(timeline.game, state, budget_s=0.0)
+    quick = solve(timeline.game, state, Budget(0))
     assert isinstance(quick, Solution)
     assert quick.lower <= quick.upper
     assert (quick.best is None) != quick.exact
@@ -260,8 +260,8 @@ def test_bounds_hold_when_out_of_time() -> None:
     assert solver.upper(solver.node(state)) >= quick.upper
 
 
-def test_curve_budget_follows_the_given_clock() -> None:
-    """The budget is measured by the clock the caller gives (a benchmark on a shared
+def test_time_cap_follows_the_given_clock() -> None:
+    """A time cap (only when asked) is measured by the clock the caller gives (a benchmark on a shared
     machine passes CPU time): a clock that jumps 10 s at every reading spends the 1 s
     budget at once, so the curve only takes its free stages and leaves open turns the
     wall clock proves; what it reports still holds and its witnesses replay."""
@@ -273,8 +273,8 @@ def test_curve_budget_follows_the_given_clock() -> None:
         readings.append(next(ticks))
         return float(readings[-1])
 
-    spent = best_possible_curve(timeline, budget_s=1.0, clock=jumping)
-    proven = best_possible_curve(timeline, budget_s=30.0)  # ample: the test is about the other clock
+    spent = best_possible_curve(timeline, Budget(None, 1.0), clock=jumping)
+    proven = best_possible_curve(timeline, AMPLE)
     assert readings
     assert all(p.exact for p in proven)
     assert not all(p.exact for p in spent)
@@ -286,13 +286,12 @@ def test_curve_budget_follows_the_given_clock() -> None:
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_turn_gets_its_own_greedy_lines_and_bound(name: str) -> None:
-    """With no time at all (a clock that jumps past the budget at its first reading)
+    """With no work at all (a budget of 0 nodes)
     every turn still gets the free first pass: its bounds are at least as tight as its
     own greedy lines and its own upper bound, so no turn waits on another's search."""
     for seed, players in ((12, 3), (13, 4), (14, 5)):
         timeline = bot_game(RULESETS[name], players, seed)
-        ticks = map(float, range(0, 10**6, 10))
-        curve = best_possible_curve(timeline, budget_s=1.0, clock=ticks.__next__)
+        curve = best_possible_curve(timeline, Budget(0))
         solver = Solver(timeline.game)
         for point in curve:
             state = playable_state(timeline[point.turn])
@@ -311,7 +310,7 @@ def test_best_possible_is_at_most_max_score(name: str) -> None:
     timeline = bot_game(rules, 3, 21, careless=True)
     game = timeline.game
     ids = Identities(game)
-    curve = best_possible_curve(timeline, budget_s=0.5)
+    curve = best_possible_curve(timeline)
     for point in curve:
         state = timeline[point.turn]
         gone = set(state.discards) | {c for h in state.hands for c in h}
@@ -330,10 +329,10 @@ def test_pilot_walk_beats_the_greedy_lines() -> None:
     score, line = max((solver.greedy(node, patient) for patient in (False, True)),
                       key=lambda x: x[0])
     assert score == 15
-    memo: list[Any] = [score, line, 0, ([], node)]
+    memo = Started(score, line)
     solver.pilot(node, memo, solver.upper(node))
-    assert memo[0] == 16 == solver.upper(node)
-    end = end_of(timeline.game, state, engine_line(solver, state, memo[1]))
+    assert memo.lower == 16 == solver.upper(node)
+    end = end_of(timeline.game, state, engine_line(solver, state, memo.line))
     assert end.over and end.score == 16
 
 
@@ -344,7 +343,7 @@ def test_a_game_along_a_best_line_needs_no_search() -> None:
     to its value."""
     game = bot_game(NOVA, 3, 5).game
     deal = replay(game, ()).final
-    best = solve(game, deal, budget_s=5.0)
+    best = solve(game, deal, budget=AMPLE)
     assert best.exact
     # Another hint than the witness's leaves the same table.
     actions = [next(h for h in legal_actions(game, s) if isinstance(h, Hint) and h != a)
@@ -355,15 +354,15 @@ def test_a_game_along_a_best_line_needs_no_search() -> None:
     searched: list[int] = []
     original = Solver.solve_node
 
-    def counted(self: Solver, node: Node, budget_s: float, floor: int = -1,
+    def counted(self: Solver, node: Node, nodes: int, seconds: float = INF, floor: int = -1,
                 ceiling: int = NONE) -> tuple[int, int, list[Move]]:
-        if budget_s > 0:
-            searched.append(node[3])
-        return original(self, node, budget_s, floor, ceiling)
+        if nodes > 0 and seconds > 0:
+            searched.append(node.drawn)
+        return original(self, node, nodes, seconds, floor, ceiling)
 
     Solver.solve_node = counted  # type: ignore[method-assign]
     try:
-        curve = best_possible_curve(timeline, budget_s=5.0)
+        curve = best_possible_curve(timeline, AMPLE)
     finally:
         Solver.solve_node = original  # type: ignore[method-assign]
     assert all(p.exact and p.value == best.best for p in curve)
@@ -376,15 +375,11 @@ def test_a_game_along_a_best_line_needs_no_search() -> None:
 def test_a_turn_that_followed_the_line_keeps_its_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the game's move at turn t is the first move of turn t's witness, the rest of
     that line is a line of turn t+1: its lower bound is at least turn t's. With a small
-    budget (a counting clock, so the run is the same every time) turn t+1's own greedy
+    budget (nodes, so the run is the same every time) turn t+1's own greedy
     lines and search fall short in these games; passing the line on is what keeps it."""
-    def counting() -> Callable[[], float]:
-        ticks = itertools.count()
-        return lambda: next(ticks) * 1e-4
-
     def dropped_after_following(rules: Ruleset, players: int, seed: int) -> list[int]:
         timeline = bot_game(rules, players, seed)
-        curve = best_possible_curve(timeline, budget_s=0.05, clock=counting())
+        curve = best_possible_curve(timeline, Budget(10_000))
         return [a.turn for a, b in pairwise(curve)
                 if a.witness and same(a.witness[0], timeline.actions[a.turn])
                 and b.lower < a.lower]

@@ -70,7 +70,7 @@ def test_max_score_is_capped_by_the_draw_pile_before_the_final_round() -> None:
         actions.append(action)
         state = apply(game, state, action)
     a = review(game, actions)
-    assert a.knowledge.statuses[14].max_score == 20  # the reach
+    assert a.knowledge.statuses[14].reach_total == 20  # the reach
     assert [p.pace for p in a.clock[12:15]] == [0, 0, -1]
     assert [p.max_score for p in a.clock[12:15]] == [20, 20, 19]
     assert a.clock[14].final_turns_left is None  # still 7 cards to draw

@@ -45,11 +45,13 @@ from ..views.review_text import (
 from ..views.text import card_notes_text, ending_text, game_text, turn_text
 from .batch import batch_command
 from .conventions import conventions_option
+from .decks import decks_command
 from .fetch import fetch_command
 from .options import USAGE, check_inputs, fail, json_option, needs, out_option, resolve_inputs
 from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
+from .solving import budget_of, budget_options
 from .teach import lessons_command, puzzles_command, samples_command
 from .terminal import echo, per_player_text
 
@@ -233,12 +235,11 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
 @click.option("--solve", is_flag=True,
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
-              help="The solver's time for the whole game; implies --solve  [default: 1].")
+@budget_options("for the whole game")
 @conventions_option
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None,
-                    as_player: str | None, solve: bool, budget: float | None,
-                    conventions: Conventions | None) -> None:
+                    as_player: str | None, solve: bool, nodes: int | None,
+                    seconds: float | None, conventions: Conventions | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -260,11 +261,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
       nova-replay analyze sample_games/nova-4p.json --turn 17 --tier hinted
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
-      nova-replay analyze sample_games/nova-4p.json --solve --budget 2
+      nova-replay analyze sample_games/nova-4p.json --solve --nodes 100000
     """
     if tier is not None and turn is None:
         needs("analyze", "--tier", "--turn (the turn whose knowledge to show)")
-    solve = solve or budget is not None
+    solve = solve or nodes is not None or seconds is not None
     record, problem = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
     if as_json and as_player is not None:
@@ -272,7 +273,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
              f"with every card", USAGE)
     analysis = analyze(record, conventions)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
-    evaluation = evaluate(analysis, budget or 1.0) if solve else None
+    evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return
@@ -446,6 +447,7 @@ def dashboard(path: str | None, host: str, port: int) -> None:
 
 main.add_command(simulate_command)
 main.add_command(batch_command)
+main.add_command(decks_command)
 main.add_command(lessons_command)
 main.add_command(puzzles_command)
 main.add_command(samples_command)

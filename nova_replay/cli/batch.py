@@ -21,6 +21,7 @@ from ..record.reader import MAX_FILE_BYTES
 from ..review.conventions import Conventions
 from .conventions import conventions_option
 from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
+from .solving import budget_of, budget_options
 
 
 def _where(row: dict[str, object]) -> str:
@@ -65,12 +66,12 @@ class Progress:
 @click.option("--solve", is_flag=True,
               help="Also best possible at the deal (knowing every card) and the turns that "
                    "lost points.")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
-              help="The solver's time per game; implies --solve  [default: 1].")
+@budget_options("per game")
 @conventions_option
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
-                  budget: float | None, conventions: Conventions | None) -> None:
+                  nodes: int | None, seconds: float | None,
+                  conventions: Conventions | None) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
@@ -103,7 +104,7 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
         fail(str(e), USAGE)
     if scheduler and importlib.util.find_spec("distributed") is None:
         fail("batch: --scheduler needs Dask: pip install 'nova-replay[dask]'", BAD_INPUT)
-    solve = solve or budget is not None
+    solve = solve or nodes is not None or seconds is not None
     skipped: Counter[str] = Counter()
     total = count(games)
     progress = Progress(total, sys.stderr.isatty())
@@ -117,7 +118,7 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     try:
         for result in review_all(logs_only(items(games, MAX_FILE_BYTES), skipped),
                                  workers or default_workers(), scheduler,
-                                 (budget or 1.0) if solve else 0.0, conventions):
+                                 budget_of(nodes, seconds) if solve else None, conventions):
             for row, players in result:
                 game_table.write(row)
                 if player_table is not None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..record.reader import MAX_FILE_BYTES
+from ..review.solver import Budget
 from .rows import GAME_COLUMNS, PLAYER_COLUMNS, Row
 from .run import review_all
 from .sources import Item, items
@@ -16,12 +17,13 @@ from .tables import arrow_table
 
 
 def batch(paths: str | Sequence[str], per_player: bool = False, workers: int = 1,
-          solve: float = 0.0) -> Any:
+          solve: Budget | None = None) -> Any:
     """A row per game (or, with `per_player`, per player of each valid game) of the logs
     that `paths` name: files, folders (recursively), globs, JSON Lines files. An invalid
     log is a row with `valid` False and its `problem`; a puzzle file is no log, and
     skipped. `workers` > 1 reviews on that
-    many processes; `solve` gives the solver that many seconds per game. Raises
+    many processes; `solve` gives the solver that budget per game (`Budget()`: the default
+    count of search nodes, the same figures on any machine; None: no solver). Raises
     SourceError (a ValueError) when a path names nothing."""
     names = [paths] if isinstance(paths, str) else list(paths)
     games: list[Row] = []

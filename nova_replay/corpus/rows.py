@@ -13,9 +13,11 @@ from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
 from ..review.conventions import Conventions
+from ..review.decks import deck_winnable
 from ..review.evaluation import evaluate
 from ..review.perspective import REVIEWER
 from ..review.projection import project
+from ..review.solver import Budget
 from ..review.vocabulary import Kind, WasteReason
 from ..rules.engine import is_misfire
 from ..rules.errors import NovaError
@@ -64,10 +66,14 @@ GAME_COLUMNS: tuple[Column, ...] = (
     Column("perfect_lost_turn", "int", "The first turn after which a perfect score was "
                                        "impossible."),
     Column("best_possible_deal", "int", "With --solve: the most the deal allowed knowing every "
-                                        "card, when proven (empty: not proven in time)."),
+                                        "card, when proven (empty: not proven within the budget)."),
     Column("best_possible_deal_bounds", "str", "With --solve: its proven bounds, 'lower-upper'."),
     Column("lost_points_turns", "str", "With --solve: the turns proven to lower best possible, "
                                         "comma-separated."),
+    Column("deck_winnable", "bool", "With --solve: whether the deal could reach the perfect score "
+                                    "knowing every card (empty: not decided within the budget), "
+                                    "so that a loss on an unwinnable deck is not blamed on the "
+                                    "team."),
 )
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
@@ -86,12 +92,12 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def review_item(item: Item, solve: float = 0.0,
+def review_item(item: Item, solve: Budget | None = None,
                 conventions: Conventions | None = DEFAULT_CONVENTIONS
                 ) -> list[tuple[Row, list[Row]]]:
     """The game row and player rows of each game in one item: one log, or each game of
     a JSON array of hanab.live exports (an invalid log has no player rows). `solve`:
-    the solver's seconds per game for the best-possible columns (0: not asked);
+    the solver's budget per game for the best-possible columns (None: not asked);
     `conventions`: how clues are read (`analyze`)."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
@@ -109,7 +115,7 @@ def review_item(item: Item, solve: float = 0.0,
     return [_review_data(row, data, item.name, solve, conventions)]
 
 
-def _review_data(row: Row, data: Any, name: str, solve: float,
+def _review_data(row: Row, data: Any, name: str, solve: Budget | None,
                  conventions: Conventions | None) -> tuple[Row, list[Row]]:
     report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
@@ -119,11 +125,13 @@ def _review_data(row: Row, data: Any, name: str, solve: float,
         return row, []
     row["valid"] = True
     analysis = analyze(report.record, conventions)
-    if solve:
+    if solve is not None:
         e = evaluate(analysis, solve)
         row.update(best_possible_deal=e.at_deal.value,
                    best_possible_deal_bounds=f"{e.at_deal.lower}-{e.at_deal.upper}",
-                   lost_points_turns=",".join(map(str, e.lost_turns)))
+                   lost_points_turns=",".join(map(str, e.lost_turns)),
+                   deck_winnable=deck_winnable(e.at_deal.lower, e.at_deal.upper,
+                                               analysis.record.game.ruleset.perfect_score))
     return _game_row(row, analysis)
 
 

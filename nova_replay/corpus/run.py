@@ -13,6 +13,7 @@ from typing import Any
 
 from ..review.analysis import DEFAULT_CONVENTIONS
 from ..review.conventions import Conventions
+from ..review.solver import Budget
 from .rows import Row, review_item
 from .sources import Item
 
@@ -21,7 +22,7 @@ CHUNK = 32  # logs per task: large enough to amortise the hop, small enough to b
 WINDOW = 4  # chunks in flight per worker
 
 
-def review_chunk(chunk: list[Item], solve: float = 0.0,
+def review_chunk(chunk: list[Item], solve: Budget | None = None,
                  conventions: Conventions | None = DEFAULT_CONVENTIONS) -> list[Result]:
     """The rows of a chunk of logs (the unit of work a worker gets)."""
     return [review_item(item, solve, conventions) for item in chunk]
@@ -34,8 +35,8 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
 
 
 def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
-               solve: float = 0.0, conventions: Conventions | None = DEFAULT_CONVENTIONS
-               ) -> Iterator[Result]:
+               solve: Budget | None = None,
+               conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Iterator[Result]:
     """Every log's rows, in corpus order; `solve` and `conventions` as in `review_item`."""
     if scheduler:
         yield from _on_dask(logs, scheduler, solve, conventions)
@@ -49,7 +50,7 @@ def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = N
 
 
 def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
-              solve: float, conventions: Conventions | None) -> Iterator[Result]:
+              solve: Budget | None, conventions: Conventions | None) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
     pending: deque[Future[list[Result]]] = deque()
     for chunk in work:
@@ -60,7 +61,7 @@ def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: in
         yield from pending.popleft().result()
 
 
-def _on_dask(logs: Iterable[Item], scheduler: str, solve: float,
+def _on_dask(logs: Iterable[Item], scheduler: str, solve: Budget | None,
              conventions: Conventions | None) -> Iterator[Result]:
     """The same job on an existing Dask distributed cluster (futures over chunks)."""
     from distributed import Client  # only this path needs Dask

@@ -373,7 +373,7 @@ class ConventionBot:
             option = self.play_hint(view, self.hint_floor)
             if option is not None:
                 return option.hint
-        pace = pace_of(sum(view.rows), view.draw_pile, view.players, view.status.max_score)
+        pace = pace_of(sum(view.rows), view.draw_pile, view.players, view.status.reach_total)
         if view.coins > 0 and pace <= self.stall_pace:
             option = self.play_hint(view, 0.0)  # a discard now costs a point: stall
             if option is not None:

@@ -190,7 +190,7 @@ class _Reviewer:
             point = clock[t]
             if not pace_out and point.pace < 0 and not play_ended(self.states[t]):
                 pace_out = True
-                reach = self.tk.statuses[t].max_score
+                reach = self.tk.statuses[t].reach_total
                 self.add(t, p, Kind.OUT_OF_PACE, MISTAKE, (),
                          f"After this turn the pace is {point.pace}: the rows could still reach "
                          f"{reach}, but the turns left cannot play that many (max score "
@@ -325,7 +325,7 @@ class _Reviewer:
             text = f"{said}: {self.jokers_can(t, card)}; it cost {plural(cost, 'point')}"
         elif can_still_play(game, kept, kept_st, card):
             severity = MISTAKE
-            if kept_st.max_score == self.tk.statuses[t].max_score:
+            if kept_st.reach_total == self.tk.statuses[t].reach_total:
                 why = "a spare joker must now take its place"
             else:
                 why = f"no point lost by itself, as the turns left allow at most {now} anyway"
@@ -347,7 +347,7 @@ class _Reviewer:
         suit = game.suit_of[card]
         if suit < 0:
             left = "no spare joker is left" if not spare else f"{plural(spare, 'spare joker')} left"
-            return f"{left}, and the rows can reach {st.max_score} at most"
+            return f"{left}, and the rows can reach {st.reach_total} at most"
         letter, row = game.ruleset.suits[suit], game.suit_name(suit)
         height = self.states[t].rows[suit]
         if spare:  # how far the row reaches with no spare joker, with one, with two
@@ -470,14 +470,13 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             pace, most, left = point.pace, point.max_score, None
         else:
             most = max_score(game, state, st)
-            pace = pace_of(state.score, draw_pile, players, st.max_score)
+            pace = pace_of(state.score, draw_pile, players, st.reach_total)
             left = None if state.final_turns < 0 else final_turns_left(state)
-        point = _new_point(ClockPoint, (t, draw_pile, pace, state.score, most, efficiency, left))
+        point = ClockPoint._make((t, draw_pile, pace, state.score, most, efficiency, left))
         add(point)
     return tuple(points)
 
 
-_new_point = tuple.__new__
 
 
 @lru_cache(maxsize=4096)

@@ -14,7 +14,7 @@ from itertools import pairwise
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
 from .analysis import Analysis, Finding
-from .solver import CurvePoint, best_possible_curve
+from .solver import DEFAULT_BUDGET, Budget, CurvePoint, best_possible_curve
 from .vocabulary import Kind, LostPointsDetails, Severity
 from .whatif import knowing
 
@@ -41,19 +41,26 @@ class Evaluation:
             else:
                 runs.append((p.turn, p.turn, p))
         return ", ".join(
-            f"{_figure(p)} ({'turn' if a == b else 'turns'} {a}{'' if a == b else f'-{b}'})"
+            f"{figure_text(p)} ({'turn' if a == b else 'turns'} {a}{'' if a == b else f'-{b}'})"
             for a, b, p in runs)
 
 
-def _figure(p: CurvePoint) -> str:
-    return str(p.lower) if p.exact else f"{p.lower} to {p.upper}"
+def figure_text(p: CurvePoint) -> str:
+    """Best possible as far as it is proven: '19'; else 'at least 19, at most 21'. The
+    one wording of a solver's figure, for every note and view that quotes it."""
+    return str(p.lower) if p.exact else f"at least {p.lower}, at most {p.upper}"
 
 
-def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
-    """Best possible after every turn within `budget_s` seconds for the game, and a
+def at_least_text(p: CurvePoint) -> str:
+    """What a line is proven to reach: '19' when that is best possible, else 'at least 19'."""
+    return str(p.lower) if p.exact else f"at least {p.lower}"
+
+
+def evaluate(analysis: Analysis, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
+    """Best possible after every turn within `budget` for the game, and a
     `lost_points` note at each turn after which it is proven lower than before."""
     tl = analysis.timeline
-    curve = best_possible_curve(tl, budget_s)
+    curve = best_possible_curve(tl, budget)
     game = tl.game
     w = words(game.ruleset)
     findings = []
@@ -65,9 +72,11 @@ def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
         name = game.players[p]
         action = tl.actions[turn - 1]
         said = (f"Even knowing every card, the team could now score at most {after.upper} "
-                f"({before.lower} before {name}'s {_move(analysis, turn, action, w.hint)}).")
-        details = LostPointsDetails(before=before.lower, after=after.upper,
-                                    drop=before.lower - after.upper)
+                f"({at_least_text(before)} before {name}'s "
+                f"{_move(analysis, turn, action, w.hint)}).")
+        # `before` is a line's score: best possible when proven, else only a lower bound.
+        details = LostPointsDetails(before=before.lower, before_proven=before.exact,
+                                    after=after.upper, drop=before.lower - after.upper)
         if before.witness:
             keep = before.witness[0]
             how = _keep(analysis, turn, keep, w.hinted)

@@ -4,16 +4,36 @@ score. `search` explores it."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..rules.engine import State
 from ..rules.game import Game
 from ..rules.identities import next_identity
+from .status import final_round_plays
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
-# The search's state: player to move, hands, rows, drawn, coins, lives, final turns, score.
-Node = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int, int]
-# Its memo key (see Planning.key): player, drawn, coins, lives, final turns, rows, hands by class.
-Key = tuple[int, int, int, int, int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+Hands = tuple[tuple[int, ...], ...]  # per player, deck indices, newest first
+Rows = tuple[int, ...]  # per row, its height
+
+
+class Node(NamedTuple):
+    """The search's state: the engine's table less what the clairvoyant game does not
+    read (the discards, the turn number beyond whose turn it is)."""
+
+    player: int  # to move
+    hands: Hands
+    rows: Rows
+    drawn: int  # cards drawn from the deck so far
+    coins: int
+    lives: int
+    final_turns: int  # turns left in the final round; -1 before it
+    score: int
+
+
+# The memo key of a node (see Planning.key): player, drawn, coins, lives, final turns,
+# rows, and the hands as classes of cards (an identity, or DEAD), each hand sorted.
+Key = tuple[int, int, int, int, int, Rows, Hands]
 DEAD = -2  # class of every card that can never be played (its rank is on its row)
 NONE = 1 << 20
 
@@ -82,8 +102,8 @@ class Planning:
     # ---- the compact state and the rules on it ----
 
     def node(self, state: State) -> Node:
-        return (state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
-                state.lives, state.final_turns, state.score)
+        return Node(state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
+                    state.lives, state.final_turns, state.score)
 
     def step(self, node: Node, move: Move) -> Node | int:
         """The node after `move`, or the final score when the game ends with it (the
@@ -119,18 +139,20 @@ class Planning:
             return score if self.gentle else 0
         if score == self.perfect or ft == 0:
             return score
-        return ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score)
+        # `_make` from a tuple: NamedTuple's own keyword-handling constructor would cost
+        # the search a few per cent (this is its most frequent line).
+        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score))
 
     def can_hint(self, node: Node) -> bool:
-        p, hands = node[0], node[1]
-        if node[4] <= 0:
+        p, hands = node.player, node.hands
+        if node.coins <= 0:
             return False
         return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
 
     def cuts(self, node: Node) -> tuple[int, ...]:
         """Per row, the lowest rank it can never reach: every copy of a rank between is
         gone (no joker left to bridge it). A card at or above it is dead."""
-        hands, rows, drawn = node[1], node[2], node[3]
+        hands, rows, drawn = node.hands, node.rows, node.drawn
         bit = self.bit
         held = 0
         for h in hands:
@@ -171,10 +193,11 @@ class Planning:
 
     # ---- bounds ----
 
-    def upper(self, node: Node) -> int:
+    def upper(self, node: Node, parts: dict[str, int] | None = None) -> int:
         """A proven upper bound: the rows' reach with the cards still in hands or the
         draw pile (each joker bridging one gap), and the plays the turns left allow when
-        no card is played before it is drawn (a unit-job schedule with release times)."""
+        no card is played before it is drawn (a unit-job schedule with release times).
+        `parts`, when given, gets each bound by name (what a proof quotes)."""
         _, hands, rows, drawn, _, _, ft, score = node
         m, left, ids = self.m, self.left[drawn], self.ident
         held: set[int] = set()
@@ -244,45 +267,26 @@ class Planning:
             t += 1
             count += 1
         bound = min(reach_total, score + count)
+        if parts is not None:
+            parts.update(reach=reach_total, pace=score + count)
         if ft >= 0:
-            bound = min(bound, score + self.players_left_to_score(node))
-            if not jokers:
-                bound = min(bound, self.final_round(node))
+            bound = min(bound, score + self.final_round(node))
+            if parts is not None:
+                parts["final round"] = score + self.final_round(node)
         if not jokers and drawn < self.size:
-            bound = min(bound, score + reach_total - score - self.overflow(node, held))
+            space = reach_total - self.overflow(node, held)
+            bound = min(bound, space)
+            if parts is not None:
+                parts["hand space"] = space
         return bound
 
-    def players_left_to_score(self, node: Node) -> int:
-        """In the final round no card is drawn and each player left has one turn (at most
-        the players in all): only a player holding a card that can still be played (not
-        dead, a joker included) can score, once. Dead stays dead: rows only rise."""
-        p, hands, rows, _, _, _, ft, _ = node
-        n = self.n
-        cls = self.classes(rows, self.cuts(node))
-        return sum(1 for k in range(min(ft, n))
-                   if any(cls[c] != DEAD for c in hands[(p + k) % n]))
-
     def final_round(self, node: Node) -> int:
-        """In the final round each player left plays at most once, in turn order, from
-        their own hand: per row, the longest run of next ranks held by players whose
-        turns come in that order; no more plays in all than turns left. (No jokers.)"""
-        p, hands, rows, _, _, _, ft, score = node
-        n, m = self.n, self.m
-        turns: dict[int, list[int]] = {}  # identity -> the turns (0 = now) of its holders
-        for k in range(min(ft, n)):
-            for c in hands[(p + k) % n]:
-                turns.setdefault(self.ident[c], []).append(k)
-        total = 0
-        for s, height in enumerate(rows):
-            at = -1
-            base = s * m
-            for r in range(height + 1, m + 1):
-                later = [k for k in turns.get(base + r - 1, ()) if k > at]
-                if not later:
-                    break
-                at = min(later)
-                total += 1
-        return score + min(total, ft)
+        """In the final round no card is drawn and each player left has one turn: the
+        most plays those turns can make from the hands, searched exactly by the one
+        rule max score reads (`status.final_round_plays`)."""
+        p, hands, rows, ft = node.player, node.hands, node.rows, node.final_turns
+        n = self.n
+        return final_round_plays(self.game, list(rows), hands, [(p + k) % n for k in range(ft)])
 
     def overflow(self, node: Node, held: set[int]) -> int:
         """How many cards the rows' reach needs held at once beyond what the hands can
@@ -290,7 +294,7 @@ class Planning:
         it is drawn until its row's lower ranks have all been drawn. Counted only for a
         rank whose every copy comes by then (a later copy could be kept instead), from
         its latest such copy. Each card too many costs at least one point. (No jokers.)"""
-        rows, drawn = node[2], node[3]
+        rows, drawn = node.rows, node.drawn
         m, nxt, copies_at, size = self.m, self.next_at[drawn], self.copies_at, self.size
         change = [0] * (size + 1)
         for s, height in enumerate(rows):
@@ -331,7 +335,7 @@ class Planning:
         other throws, cheapest first (see `throw_cost`). Copies of one identity are one
         move; a misfire is tried only at full coins (else discarding the same card is at
         least as good: one more coin and one more life)."""
-        p, hands, rows, drawn, coins, lives = node[:6]
+        p, hands, rows, drawn, coins, lives, _, _ = node
         hand = hands[p]
         cuts = self.cuts(node)
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
@@ -388,7 +392,7 @@ class Planning:
         """How bad throwing a live card is: under 1 when another copy is in a hand,
         under 2 when one is still to be drawn (the sooner the better), else the points
         its row would lose (a last copy)."""
-        hands, drawn = node[1], node[3]
+        hands, drawn = node.hands, node.drawn
         i = self.ident[card]
         ids = self.ident
         for h in hands:

@@ -6,20 +6,51 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
 from itertools import chain
-from typing import Any
 
 from ..rules.game import Game
-from .planning import DEAD, DISCARD, HINT, MISFIRE, NONE, PLAY, Key, Move, Node, Planning
+from .planning import DEAD, DISCARD, HINT, MISFIRE, NONE, PLAY, Hands, Key, Move, Node, Planning, Rows
 
 __all__ = ["DISCARD", "EARLY", "HINT", "MISFIRE", "NONE", "PLAY", "Key", "Move", "Node",
-           "OutOfTime", "Solver"]
+           "OutOfTime", "Solver", "Stage", "Started"]
 
 EARLY = 3000  # nodes of the short search before the probes (see Solver.solve_node)
+INF = float("inf")
+# The memo key of `bound`: a node's key less what `upper` does not read (coins, lives;
+# before the final round, who holds which card).
+BoundKey = tuple[int, int, int, Rows, Hands] | tuple[int, Rows, tuple[int, ...]]
+
+
+class Stage(IntEnum):
+    """The stages `solve_node` has done for a node, cheapest first; a node solved again
+    (the curve's next slice) resumes after the last one done."""
+
+    LINES = 0  # the greedy lines
+    HOPEFUL = 1  # the line keeping the highest upper bound
+    PILOT = 2  # the pilot walk
+    SHORT = 3  # a short plain search
+    PROBE_1 = 4  # the discrepancy probe with one deviation
+    PROBE_2 = 5  # with two
+
+
+@dataclass(slots=True)
+class Started:
+    """What `solve_node` keeps of a node between slices: the best line found (its
+    score and moves), the stages done, and the pilot's walk (the moves taken along the
+    line, and the node reached) when the budget interrupted it."""
+
+    lower: int
+    line: list[Move]
+    stage: Stage = Stage.LINES
+    taken: list[Move] = field(default_factory=list)
+    at: Node | int | None = None  # the walk's node; None: not started (the node itself)
 
 
 class OutOfTime(Exception):
-    """The search hit its deadline; bounds found so far still hold."""
+    """The search used up its work (nodes) or hit its deadline; bounds found so far
+    still hold."""
 
 
 class Solver(Planning):
@@ -29,14 +60,18 @@ class Solver(Planning):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.fail_at: dict[Key, int] = {}  # key -> smallest T proven out of reach
-        self.bounds: dict[object, int] = {}  # short key -> upper(node) (see `bound`)
-        self.started: dict[Node, list[Any]] = {}  # node -> [lower, its line, stage]
+        self.bounds: dict[BoundKey, int] = {}  # upper(node) (see `bound`)
+        self.started: dict[Node, Started] = {}  # the nodes solve_node has begun
+        # The work done: search nodes and greedy moves. The search stops at `limit`
+        # nodes (the budget: the same figures on any machine and load) and, only when a
+        # time cap is asked, at `deadline` by `clock`.
         self.nodes = 0
-        self.deadline = float("inf")
+        self.limit = NONE * NONE
+        self.deadline = INF
         # The clock of the deadlines: the wall clock; a benchmark on a shared machine may
         # set the process's CPU time (time.process_time) instead.
         self.clock: Callable[[], float] = time.perf_counter
-        self.cap = NONE * NONE  # the node count at which `reach` stops (see solve_node)
+        self.cap = self.limit  # the node count at which `reach` stops (see solve_node)
 
     # ---- search ----
 
@@ -44,7 +79,7 @@ class Solver(Planning):
         """`upper`, remembered per state less what it does not read: coins and lives,
         and before the final round who holds which card (only the cards held count)."""
         p, drawn, _, _, ft, rows, canon = key
-        short: object
+        short: BoundKey
         if ft >= 0:
             short = (p, drawn, ft, rows, canon)
         else:
@@ -73,21 +108,22 @@ class Solver(Planning):
                 fail_at[key] = bound + 1
                 continue
             scored.append((-bound, i, move, child, key))
-        scored.sort(key=lambda x: (x[0], x[1]))
+        scored.sort()  # by bound, then the order of `moves` (distinct: no tie goes further)
         return [(move, child, key) for _, _, move, child, key in scored]
 
     def reach(self, node: Node, key: Key, target: int) -> list[Move] | None:
         """A line from `node` whose score reaches `target`, or None when none exists
         (proven: recorded in `fail_at`). Raises OutOfTime at the deadline."""
-        if node[7] >= target:
+        if node.score >= target:
             return []
         if self.fail_at.get(key, NONE) <= target:
             return None
         self.nodes += 1
         if not self.nodes & 127 and (self.nodes > self.cap or self.clock() > self.deadline):
             raise OutOfTime
-        if self.bound(node, key) < target:
-            self.fail_at[key] = self.bound(node, key) + 1
+        bound = self.bound(node, key)
+        if bound < target:
+            self.fail_at[key] = bound + 1
             return None
         for move, child, child_key in self.children(node, target):
             if isinstance(child, int):
@@ -106,10 +142,10 @@ class Solver(Planning):
         """A line reaching `target` that leaves the best-first order at most `deviations`
         times (limited discrepancy search): it finds lines whose one wrong turn is early,
         where the depth-first search would first exhaust the late ones. Proves nothing."""
-        if node[7] >= target:
+        if node.score >= target:
             return []
         self.nodes += 1
-        if not self.nodes & 127 and self.clock() > self.deadline:
+        if not self.nodes & 127 and (self.nodes > self.limit or self.clock() > self.deadline):
             raise OutOfTime
         if self.fail_at.get(key, NONE) <= target or self.bound(node, key) < target:
             return None
@@ -134,6 +170,7 @@ class Solver(Planning):
         while not isinstance(current, int):
             move, current, _ = self.children(current, 0)[0]
             line.append(move)
+        self.nodes += len(line)
         return current, line
 
     def greedy(self, node: Node, patient: bool) -> tuple[int, list[Move]]:
@@ -146,13 +183,14 @@ class Solver(Planning):
             move = self.greedy_move(current, patient)
             line.append(move)
             current = self.step(current, move)
+        self.nodes += len(line)
         return current, line
 
     def greedy_move(self, node: Node, patient: bool) -> Move:
         """Play the lowest card that fits; a joker onto a row whose next card is gone
         (any row in the final round); throw a dead card; pass while a teammate can play
         (`patient`, or when the cheapest throw is a last copy); else throw the cheapest."""
-        p, hands, rows, drawn, ft = node[0], node[1], node[2], node[3], node[6]
+        p, hands, rows, drawn, _, _, ft, _ = node
         moves = self.moves(node)
         plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
         if plays:
@@ -188,21 +226,21 @@ class Solver(Planning):
 
     def key_class(self, node: Node, card: int) -> int:
         s = self.suit_of[card]
-        if s >= 0 and not node[2][s] < self.rank_of[card] < self.cuts(node)[s]:
+        if s >= 0 and not node.rows[s] < self.rank_of[card] < self.cuts(node)[s]:
             return DEAD
         return self.ident[card]
 
-    def pilot(self, node: Node, memo: list[Any], upper: int) -> None:
-        """Improve the memo's line (memo[0] its score, memo[1] the line from `node`) by
-        the pilot method: walk the best line so far; at each step try every other move
-        followed by both greedy lines, and switch to one that ends higher. Moves whose
-        upper bound cannot beat the line are skipped. Resumable: memo[3] holds the walk
-        (moves taken, node reached) when the deadline interrupts it."""
-        taken, current = memo[3]
-        while not isinstance(current, int) and memo[0] < upper:
-            if self.clock() > self.deadline:
+    def pilot(self, node: Node, memo: Started, upper: int) -> None:
+        """Improve the memo's line (from `node`) by the pilot method: walk the best line
+        so far; at each step try every other move followed by both greedy lines, and
+        switch to one that ends higher. Moves whose upper bound cannot beat the line are
+        skipped. Resumable: the memo keeps the walk when the budget interrupts it."""
+        taken = memo.taken
+        current = node if memo.at is None else memo.at
+        while not isinstance(current, int) and memo.lower < upper:
+            if self.spent():
                 raise OutOfTime
-            follow = memo[1][len(taken)]
+            follow = memo.line[len(taken)]
             for move in self.moves(current):
                 if move == follow:
                     continue
@@ -210,25 +248,32 @@ class Solver(Planning):
                 rest: list[Move] = []
                 if isinstance(child, int):
                     score = child
-                elif self.upper(child) <= memo[0]:
+                elif self.upper(child) <= memo.lower:
                     continue
                 else:
                     score, rest = max((self.greedy(child, patient) for patient in (False, True)),
                                       key=lambda x: x[0])
-                if score > memo[0]:
-                    memo[0], memo[1], follow = score, [*taken, move, *rest], move
+                if score > memo.lower:
+                    memo.lower, memo.line, follow = score, [*taken, move, *rest], move
             taken = [*taken, follow]
             current = self.step(current, follow)
-            memo[3] = (taken, current)
+            memo.taken, memo.at = taken, current
 
-    def solve_node(self, node: Node, budget_s: float, floor: int = -1, ceiling: int = NONE
-                   ) -> tuple[int, int, list[Move]]:
-        """(lower, upper, line reaching lower) within `budget_s` seconds. `floor` is a
-        score known reachable and `ceiling` one known out of reach + 1 (from other
-        turns): the search only works between them; the line is this node's own.
-        Cheapest first: the greedy and hopeful lines, the pilot walk, a short search,
-        the discrepancy probes, then the search until the bounds meet."""
-        self.deadline = self.clock() + budget_s
+    def spent(self) -> bool:
+        """Whether the work asked (nodes) or the time asked is used up."""
+        return self.nodes > self.limit or self.clock() > self.deadline
+
+    def solve_node(self, node: Node, nodes: int, seconds: float = INF, floor: int = -1,
+                   ceiling: int = NONE) -> tuple[int, int, list[Move]]:
+        """(lower, upper, line reaching lower) within `nodes` more nodes of work and, if
+        given, `seconds` by `clock`. `floor` is a score known reachable, or the least the
+        caller cares to tell apart (the search stops once upper <= floor); `ceiling` a
+        score known not to be beaten (from other turns, or max score); the line is this
+        node's own. Cheapest first (`Stage`): the greedy and hopeful lines, the pilot
+        walk, a short search, the discrepancy probes, then the search until the bounds
+        meet."""
+        self.limit = self.cap = self.nodes + max(nodes, 0)
+        self.deadline = self.clock() + seconds if seconds < INF else INF
         key = self.key(node)
         # A node solved again (the curve's next slice) resumes: its lines, finished
         # probes and the pilot's walk are kept here, its proofs in `fail_at`.
@@ -236,8 +281,8 @@ class Solver(Planning):
         if memo is None:
             lower, line = max((self.greedy(node, patient) for patient in (False, True)),
                               key=lambda x: x[0])
-            memo = self.started[node] = [lower, line, 0, ([], node)]
-        lower, line, stage = memo[:3]
+            memo = self.started[node] = Started(lower, line)
+        lower, line = memo.lower, memo.line
         upper = min(self.upper(node), ceiling, self.fail_at.get(key, NONE) - 1)
         known = max(lower, floor)
 
@@ -247,28 +292,28 @@ class Solver(Planning):
             score, rest = self.finish(node, found)
             if score > lower:
                 lower, line = score, found + rest
-                memo[0], memo[1] = lower, line
+                memo.lower, memo.line = lower, line
             known = max(known, lower)
 
-        if known >= upper or budget_s <= 0:
+        if known >= upper or nodes <= 0 or seconds <= 0:
             return lower, upper, line
         try:
-            if stage < 1:
+            if memo.stage < Stage.HOPEFUL:
                 hoped = self.hopeful(node)
                 if hoped[0] > lower:
                     lower, line = hoped
-                    memo[0], memo[1] = lower, line
+                    memo.lower, memo.line = lower, line
                     known = max(lower, floor)
-                memo[2] = stage = 1
-            if stage < 2:
+                memo.stage = Stage.HOPEFUL
+            if memo.stage < Stage.PILOT:
                 self.pilot(node, memo, upper)
-                lower, line = memo[0], memo[1]
+                lower, line = memo.lower, memo.line
                 known = max(lower, floor)
-                memo[2] = stage = 2
-            if stage < 3 and known < upper:
+                memo.stage = Stage.PILOT
+            if memo.stage < Stage.SHORT and known < upper:
                 # A short plain search first: many lines and proofs are found within a
                 # few thousand nodes, where the probes would first exhaust their own.
-                self.cap = self.nodes + EARLY
+                self.cap = min(self.nodes + EARLY, self.limit)
                 try:
                     found = self.reach(node, key, upper)
                     if found is None:
@@ -276,17 +321,17 @@ class Solver(Planning):
                     else:
                         better(found)
                 except OutOfTime:
-                    if self.clock() > self.deadline:
+                    if self.spent():
                         raise
                 finally:
-                    self.cap = NONE * NONE
-                memo[2] = stage = 3
-            for deviations in (1, 2):
-                if stage <= deviations + 2 and known < upper:
+                    self.cap = self.limit
+                memo.stage = Stage.SHORT
+            for deviations, stage in ((1, Stage.PROBE_1), (2, Stage.PROBE_2)):
+                if memo.stage < stage and known < upper:
                     found = self.probe(node, key, upper, deviations)
                     if found is not None:
                         better(found)
-                    memo[2] = stage = deviations + 3
+                    memo.stage = stage
             target = upper
             while known < upper:
                 found = self.reach(node, key, target)

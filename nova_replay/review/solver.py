@@ -19,9 +19,41 @@ from dataclasses import dataclass
 
 from ..rules.engine import TERMINATED, State, Timeline, apply, legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
-from .search import DISCARD, HINT, NONE, Move, Solver
+from .search import DISCARD, HINT, INF, NONE, Move, Solver
+from .status import Identities, max_score, played_jokers, status
 
-__all__ = ["CurvePoint", "Solution", "Solver", "best_possible_curve", "playable_state", "solve"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_NODES", "Budget", "CurvePoint", "Solution", "Solver",
+           "best_possible_curve", "playable_state", "solve"]
+
+# The default budget: nodes of work for one game's whole curve (about a second on one
+# core of a 2020s machine when every node is needed; most games need far fewer).
+DEFAULT_NODES = 30_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The solver's work: `nodes` (search nodes and greedy moves), so that the figures
+    are the same on any machine and load; and, only when asked, a time cap in
+    `seconds`, whichever comes first. None: no limit of that kind (not both)."""
+
+    nodes: int | None = DEFAULT_NODES
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.nodes is None and self.seconds is None:
+            raise ValueError("a solver budget needs nodes, seconds or both; found neither")
+        if self.nodes is not None and self.nodes < 0:
+            raise ValueError(f"solver nodes: expected 0 or more, found {self.nodes}")
+        if self.seconds is not None and not self.seconds >= 0:
+            raise ValueError(f"solver seconds: expected 0 or more, found {self.seconds}")
+
+    def limits(self) -> tuple[int, float]:
+        """(nodes, seconds), an unlimited kind as a number no search reaches."""
+        return (NONE * NONE if self.nodes is None else self.nodes,
+                INF if self.seconds is None else self.seconds)
+
+
+DEFAULT_BUDGET = Budget()
 
 
 @dataclass(frozen=True)
@@ -94,7 +126,13 @@ def playable_state(state: State) -> State:
     return state._replace(ending=None) if state.ending == TERMINATED else state
 
 
-def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None = None
+def max_score_at(game: Game, ids: Identities, state: State) -> int:
+    """Max score at `state` (the clock's figure, `status.max_score`): no line can beat it,
+    so it caps every upper bound the solver reports."""
+    return max_score(game, state, status(ids, state, played_jokers(game, state)))
+
+
+def solve(game: Game, state: State, budget: Budget = DEFAULT_BUDGET, solver: Solver | None = None
           ) -> Solution:
     """Best possible from `state`: proven bounds and a witness line of engine actions."""
     start = time.perf_counter()
@@ -102,28 +140,33 @@ def solve(game: Game, state: State, budget_s: float = 1.0, solver: Solver | None
     if state.over:
         return Solution(state.score, state.score, (), time.perf_counter() - start)
     solver = solver or Solver(game)
-    lower, upper, line = solver.solve_node(solver.node(state), budget_s)
+    nodes, seconds = budget.limits()
+    ceiling = max_score_at(game, Identities(game), state)
+    lower, upper, line = solver.solve_node(solver.node(state), nodes, seconds, ceiling=ceiling)
     return Solution(lower, upper, engine_line(solver, state, line), time.perf_counter() - start)
 
 
-def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
+def best_possible_curve(timeline: Timeline, budget: Budget = DEFAULT_BUDGET,
                         clock: Callable[[], float] = time.perf_counter
                         ) -> tuple[CurvePoint, ...]:
-    """Best possible after every turn, within `budget_s` seconds for the whole game.
+    """Best possible after every turn, within `budget` for the whole game.
 
     It never rises along the game (the turn's actual action is one of the options), so
     a line from a later turn bounds every earlier turn from below, a bound at an earlier
     turn bounds every later one from above, and where two solved turns agree every turn
     between them agrees too. First every turn gets its greedy lines and upper bound (no
-    search); then the turns still open share the budget, the deal first and in each run
-    of turns open between the same bounds the middle one (a binary search for the
-    drop). Turns left unproven keep both bounds. `clock`
-    measures the budget: the wall clock, or for a benchmark on a shared machine the
-    process's CPU time (time.process_time)."""
+    search; max score caps it); then the turns still open share the budget, the deal
+    first and in each run of turns open between the same bounds the middle one (a
+    binary search for the drop). Turns left unproven keep both bounds. The budget
+    counts nodes of work, so the curve is the same on any machine and load; a time
+    cap, if asked, is measured by `clock`: the wall clock, or for a benchmark on a
+    shared machine the process's CPU time (time.process_time)."""
     game = timeline.game
+    ids = Identities(game)
     solver = Solver(game)
     solver.clock = clock
     start = clock()
+    work, seconds = budget.limits()
     last = len(timeline) - 1
     own: dict[int, tuple[int, int, tuple[Action, ...]]] = {}  # turn -> lower, upper, line
 
@@ -132,14 +175,15 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
         high = min((v[1] for u, v in own.items() if u <= t), default=NONE)
         return low, high
 
-    def run(t: int, budget: float) -> None:
+    def run(t: int, nodes: int, time_s: float) -> None:
         state = playable_state(timeline[t])
         if state.over:
             own[t] = (state.score, state.score, ())
             return
         node = solver.node(state)
         low, high = bounds(t)
-        lower, upper, line = solver.solve_node(node, max(budget, 0.0), low, high)
+        high = min(high, max_score_at(game, ids, state))
+        lower, upper, line = solver.solve_node(node, nodes, time_s, low, high)
         old = own.get(t)
         if old is not None and old[0] >= lower:
             lower, line_actions = old[0], old[2]
@@ -158,11 +202,11 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
     # A free first pass: the greedy lines and the upper bound at every turn (a few
     # milliseconds a game) show where the drops can be, and where they cannot.
     for t in range(last + 1):
-        run(t, 0.0)
+        run(t, 0, 0.0)
     # The turns still open share the rest in rounds of doubling slices, the deal first:
     # an easy proof is not kept waiting behind a hard one, and no work is lost (the
     # memo of failures carries over from one slice to the next).
-    share = budget_s / 20
+    share, share_s = work / 20, seconds / 20
     while True:
         # Turns in a row open between the same bounds ask one question: where the drop
         # is. The middle one is given time (either answer settles half of them), but
@@ -181,18 +225,17 @@ def best_possible_curve(timeline: Timeline, budget_s: float = 1.0,
         # be cut short), after the deal.
         open_turns = sorted((0 if g[0] == 0 else g[len(g) // 2] for g in groups),
                             key=lambda t: (t > 0, -t))
-        left = budget_s - (clock() - start)
-        if not open_turns or left <= 0:
+        if not open_turns or solver.nodes >= work or clock() - start >= seconds:
             break
         for t in open_turns:
-            left = budget_s - (clock() - start)
+            left, left_s = work - solver.nodes, seconds - (clock() - start)
             low, high = bounds(t)
-            if low < high and left > 0:
-                run(t, min(share, left))
-        share *= 2
+            if low < high and left > 0 and left_s > 0:
+                run(t, int(min(share, left)), min(share_s, left_s))
+        share, share_s = share * 2, share_s * 2
     points = []
     for t in range(last + 1):
         low, high = bounds(t)
         src = min(u for u, v in own.items() if u >= t and v[0] == low)
-        points.append(CurvePoint(t, low, max(high, low), timeline.actions[t:src] + own[src][2]))
+        points.append(CurvePoint(t, low, high, timeline.actions[t:src] + own[src][2]))
     return tuple(points)

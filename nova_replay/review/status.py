@@ -75,11 +75,10 @@ class Status(NamedTuple):
     critical: int  # the last copy not discarded of an identity that can still be played;
     # the joker, when max score needs every spare joker
     reach: tuple[int, ...]  # per row, the highest rank it can still reach
-    max_score: int  # the reach's total, from the rows alone: `max_score()` caps it by the turns left
+    reach_total: int  # the rows' reach, summed: max score before `max_score()` caps it by the turns left
     lost: tuple[int, ...]  # identity -> copies discarded (misfires included)
 
 
-_new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
 
 
 def all_playable(mask: int, st: Status) -> bool:
@@ -183,8 +182,8 @@ def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
             row = row_reach(now[3], m)
             total += row - reach[s]
             reach = reach[:s] + (row,) + reach[s + 1:]
-    return _new_status(Status, (playable, trash, critical, reach, total,
-                                tuple(lost) if lost_changed else was_lost))
+    return Status._make((playable, trash, critical, reach, total,
+                         tuple(lost) if lost_changed else was_lost))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
@@ -210,7 +209,7 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         # A joker is critical when the rows need every spare joker to reach max score.
         if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
             critical |= 1 << joker
-    return _new_status(Status, (playable, trash, critical, reach, sum(reach), tuple(lost)))
+    return Status._make((playable, trash, critical, reach, sum(reach), tuple(lost)))
 
 
 def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
@@ -289,8 +288,8 @@ def _turn_order(game: Game, state: State, turns: int) -> list[int]:
     return [(state.turn + k) % n for k in range(turns)]
 
 
-def _final_round(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...],
-                 order: list[int], target: int = -1) -> int:
+def final_round_plays(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...],
+                      order: list[int], target: int = -1) -> int:
     """The most plays the remaining turns (`order`) can make with the cards in hand,
     each player playing at most one fitting card (a joker onto any incomplete row);
     with `target`, 1 if some order of choices plays that card, else 0. Exhaustive
@@ -337,12 +336,12 @@ def max_score(game: Game, state: State, st: Status) -> int:
     `st` is the status at `state`."""
     if state.final_turns < 0 and (state.ending is None or state.ending == TERMINATED):
         # Before the final round (most turns, so tested first, without a call).
-        return min(st.max_score, state.score + game.deck_size - state.drawn + game.player_count)
+        return min(st.reach_total, state.score + game.deck_size - state.drawn + game.player_count)
     if play_ended(state):
         return state.score
     if all(h == game.ruleset.max_rank for h in state.rows):
         return state.score
-    return state.score + _final_round(game, list(state.rows), state.hands,
+    return state.score + final_round_plays(game, list(state.rows), state.hands,
                                       _turn_order(game, state, state.final_turns))
 
 
@@ -365,5 +364,5 @@ def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
     turns = final_turns_left(state)
     if turns is None:
         return needed <= state.draw_pile(game) + len(game.players)
-    return _final_round(game, list(state.rows), state.hands,
-                        _turn_order(game, state, turns), target=card) == 1
+    return final_round_plays(game, list(state.rows), state.hands,
+                             _turn_order(game, state, turns), target=card) == 1

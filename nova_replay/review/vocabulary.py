@@ -162,6 +162,7 @@ class MisfireDetails(TypedDict):  # a misfire's and a strikeout's
 
 class LostPointsDetails(TypedDict):
     before: int
+    before_proven: bool  # `before` is best possible when proven, else only a lower bound
     after: int
     drop: int
     witness: NotRequired[str]  # the move that kept the points, in words

@@ -91,7 +91,6 @@ class State(NamedTuple):
         return self.turn % len(game.players)
 
 
-_new_state = tuple.__new__  # builds a State without NamedTuple's keyword handling
 
 
 def deal(game: Game) -> State:
@@ -99,8 +98,8 @@ def deal(game: Game) -> State:
     card on the left of its hand."""
     n, size = game.player_count, game.hand_size
     rules = game.ruleset
-    return _new_state(State, (0, _dealt(n, size), (0,) * len(rules.suits), n * size,
-                              rules.coins, rules.lives, (), 0, -1, None))
+    return State._make((0, _dealt(n, size), (0,) * len(rules.suits), n * size,
+                        rules.coins, rules.lives, (), 0, -1, None))
 
 
 @lru_cache(maxsize=64)
@@ -209,12 +208,12 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             final_turns = 0
         done = turn
         if states is not None:
-            states.append(_new_state(State, (turn, tuple(hands), rows, drawn, coins, lives,
-                                             discards, score, final_turns, ending)))
+            states.append(State._make((turn, tuple(hands), rows, drawn, coins, lives,
+                                       discards, score, final_turns, ending)))
     if states:
         return states[-1]
-    return _new_state(State, (done, tuple(hands), rows, drawn, coins, lives, discards, score,
-                              final_turns, ending))
+    return State._make((done, tuple(hands), rows, drawn, coins, lives, discards, score,
+                        final_turns, ending))
 
 
 def is_misfire(action: Action, before: State, after: State) -> bool:

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from ..review.analysis import Analysis, Finding
 from ..review.conventions import GameReading, MoveReading
-from ..review.evaluation import Evaluation
+from ..review.decks import deck_winnable
+from ..review.evaluation import Evaluation, figure_text
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.projection import project
@@ -66,10 +67,10 @@ def evaluation_text(e: Evaluation, a: Analysis) -> str:
     perfect, w = rules.perfect_score, words(rules)
     deal = e.at_deal
     proven = (f"{deal.lower} (proven)" if deal.exact
-              else f"between {deal.lower} and {deal.upper} (not proven within the time)")
-    winnable = (f"a {w.perfect} was possible" if deal.lower == perfect
-                else f"no {w.perfect} was possible" if deal.upper < perfect
-                else f"a {w.perfect} may have been possible")
+              else f"{figure_text(deal)} (not proven within the budget)")
+    winnable = {True: f"a {w.perfect} was possible", False: f"no {w.perfect} was possible",
+                None: f"a {w.perfect} may have been possible"}[
+        deck_winnable(deal.lower, deal.upper, perfect)]
     lost = (f"points were lost at turns {', '.join(map(str, e.lost_turns))}" if e.lost_turns
             else "no turn is proven to have lost points")
     return (f"Knowing every card, the deal allowed {proven}: {winnable}; {lost}.\n"

@@ -1,0 +1,61 @@
+"""`nova-replay decks`: whether each deal could be won at all, knowing every card."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..record.load import load_until_illegal
+from ..review.decks import deck_verdict
+from ..rules.engine import replay
+from ..rules.errors import NovaError
+from ..views.text import describe_turn
+from .paths import expand_paths
+from .solving import budget_of, budget_options
+
+
+@click.command("decks")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--brief", is_flag=True, help="Leave out the winning line's turns.")
+@budget_options("per deck")
+def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
+                  seconds: float | None) -> None:
+    """Say of each deal whether it could reach the perfect score if every player knew
+    every card, the draw pile's order included: `winnable`, `not winnable` or `unknown`
+    (not decided within the budget), then the proof: the winning line, turn by turn,
+    and in how many turns it ends; or the reason no line can win (pace: cards drawn too
+    late to be played in the turns left; a bottom-decked critical card; hand space; or
+    the search's exhaustion). Only the deck and the players count: a log's actions may
+    be empty. FILES are logs, ours or hanab.live's, or folders of them (*.json).
+    Exit 1 if a file could not be read (the others are still judged).
+
+    \b
+    Examples:
+      nova-replay decks game.json
+      nova-replay decks exports/ --brief
+      nova-replay decks game.json --nodes 1000000
+    """
+    budget = budget_of(nodes, seconds)
+    failed = False
+    for file in expand_paths(files):
+        try:
+            record, _ = load_until_illegal(file)
+        except NovaError as e:
+            click.echo(str(e), err=True)
+            failed = True
+            continue
+        game = record.game
+        v = deck_verdict(game, budget)
+        click.echo(f"{file}: {v.verdict}")
+        if v.winnable:
+            click.echo(f"  proof: {v.reason}{'' if brief else ':'}")
+            if not brief:
+                line = replay(game, v.witness)
+                for turn in range(1, len(line)):
+                    click.echo(f"  {turn:>3}. {describe_turn(line, turn)}")
+        elif v.winnable is None:
+            click.echo(f"  {v.reason}; the bounds are {v.lower} to {v.upper} of {v.perfect}")
+        else:
+            click.echo(f"  proof: {v.reason}")
+    sys.exit(1 if failed else 0)
