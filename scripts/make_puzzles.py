@@ -76,8 +76,7 @@ def curated(source: str) -> list[Puzzle]:
         return []
     kept: list[Puzzle] = []
     seen: set[tuple[str, str]] = set()
-    conventions = {t: s.text for t, s in convention_moves(analysis).items()}
-    for p in puzzles(analysis, source, conventions):
+    for p in puzzles(analysis, source, convention_moves(analysis)):
         key = (p.findings[0].kind, p.answers[0].move.type)
         if key in seen:
             continue
