@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from nova_replay.record.load import load  # noqa: E402
 from nova_replay.review.conventions import (  # noqa: E402
+    DEFAULT_LEVEL,
     Conventions,
     MoveReading,
     Reading,
@@ -100,7 +101,7 @@ def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sources", nargs="*", type=Path)
-    parser.add_argument("--level", type=int, default=3)
+    parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
     args = parser.parse_args()
     paths = files(args.sources or DEFAULT_SOURCES)
     c, read, skipped = measure(paths, Conventions(args.level))

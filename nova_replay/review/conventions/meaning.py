@@ -128,11 +128,37 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
     `self_finesse`, their own finesse positions too)."""
     st = table.status
     plays = candidates & st.playable  # playable now: nothing to call
-    for i in table.game.space.members(candidates & ~st.playable & ~st.trash):
+    rest = candidates & ~st.playable & ~st.trash
+    if not rest:
+        return plays
+    if not self_finesse:
+        # A connection starts with the next card of the suit: one the target may find
+        # (a card they see, or one of their own clued cards that may be it) or none.
+        found = _may_find(table, target)
+        rows, max_rank = table.state.rows, table.max_rank
+        rest = sum(1 << i for i in table.game.space.members(rest)
+                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1)
+    for i in table.game.space.members(rest):
         if connect(table, conventions, giver, target, card, i, target,
                    self_finesse) is not None:
             plays |= 1 << i
     return plays
+
+
+def _may_find(table: Table, viewer: int) -> int:
+    """The identities `viewer` may find a connection in: the cards of the other hands,
+    and what their own clued cards may be."""
+    out = 0
+    of, hidden, touched, hinted = (table.game.identity_of, table.hidden, table.touched,
+                                   table.hinted)
+    for p, hand in enumerate(table.state.hands):
+        for c in hand:
+            if p == viewer:
+                if touched[c]:
+                    out |= hinted[c]
+            elif not hidden or c not in hidden:
+                out |= 1 << of[c]
+    return out
 
 
 def seen_every_copy(table: Table, viewer: int) -> int:
