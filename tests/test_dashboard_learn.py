@@ -19,8 +19,8 @@ from nova_replay.views.puzzle_play import choices, knowledge_text, same_move, ti
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
 
-LESSON = SAMPLES / "lessons" / "05-lost-five.json"
-PUZZLE = "10-lost-hinted-critical-t014"  # its convention player's move is its answer
+LESSON = SAMPLES / "lessons" / "08-lost-five.json"
+PUZZLE = "nova-3p-careless-bots-t004"  # its convention player's move is its answer
 
 
 def test_every_shipped_puzzle_can_be_answered_on_the_board() -> None:
@@ -40,10 +40,10 @@ def test_the_lesson_picker_opens_a_lesson_at_its_turn_with_its_text(duo: Any,
     note = json.loads(LESSON.read_text())["meta"]["lesson"]  # the author's own text
     open_at(duo, "?game=hanabi-5p&turn=3", "Turn 3 of 41")
     assert not duo.find_element("#lesson").is_displayed()
-    duo.select_dcc_dropdown("#lesson-picker", index=4)  # the fifth lesson of the course
-    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of 44")
+    duo.select_dcc_dropdown("#lesson-picker", index=7)  # the eighth lesson of the course
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of {note['turn']}")
     duo.wait_for_text_to_equal("#lesson-text", note["text"])
-    assert "game=lesson-05-lost-five" in duo.driver.current_url
+    assert "game=lesson-08-lost-five" in duo.driver.current_url
     assert note["topic"] in duo.find_element("#lesson").text
     shot(duo, tmp_path, "lesson")
     assert duo.get_logs() == []

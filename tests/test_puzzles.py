@@ -73,15 +73,16 @@ def test_a_discard_with_a_known_playable_card_asks_for_that_play() -> None:
 
 
 def test_two_kinds_of_answer_make_no_puzzle() -> None:
-    # Lesson 13: Ben could play his known A♦ or save Anna's chop 5♣: two answers a strong
-    # player might each defend, so no one best answer.
-    a = analyze(load(SAMPLES / "lessons" / "13-play-what-you-know.json"))
+    # Ben could play his known A♦ or save Anna's chop 5♣: two answers a strong player
+    # might each defend, so no one best answer.
+    a = analysed("nova", {"Anna": "2C 3D 4H 4S 5C", "Ben": "AD 3C 3S 4C 2H"},
+                 [hint("Ben", rank=1), discard("2H")])
     assert 2 in a.faulted_turns() and puzzle_at(a, 2, "lesson") is None
 
 
 def test_a_blind_misfire_with_a_good_hint_at_hand_asks_for_the_hint() -> None:
     # Anna misfires the only 5♦ blind; aces to Ben would have made A♣ and A♦ known playable.
-    a = analyze(load(SAMPLES / "lessons" / "23-misfire-five.json"))
+    a = analyze(load(SAMPLES / "lessons" / "24-misfire-five.json"))
     p = puzzle_at(a, 1, "lesson")
     assert p is not None and p.taken.card == "5D"
     assert {f.kind for f in p.findings} == {"misfire", "lost_critical"}
@@ -271,7 +272,7 @@ def test_the_puzzle_schema_is_current() -> None:
 
 def test_the_docs_example_is_a_shipped_puzzle() -> None:
     doc = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8")
-    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t029.json")
+    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t031.json")
     assert f'"text": "{puzzle.taken.text}"' in doc
     assert puzzle.findings[0].message in doc
     assert f'"text": "{puzzle.answers[0].move.text}"' in doc
@@ -312,14 +313,14 @@ def test_a_wasted_hint_on_a_copy_the_giver_could_not_see_makes_no_puzzle() -> No
 
 
 def test_a_misplay_that_followed_a_teammates_play_clue_makes_no_puzzle() -> None:
-    # Lesson 16, turn 23: Ben clues aces to Anna, touching the A♦ (diamonds are at 5): a
+    # The hint-on-trash bot game, turn 23: Ben clues aces to Anna, touching the A♦ (diamonds are at 5): a
     # play clue, and by Good Touch her ace is the A♠. She plays it at turn 25, the last
     # life goes: the analysis faults her, but she followed Ben's clue: no puzzle.
-    a = analyze(load(SAMPLES / "lessons" / "16-copy-already-hinted.json"))
+    a = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"))
     assert 25 in a.faulted_turns() and followed_a_clue(a, 25)
     assert puzzle_at(a, 25, "x") is None
     # Under --conventions none nothing says she followed a clue: the old puzzle stays.
-    plain = analyze(load(SAMPLES / "lessons" / "16-copy-already-hinted.json"), None)
+    plain = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"), None)
     assert not followed_a_clue(plain, 25) and puzzle_at(plain, 25, "x") is not None
 
 
@@ -343,7 +344,7 @@ def test_puzzles_for_one_player_only(tmp_path: Path) -> None:
 def test_play_a_puzzle_in_the_terminal() -> None:
     from nova_replay.views.puzzle_play import choices, knowledge_text, same_move
 
-    file = SAMPLES / "puzzles" / "10-lost-hinted-critical-t014.json"
+    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
     p = read_puzzle(file)
     offered = choices(p)
     right = next(i for i, c in enumerate(offered, start=1) if same_move(c, p.answers[0].move))
@@ -362,7 +363,7 @@ def test_play_a_puzzle_in_the_terminal() -> None:
 
 
 def test_play_refuses_games_and_bad_files(tmp_path: Path) -> None:
-    file = SAMPLES / "puzzles" / "10-lost-hinted-critical-t014.json"
+    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
     both = CliRunner().invoke(main, ["puzzles", "--play", str(file), "--out", str(tmp_path)])
     assert both.exit_code == 2 and "--play takes one puzzle file" in both.output
     bad = tmp_path / "bad.json"
