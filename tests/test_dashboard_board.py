@@ -229,7 +229,7 @@ def test_the_chart_legend_titles_unified_hover_inside_the_chart(duo: Any, tmp_pa
     assert p["hovermode"] == "x unified" and p["legend"] is False
     assert p["x"] == "turn" and p["y"] and p["height"] >= 200
     legend = duo.find_element("#clock-legend").text
-    for name in ("draw pile", "pace", "score", "max score", "wasted hint"):
+    for name in ("draw pile", "pace", "score", "max score", "wasted clue"):  # Hanabi's words
         assert name in legend
     point = duo.wait_for_element("#clock .scatterlayer .trace:nth-of-type(5) .point")
     x, y = duo.driver.execute_script(
@@ -244,7 +244,7 @@ def test_the_chart_legend_titles_unified_hover_inside_the_chart(duo: Any, tmp_pa
         return [h.left >= c.left - 1 && h.right <= c.right + 1, h.width];""", box)
     assert inside[0] and inside[1] > 50
     hover = box.text
-    for name in ("draw pile", "pace", "score", "max score", "wasted hint"):
+    for name in ("draw pile", "pace", "score", "max score", "wasted clue"):  # Hanabi's words
         assert name in hover  # every series at that turn
     shot(duo, tmp_path, "hover")
     assert duo.get_logs() == []

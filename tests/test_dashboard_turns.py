@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 from helpers import SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
+from nova_replay.dashboard.panels import SEVERITY_OPTIONS
 from nova_replay.dashboard.table import BADGES, ViewOptions, action_text, badges
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark, shot, url_turn
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
@@ -61,7 +63,7 @@ def expected_turn(a: Any, turn: int, tier: str = "deduced") -> dict[str, Any]:
                 "badges": [BADGES[b][0] for b in badges(a, turn, p, slot, k, opts)],
                 "tier": f"kgrid tier-{tier}",
             }
-    shown = ("blunder", "mistake", "good")  # the severity filter's default
+    shown = tuple(o["value"] for o in SEVERITY_OPTIONS)  # the filter's default: every one
     return {
         "label": f"Turn {turn} of {a.timeline.turns}", "action": action_text(a, turn, opts),
         "score": f"{state.score} / {a.clock[turn].max_score}",
@@ -148,9 +150,10 @@ def test_a_big_folder_lists_a_few_games_and_finds_any_by_search(dash_duo: Any,
     dash_duo.find_element("input.dash-dropdown-search").send_keys("119")
     dash_duo.wait_for_text_to_equal("[role=option]", "game-119.json")  # not among the first 50
     dash_duo.find_element("[role=option]").click()
+    # Every game here is the same sample: wait for the URL, not the (unchanged) label.
+    WebDriverWait(dash_duo.driver, 30).until(lambda d: "game=game-119" in d.current_url)
     dash_duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 33")
     url_turn(dash_duo, 0)
-    assert "game=game-119" in dash_duo.driver.current_url
     assert dash_duo.get_logs() == []
 
 

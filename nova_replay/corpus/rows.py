@@ -46,7 +46,7 @@ GAME_COLUMNS: tuple[Column, ...] = (
     Column("score", "int", "The score at the end of the log."),
     Column("hanablive_score", "int", "For a game read from hanab.live, the score hanab.live "
                                      "records (0 for a strikeout or a stopped game)."),
-    Column("max_score", "int", "Max score after the last turn (DESIGN.md)."),
+    Column("max_score", "int", "Max score after the last turn (docs/definitions.md)."),
     Column("perfect_score", "int", "The ruleset's perfect score."),
     Column("ending", "str", "How play ended (perfect, strikeout, final round, terminated); "
                             "empty for an unfinished log."),

@@ -1,6 +1,6 @@
 """The review of a game: the draw-pile clock, findings and teaching notes.
 
-Every term is DESIGN.md's ("Analysis"): critical, trash, max score, pace, lost
+Every term is docs/definitions.md's: critical, trash, max score, pace, lost
 critical card, wasted hint, efficiency. `analyze` reads a replay and its knowledge
 and never reaches back into parsing.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -63,10 +63,11 @@ class Finding:
     details: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
-    def related(self) -> tuple[int, ...]:
+    def related(self) -> Sequence[int]:
         """Cards the note names besides its own (a hinted copy, a witness's card): a
         view that hides a player's cards hides the note when one of these is theirs."""
-        return tuple(self.details.get("related", ()))
+        related: Sequence[int] = self.details.get("related", ())
+        return related
 
     @property
     def cost(self) -> int:
@@ -285,8 +286,9 @@ class _Reviewer:
                 for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
-        """A lost critical card (DESIGN.md): its cost is max score after the turn had the
-        card stayed in its holder's hand, minus max score after the turn as it was."""
+        """A lost critical card (docs/definitions.md, "lost-card cost"): its cost is max
+        score after the turn had the card stayed in its holder's hand, minus max score
+        after the turn as it was."""
         st_before = self.tk.statuses[t - 1]
         i = self.of_card[card]
         if not (st_before.critical >> i) & 1:

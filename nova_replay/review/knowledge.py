@@ -1,4 +1,4 @@
-"""What each player can know about each card in their own hand (DESIGN.md, "Knowledge").
+"""What each player can know about each card in their own hand (docs/definitions.md, "Knowledge").
 
 Three tiers, each a bit mask of identities (see `status.Identities`):
 - hinted: consistent with every hint the player got while holding the card,
@@ -196,7 +196,7 @@ class Tracker:
 def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
                    touched: Sequence[bool], drawn: int, public_full: int
                    ) -> tuple[CardKnowledge, ...]:
-    """The knowledge of one hand (DESIGN.md, "Knowledge"), as the tracker and the
+    """The knowledge of one hand (docs/definitions.md, "Knowledge"), as the tracker and the
     timeline both work it out. `hinted` and `touched` are per deck card, `drawn` says
     what the draw pile still holds, `public_full` the identities whose every copy is
     public."""

@@ -1,5 +1,5 @@
 """What every card identity is worth at a moment of the game: playable, critical,
-trash; how far each row can still reach; max score and pace (DESIGN.md, "Analysis").
+trash; how far each row can still reach; max score and pace (docs/definitions.md, "Card status").
 
 Identities are the ruleset's numbering (`rules.identities`); sets of them are int
 bit masks, so a whole hand's knowledge is a handful of integer operations.
@@ -228,7 +228,7 @@ def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
 def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: int
                 ) -> tuple[int, ...]:
     """Per row, the reachable height when each spare joker bridges one lost rank
-    where it gains most (DESIGN.md, "max score")."""
+    where it gains most (docs/definitions.md, "reach")."""
 
     def reach(s: int, k: int) -> int:
         return row_reach(gaps[s], m, k)
@@ -252,7 +252,7 @@ def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: in
 
 def pace_of(score: int, draw_pile: int, players: int, max_score: int) -> int:
     """score + cards in the draw pile + players - max score: the discards the team can
-    still afford (DESIGN.md; hanab.live's figure). The one pace formula."""
+    still afford (docs/definitions.md, "pace"; hanab.live's figure). The one pace formula."""
     return score + draw_pile + players - max_score
 
 
@@ -263,7 +263,7 @@ def pace(game: Game, state: State, max_score: int) -> int:
 
 def play_ended(state: State) -> bool:
     """Whether play is over for good: every row complete, the third life lost or the
-    final round played out. A termination is not an end of play (DESIGN.md)."""
+    final round played out. A termination is not an end of play (docs/definitions.md, "ending")."""
     return state.ending is not None and state.ending != TERMINATED
 
 
@@ -327,7 +327,7 @@ def _final_round(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...]
 
 
 def max_score(game: Game, state: State, st: Status) -> int:
-    """What can still be scored (DESIGN.md, "max score"); the one rule that the clock,
+    """What can still be scored (docs/definitions.md, "max score"); the one rule that the clock,
     the findings, the summary and every view read.
 
     Before the final round: the reach, at most score + draw pile + players (each play
@@ -348,7 +348,7 @@ def max_score(game: Game, state: State, st: Status) -> int:
 
 def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
     """Whether deck card `card`, in a hand at `state`, can still be played in the turns
-    left (DESIGN.md): its row can reach it and, before the final round, needs at most
+    left (docs/definitions.md): its row can reach it and, before the final round, needs at most
     draw pile + players more plays; in the final round, some order of the remaining
     turns plays it."""
     if play_ended(state):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..status import all_playable
 from .levels import Conventions
 from .table import Table
 
@@ -89,7 +90,7 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
                 continue
             if mask == bit:
                 return Connection(c, p, s, KNOWN, wanted, "known")
-            if mask & ~playable == 0:  # known playable (say, any clued 1 at the start)
+            if all_playable(mask, table.status):  # known playable (say, any clued 1 at first)
                 return Connection(c, p, s, PLAYABLE, wanted, "playable")
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")

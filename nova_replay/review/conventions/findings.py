@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from ...rules.engine import State
+from ...rules.engine import State, is_misfire
 from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
@@ -122,7 +122,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             continue
         card = action[0]
         shown = _Shown(game, card)
-        misfired = type(action) is Play and states[t].lives < before.lives
+        misfired = is_misfire(action, before, states[t])
         if type(action) is Play:
             i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
             if misfired and card in called and i is not None:

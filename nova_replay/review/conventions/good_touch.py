@@ -32,11 +32,6 @@ def gotten(table: Table, viewer: int | None, skip: Iterable[int] = ()) -> int:
     return out
 
 
-def known_trash(table: Table, card: int, hinted: int) -> bool:
-    """Whether a card's holder, knowing `hinted` of it, knows it is trash."""
-    return hinted != 0 and hinted & ~table.status.trash == 0
-
-
 def breaks_good_touch(table: Table, giver: int, cards: Iterable[int]) -> list[int]:
     """The touched cards that break Good Touch as the giver could see them: trash, or a
     copy of a card touched elsewhere (or twice by this clue). The giver's own hand is

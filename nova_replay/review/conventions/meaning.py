@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..status import all_trash
 from .connections import connect
 from .focus import Focus
 from .good_touch import gotten
@@ -110,7 +111,7 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
         return None
     st = table.status
     if conventions.knows("trash chop move") and all(
-            table.hinted[c] & clue_mask & ~st.trash == 0 for c in new):
+            all_trash(table.hinted[c] & clue_mask, st) for c in new):
         right = free[free.index(new[-1]) + 1:]
         return ("trash chop move", tuple(right)) if right else None
     stall = table.early_game or table.state.coins == table.game.ruleset.coins
@@ -204,7 +205,7 @@ def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
     if conventions.knows("fix clue"):
         for c in touched:
             read, after = table.hinted[c], table.told(c) & clue_mask
-            if after and read & st.playable and (after & ~st.trash == 0
+            if after and read & st.playable and (all_trash(after, st)
                                                  or after & st.playable == 0):
                 return Meaning(FIX, after, "fix clue", 0)
     return Meaning(UNCLEAR, known, "tempo clue", 0)
