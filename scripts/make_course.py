@@ -297,7 +297,8 @@ _MAIN: tuple[Lesson, ...] = (
       make=scripted(HANABI, {"Alice": "1r 2r 3r 4r 1y", "Bob": "1g 2g 3g 4g 5b",
                              "Cathy": "2y 3y 4y 1w 2w"}, [hint("Bob", rank=5)], finish=False)),
     L("save-a-two", "the 2 save", "The 2 Save", 4,
-      "A 2 on the chop is saved with a 2s hint unless its twin is in a teammate's hand. "
+      "A 2 on the chop is saved with a 2s hint unless the giver sees its twin in another "
+      "hand. "
       "Here Ben has just discarded one 2♥, so the 2♥ on his chop is the last: Anna's 2s "
       "hint saves it and keeps hearts alive past A.",
       make=scripted(NOVA, {"Anna": "AC 3C 4C 4D", "Ben": "AD 3S 2H 2H", "Carla": "AS 3H 4H 4S"},
@@ -331,7 +332,8 @@ _MAIN: tuple[Lesson, ...] = (
                     finish=False)),
     L("discard-hinted", "discard order", "Discard from the chop, never a hinted card", 2,
       "Anna hinted 4s to Ben, touching his 4♣. Ben discards it anyway: a hinted card is "
-      "one the team means to keep, and the discard should have been his chop.",
+      "one the team means to keep. With 7 coins and Anna's 5♣ on her chop, Ben should not "
+      "discard at all; a 5s hint saves it.",
       make=scripted(NOVA, {"Anna": "2C 3D 4H 4S 5C", "Ben": "AD 4C 3S 3C 2H"},
                     [hint("Ben", rank=4), discard("4C")], finish=False)),
     L("discard-clued-hanabi", "discard order", "Hanabi: do not discard a clued card", 2,
@@ -356,8 +358,8 @@ _MAIN: tuple[Lesson, ...] = (
       real=("hanabi-challenges-derived", "p3_14.json", 4)),
     L("tcm-real", "trash chop move", "A Trash Chop Move in a real game", 35,
       "Every 1 is already played, so Player1's 1s clue touches only trash: a Trash Chop "
-      "Move. It tells Player2 not to discard the chop, the last yellow 4, and to discard "
-      "the card beyond it.",
+      "Move. It tells Player2 not to discard the chop, the last yellow 4. A 4s clue, a "
+      "Critical Save, would have saved it as plainly.",
       real=("hanabi-challenges-derived", "p2_01.json", 35)),
     L("bluff-real", "bluff", "A bluff in a real game", 2,
       "Player2 clues red to Player1's 2; no red card is played. Player3, next to play, "
