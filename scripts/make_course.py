@@ -213,7 +213,8 @@ def final_round(steps: Sequence[Step], finish: bool = True) -> Callable[[], Made
 # Nova adds. A lesson game stops at its lesson's turn (or at the move that answers it), so
 # no lucky blind play of the author's policy is left in it.
 TOPICS = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save", "the critical save",
-          "good touch", "minimum clue value", "discard order", "finesse", "5 stall", "fix clue",
+          "good touch", "minimum clue value", "discard order", "delayed play clues", "prompt",
+          "finesse", "5 stall", "fix clue",
           "trash chop move", "bluff", "misplays and strikes", "pace and the clock",
           "the final round", "efficiency", "jokers", "grand finale")
 
@@ -341,6 +342,22 @@ _MAIN: tuple[Lesson, ...] = (
       "with the card, and a green 2 is still needed.",
       make=scripted(HANABI, {"Alice": "3y 4y 3g 4g 5r", "Bob": "1b 2g 3b 4r 3w"},
                     [hint("Bob", rank=2), discard("2g")], finish=False)),
+    L("delayed-play", "delayed play clues", "A delayed play clue", 3,
+      "Bob's red 1 is clued and playable, so Cathy clues red to Alice's red 2: it is not "
+      "playable yet, but it will be once Bob plays his 1. Alice waits for that, then plays "
+      "it: a delayed play clue.",
+      make=scripted(HANABI, {"Alice": "2r 3y 4b 2w 1y", "Bob": "1r 3y 4b 4w 3b",
+                             "Cathy": "3g 4g 2b 3w 4y"},
+                    [hint("Bob", rank=1), hint("Alice", rank=1), hint("Alice", suit="r"),
+                     play("1y"), play("1r")], finish=False)),
+    L("prompt", "prompt", "The prompt", 4,
+      "Bob's 2 was saved on his chop at turn 1 and he does not know its colour. Alice clues "
+      "red to Cathy's red 3 with red at 1: the clue asks Bob to play his clued 2 as the "
+      "red 2, a prompt, and Cathy then plays her 3.",
+      make=scripted(HANABI, {"Alice": "2y 4r 5b 1g 3w", "Bob": "4g 3y 4b 3w 2r",
+                             "Cathy": "1r 4y 3g 4w 2b"},
+                    [hint("Bob", rank=2), hint("Cathy", rank=1), play("1r"),
+                     hint("Cathy", suit="r"), play("2r")], pile="3r", finish=False)),
     L("finesse-real", "finesse", "A finesse in a real game", 23,
       "Player2 clues 2s to Player1, touching a green 2, and no green card is played or "
       "clued yet. Player3 sees it and blind-plays the card on their finesse position, slot "
