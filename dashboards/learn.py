@@ -20,10 +20,18 @@ from dash.exceptions import PreventUpdate
 
 from nova_replay.record.actions import ruleset_of
 from nova_replay.record.bundled import lessons_dir
-from nova_replay.rules.cards import SUITS, parse_card, rank_text
+from nova_replay.rules.cards import SUITS, parse_card
 from nova_replay.rules.rulesets import Ruleset
 from nova_replay.views.course import Lesson, course
-from nova_replay.views.puzzles import Move, Puzzle, read_puzzle
+from nova_replay.views.puzzle_play import (
+    choices,
+    counters_text,
+    is_answer,
+    knowledge_text,
+    title_of,
+    verdict_lines,
+)
+from nova_replay.views.puzzles import Move, Puzzle, SeenCard, read_puzzle
 
 from .data import Entry, url_key
 from .panels import turn_href
@@ -83,49 +91,26 @@ def puzzle(name: str) -> Puzzle | None:
 
 
 def puzzle_options() -> list[dict[str, str]]:
-    return [{"label": name, "value": name} for name in puzzle_files()]
+    """Each puzzle by its game's title, turn and player (not its file name)."""
+    found = ((name, puzzle(name)) for name in puzzle_files())
+    return [{"label": title_of(p), "value": name} for name, p in found if p is not None]
 
 
 # --- the puzzle board -------------------------------------------------------------------
 
-def card_span(text: str | None, rules: Ruleset, touched: bool = False) -> html.Span:
-    """A card as the puzzle shows it: its face, or '?' for one of the viewer's own."""
+def card_span(text: str | None, rules: Ruleset, touched: bool = False,
+              seen: SeenCard | None = None) -> html.Span:
+    """A card as the puzzle shows it: its face, or for one of the viewer's own '?' with
+    what the viewer knows of it (clue mark and possibilities) beneath."""
     if text is None:
-        return html.Span("?", className="pz-card hidden" + (" touched" if touched else ""))
+        know = knowledge_text(seen) if seen is not None else ""
+        return html.Span(["?", html.Small(know, className="pz-know")] if know else "?",
+                         className="pz-card hidden" + (" touched" if touched else ""),
+                         title=know)
     card = parse_card(text)
     colour = card_colour(card, rules)
     return html.Span(card.show(), className="pz-card" + (" touched" if touched else ""),
                      style={"color": colour, "borderColor": colour})
-
-
-def choices(p: Puzzle) -> list[Move]:
-    """The moves a learner may pick: play or discard each of their slots, or a hint of
-    a suit or a rank that touches another player's hand."""
-    words = "clue" if p.ruleset.name == "hanabi" else "hint"
-    rules = ruleset_of(p.ruleset)
-    mine = next(h for h in p.position.hands if h.yours)
-    moves = [Move(type=kind, slot=c.slot, text=f"{kind} slot {c.slot}")
-             for kind in ("play", "discard") for c in mine.cards]
-    for hand in p.position.hands:
-        if hand.yours:
-            continue
-        shown = [c.card for c in hand.cards if c.card and c.card[-1] in SUITS]  # no jokers
-        for suit in sorted({c[-1] for c in shown}):
-            moves.append(Move(type="hint", to=hand.player, suit=suit,
-                              text=f"{words} {rules.suit_name(rules.suits.index(suit))} to "
-                                   f"{hand.player}"))
-        for rank in sorted({1 if c[:-1] == "A" else int(c[:-1]) for c in shown}):
-            moves.append(Move(type="hint", to=hand.player, rank=rank,
-                              text=f"{words} {rank_text(rank, shown[0][-1])}s to {hand.player}"))
-    return moves
-
-
-def same_move(a: Move, b: Move) -> bool:
-    if a.type != b.type:
-        return False
-    if a.type == "hint":
-        return (a.to, a.suit, a.rank) == (b.to, b.suit, b.rank)
-    return a.slot == b.slot
 
 
 def puzzle_view(name: str, p: Puzzle) -> html.Div:
@@ -134,16 +119,15 @@ def puzzle_view(name: str, p: Puzzle) -> html.Div:
     rows = html.Div([html.Span(f"{SUITS[s].symbol} {h}", className="pz-row",
                                style={"color": rules.suit_colour(rules.suits.index(s))})
                      for s, h in pos.rows.items()], className="pz-rows")
-    counters = html.Div(f"Score {pos.score} · coins/clues {pos.coins} · lives {pos.lives} · "
-                        f"draw pile {pos.draw_pile} · discards: "
+    counters = html.Div(f"{counters_text(p).capitalize()} · discards: "
                         f"{' '.join(pos.discards) or 'none'}", className="muted")
     hands = [html.Div([html.Span(h.player + (" (you)" if h.yours else ""), className="pz-who"),
-                       *[card_span(c.card, rules, c.touched) for c in h.cards]], className="pz-hand")
-             for h in pos.hands]
+                       *[card_span(c.card, rules, c.touched, c) for c in h.cards]],
+                      className="pz-hand") for h in pos.hands]
     buttons = [html.Button(m.text, id={"type": "puzzle-move", "index": i}, n_clicks=0,
                            className="pz-choice") for i, m in enumerate(choices(p))]
     return html.Div([
-        html.Div(f"Puzzle {name}: you are {p.viewer}, turn {pos.turn}. {p.question}",
+        html.Div(f"{title_of(p)}. You are {p.viewer}. {p.question}",
                  className="section-title", id="puzzle-question"),
         rows, counters, *hands,
         html.Div(buttons, className="pz-choices", id="puzzle-choices"),
@@ -151,23 +135,19 @@ def puzzle_view(name: str, p: Puzzle) -> html.Div:
 
 
 def verdict(name: str, p: Puzzle, picked: Move) -> html.Div:
-    """What the page reveals once the learner has picked: right or not, what the game's
-    player did and what the analysis said of it, and the sound answers."""
-    right = any(same_move(picked, a.move) for a in p.answers)
-    head = (f"Yes: {picked.text} is a sound answer." if right else
-            f"{picked.text}: not one of the sound answers the analysis found.")
-    if same_move(picked, p.taken):
-        head = f"{picked.text} is what the game's player did, and the analysis faults it."
-    taken = f"In the game, {p.viewer} chose: {p.taken.text}" + (
-        f" ({p.taken.card})" if p.taken.card else "") + f"; max score after it {p.max_score_taken}."
+    """What the page reveals once the learner has picked (`verdict_lines`: right or not,
+    what the game's player did, the analysis' notes, the answers)."""
+    head, taken, *rest = verdict_lines(p, picked)
+    notes = [x.strip() for x in rest[:len(p.findings)]]
+    answers = [x.strip() for x in rest[len(p.findings) + 1:len(p.findings) + 1 + len(p.answers)]]
     return html.Div([
-        html.Div(head, className="pz-verdict " + ("ok" if right else "wrong"), id="puzzle-verdict"),
+        html.Div(head, className="pz-verdict " + ("ok" if is_answer(p, picked) else "wrong"),
+                 id="puzzle-verdict"),
         html.Div(taken, id="puzzle-taken"),
-        html.Ul([html.Li(f"{n.severity}: {n.message}") for n in p.findings]),
-        html.Div("Sound answers:", className="section-title"),
-        html.Ul([html.Li(f"{a.move.text}: {a.why} (max score after it {a.max_score})")
-                 for a in p.answers], id="puzzle-answers"),
-        *([html.Div(f"Suggestion: {p.convention}", id="puzzle-convention", className="muted")]
+        html.Ul([html.Li(n) for n in notes]),
+        html.Div(rest[len(p.findings)], className="section-title"),
+        html.Ul([html.Li(a) for a in answers], id="puzzle-answers"),
+        *([html.Div(p.convention, id="puzzle-convention", className="muted")]
           if p.convention else []),
     ])
 
@@ -229,5 +209,5 @@ def register(app: Dash) -> None:
         picked = choices(p)[int(trigger["index"])]
         score = dict(score or {})
         if name not in score:  # the first try counts
-            score[name] = any(same_move(picked, a.move) for a in p.answers)
+            score[name] = is_answer(p, picked)
         return verdict(name, p, picked), score, score_text(score)

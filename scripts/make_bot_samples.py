@@ -135,6 +135,13 @@ SHOWCASE: tuple[Sample, ...] = (
     Sample("hanabi-3p-careless-bots.json", "Hanabi, one careless player",
            "a careless player at Hanabi", "hanabi", 3,
            ("careless:0.4", "convention", "convention"), 3),
+    # Whole games of two course lessons (the course stops them at the lesson's turn).
+    Sample("nova-4p-lost-five-bots.json", "A lost 5, the whole game",
+           "the lost-5 lesson's game played to its end", "nova", 4,
+           ("convention", "careless:0.5", "convention", "convention"), 0),
+    Sample("nova-3p-hint-on-trash-bots.json", "A hint on trash, the whole game",
+           "a game with hints on trash and a misfire that followed a clue", "nova", 3,
+           CARELESS, 1),
 )
 
 

@@ -29,19 +29,25 @@ from nova_replay.views.puzzles import Puzzle, puzzle_name, puzzle_text, puzzles 
 
 PUZZLES = ROOT / "sample_games" / "puzzles"
 PER_GAME = 3
+PER_BOT_GAME = 4  # the sample games are fewer than the real ones
 REAL = "../shared/data/real/"  # how a source in the real data is named (from the repo root)
 
-BOT_SOURCES = (
+BOT_SOURCES = (  # the course's games stop at their lesson: whole sample games instead
     "sample_games/nova-4p-careless-bots.json",
     "sample_games/nova-2p-careless-bots.json",
     "sample_games/nova-3p-careless-bots.json",
     "sample_games/hanabi-3p-careless-bots.json",
-    "sample_games/lessons/05-lost-five.json",
-    "sample_games/lessons/10-lost-hinted-critical.json",
-    "sample_games/lessons/15-nothing-new.json",
-    "sample_games/lessons/16-copy-already-hinted.json",
-    "sample_games/lessons/22-misfire.json",
-    "sample_games/lessons/25-strikeout.json",
+    "sample_games/nova-4p-mixed-bots.json",
+    "sample_games/nova-2p-gentle-bots.json",
+    "sample_games/nova-3p-bots.json",
+    "sample_games/hanabi-4p-bots.json",
+    "sample_games/nova-2p.json",
+    "sample_games/nova-4p.json",
+    "sample_games/nova-5p.json",
+    "sample_games/hanabi-2p.json",
+    "sample_games/hanabi-5p.json",
+    "sample_games/nova-3p-worked-example.json",
+    "sample_games/nova-3p-strikeout.json",
 )
 REAL_FOLDERS = ("hanabi-challenges-derived", "hanabidata-derived")  # hanab.live exports, No Variant
 REAL_PUZZLES = 30  # real games are read in order until this many puzzles are kept
@@ -67,7 +73,7 @@ def source_path(source: str) -> Path:
     return ROOT / source
 
 
-def curated(source: str) -> list[Puzzle]:
+def curated(source: str, per_game: int = PER_GAME) -> list[Puzzle]:
     """The puzzles kept from one source game (module docstring); none from a game the
     loader cannot read."""
     try:
@@ -76,14 +82,13 @@ def curated(source: str) -> list[Puzzle]:
         return []
     kept: list[Puzzle] = []
     seen: set[tuple[str, str]] = set()
-    conventions = {t: s.text for t, s in convention_moves(analysis).items()}
-    for p in puzzles(analysis, source, conventions):
+    for p in puzzles(analysis, source, convention_moves(analysis)):
         key = (p.findings[0].kind, p.answers[0].move.type)
         if key in seen:
             continue
         seen.add(key)
         kept.append(p)
-        if len(kept) == PER_GAME:
+        if len(kept) == per_game:
             break
     return kept
 
@@ -92,7 +97,7 @@ def files() -> dict[str, str]:
     """Every puzzle file by name, with its text."""
     out = {}
     for source in BOT_SOURCES:
-        for p in curated(source):
+        for p in curated(source, PER_BOT_GAME):
             out[puzzle_name(Path(source).stem, p.source.turn)] = puzzle_text(p)
     real = 0
     for source in real_sources():

@@ -155,10 +155,10 @@ def test_a_single_file_in_and_an_output_that_would_replace_an_input(tmp_path: Pa
 
 
 def test_lost_critical_cards_and_their_cost_and_who_lost_them(tmp_path: Path) -> None:
-    # lessons/05-lost-five: Ben discards the only 5♠ at turn 6 (1 point), Carla the only 5♣ at
+    # nova-4p-lost-five-bots: Ben discards the only 5♠ at turn 6 (1 point), Carla the only 5♣ at
     # turn 23 (1 point), Ben the last 3♦ at turn 30 (3 points); Ben misfires once (turn 10).
     out, players = tmp_path / "g.csv", tmp_path / "p.csv"
-    result = invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out),
+    result = invoke("batch", str(SAMPLES / "nova-4p-lost-five-bots.json"), "--out", str(out),
                     "--per-player", str(players))
     assert result.exit_code == 0
     (row,) = read_csv(out)
@@ -194,12 +194,12 @@ def test_solve_adds_best_possible_at_the_deal_and_the_turns_that_lost_points(tmp
     # The lost-five lesson: the deal allowed 20; Ben's discards at turns 6 (the only 5♠)
     # and 30 (the last 3♦) lost points; 6 is proven within any budget that proves the deal.
     out = tmp_path / "g.csv"
-    result = invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out),
+    result = invoke("batch", str(SAMPLES / "nova-4p-lost-five-bots.json"), "--out", str(out),
                     "--solve", "--nodes", "30000")
     assert result.exit_code == 0
     (row,) = read_csv(out)
     assert (row["best_possible_deal"], row["best_possible_deal_bounds"]) == ("20", "20-20")
     assert row["lost_points_turns"].split(",")[:1] == ["6"]
     plain = tmp_path / "p.csv"
-    invoke("batch", str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(plain))
+    invoke("batch", str(SAMPLES / "nova-4p-lost-five-bots.json"), "--out", str(plain))
     assert read_csv(plain)[0]["best_possible_deal"] == ""

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import ROOT, SAMPLES
+from helpers import ROOT, SAMPLES, shared
 
 from nova_replay.cli import main
 from nova_replay.record.load import load, load_data
 from nova_replay.review.analysis import analyze
-from nova_replay.rules.engine import DECK_OUT, PERFECT
+from nova_replay.review.conventions import MoveReading, Reading, parse_conventions
+from nova_replay.review.conventions.game import BLIND_PLAY
 from nova_replay.rules.errors import NovaError
 from nova_replay.views.course import NotALesson, course
 
@@ -27,70 +28,94 @@ import make_bot_samples
 import make_course
 
 LESSONS = SAMPLES / "lessons"
-PERFECT_SHOW = "perfect"  # not a note: the game ends with every row complete at that turn
 
 # What each lesson must show, written by hand from its script (scripts/make_course.py) or,
-# for a bot game, from reading it (`nova-replay replay FILE --turn N`), not taken from the
-# analysis under test: turn, kind, severity, the note's cards (sorted).
+# for a bot or real game, from reading it (`nova-replay replay FILE --turn N`), not taken
+# from the analysis under test: turn, kind, severity, the note's cards (sorted). Kind
+# READING: the clue's reading instead (severity: its convention, and the kind of the
+# connection it calls, if any; cards: the focus card, then the called card).
+READING = "reading"
 EXPECTED: dict[str, tuple[int, str, str, str]] = {
-    # Aces to Ben, rows empty: A♣ and A♦ both fit.
-    "01-two-aces.json": (1, "good_hint_playable", "good", "AC AD"),
+    # Ben's chop (slot 4) is the only 5♠: a 5 Save.
+    "01-save-a-five.json": (1, "good_save", "good", "5S"),
+    # 1s touch Bob's 1r (slot 2) and his chop 1y (slot 5): the focus is the chop.
+    "02-focus-on-chop.json": (1, READING, "play clue", "1Y"),
+    "03-two-aces.json": (1, "good_hint_playable", "good", "AC AD"),
     # Clubs touches A♣ 2♣; the untouched aces are not clubs, so A♦ A♥ fit.
-    "02-not-clubs.json": (5, "good_hint_playable", "good", "AD AH"),
-    "03-two-playable-hanabi.json": (1, "good_hint_playable", "good", "1G 1Y"),
-    "04-save-a-five.json": (1, "good_save", "good", "5S"),
+    "04-not-clubs.json": (5, "good_hint_playable", "good", "AD AH"),
+    "05-two-playable-hanabi.json": (1, "good_hint_playable", "good", "1G 1Y"),
+    "06-three-ones-hanabi.json": (1, "good_hint_playable", "good", "1G 1R 1Y"),
+    "07-save-a-five-hanabi.json": (1, "good_save", "good", "5B"),
     # Spades at A, the only 5♠ (hinted at turn 4): one point.
-    "05-lost-five.json": (6, "lost_critical", "blunder", "5S"),
-    "06-save-last-copy.json": (4, "good_save", "good", "3D"),
-    "07-saved-last-copy-bots.json": (19, "good_save", "good", "3D"),
-    "08-save-a-two.json": (4, "good_save", "good", "2H"),
-    # Hearts stop at A: 2, 3, 4, 5 of hearts lost.
-    "09-lost-two.json": (5, "lost_critical", "blunder", "2H"),
-    "10-lost-hinted-critical.json": (11, "lost_critical", "blunder", "3S"),
-    "11-save-a-five-hanabi.json": (1, "good_save", "good", "5B"),
-    "12-two-twos.json": (5, "good_hint_playable", "good", "2C 2D"),
-    # Ben knew A♦ playable and discarded 2♥.
-    "13-play-what-you-know.json": (2, "discard_with_playable", "mistake", "2H AD"),
-    "14-three-ones-hanabi.json": (1, "good_hint_playable", "good", "1G 1R 1Y"),
-    "15-nothing-new.json": (17, "wasted_hint", "mistake", "5C"),
-    "16-copy-already-hinted.json": (15, "wasted_hint", "mistake", "3D"),
-    "17-hint-played-card.json": (3, "wasted_hint", "mistake", "AC"),
-    "18-nothing-new-hanabi.json": (3, "wasted_hint", "mistake", "1R 3R"),
-    "19-discard-hinted.json": (2, "discard_hinted", "mistake", "4C"),
-    # The second 4♠: spades stop at 3, 4♠ and 5♠ lost.
-    "20-check-the-discards.json": (5, "lost_critical", "blunder", "4S"),
-    "21-discard-clued-hanabi.json": (2, "discard_hinted", "mistake", "2G"),
-    "22-misfire.json": (10, "misfire", "mistake", "3C"),
+    "08-lost-five.json": (6, "lost_critical", "blunder", "5S"),
+    "09-save-a-two.json": (4, "good_save", "good", "2H"),
+    # Ben hints 4s at turn 4 while Anna's chop is the last 2♥ (discarded at turn 5).
+    "10-lost-two.json": (4, "missed_save", "mistake", "2H"),
+    "11-save-last-copy.json": (4, "good_save", "good", "3D"),
+    # Anna hints 2s to Carla at turn 4 while Ben's chop is the last 4♠.
+    "12-check-the-discards.json": (4, "missed_save", "mistake", "4S"),
+    "13-saved-last-copy-bots.json": (19, "good_save", "good", "3D"),
+    "14-lost-hinted-critical.json": (11, "lost_critical", "blunder", "3S"),
+    # Ben played his A♣ and drew the other; clubs again touch only it.
+    "15-hint-played-card.json": (3, "wasted_hint", "mistake", "AC"),
+    "16-nothing-new-hanabi.json": (3, "wasted_hint", "mistake", "1R 3R"),
+    "17-discard-hinted.json": (2, "discard_hinted", "mistake", "4C"),
+    "18-discard-clued-hanabi.json": (2, "discard_hinted", "mistake", "2G"),
+    # Bob's clued 1r (turn 1) makes Alice's 2r a delayed play.
+    "19-delayed-play.json": (3, READING, "play clue playable", "2R 1R"),
+    # Bob's 2 Save on 2r (turn 1), red at 1: red on Cathy's 3r calls it as a prompt.
+    "20-prompt.json": (4, READING, "play clue prompt", "3R 2R"),
+    # p3_08 turn 23: 2s on Player1's 2G; Player3's slot 1 is the 1G, played at turn 24.
+    "21-finesse-real.json": (23, READING, "play clue finesse", "2G 1G"),
+    # p2_02 turn 1: Player2 holds 3W 3Y 4R 5W 3B: no play, no save; a 5 off the chop.
+    "22-five-stall-real.json": (1, READING, "5 stall", "5W"),
+    # p3_14 turn 4: the second clued 1W after the first was played.
+    "23-fix-clue-real.json": (4, "fix_clue", "info", "1W"),
+    # p2_01 turn 35: every 1 played; the chop is the last 4Y (the other is discarded).
+    "24-tcm-real.json": (35, READING, "trash chop move", "1Y"),
+    # p3_03 turn 2: red on Player1's 2R, Player3 plays 1Y from slot 1 at turn 3.
+    "25-bluff-real.json": (2, READING, "play clue bluff", "2R 1Y"),
     # The only 5♦ misfired: the misfire note, and the lost card.
-    "23-misfire-five.json": (1, "lost_critical", "blunder", "5D"),
-    "24-misplay-hanabi.json": (1, "misfire", "mistake", "3R"),
-    "25-strikeout.json": (25, "strikeout", "blunder", "3S"),
-    "26-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
-    "27-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
-    "28-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
+    "26-misfire-five.json": (1, "lost_critical", "blunder", "5D"),
+    "27-misplay-hanabi.json": (1, "misfire", "mistake", "3R"),
+    "28-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
+    "29-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
+    "30-misfire.json": (10, "misfire", "mistake", "3C"),
     # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1.
-    "29-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
-    "30-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
-    # Final round, Anna's own last turn: the 5♣ cannot score once her turn is spent.
-    "31-final-round-five.json": (45, "lost_critical", "info", "5C"),
-    # The game's last turn: the 5♠ (spades at 3) could never score.
-    "32-final-round-too-late.json": (46, "lost_critical", "info", "5S"),
-    # One joker left to bridge the 5♠: no point lost, but a mistake.
-    "33-spare-joker.json": (2, "lost_critical", "mistake", "5S"),
-    "34-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
-    "35-save-a-six.json": (1, "good_save", "good", "6H"),
-    "36-lost-six.json": (2, "lost_critical", "blunder", "6C"),
-    "37-perfect-show.json": (44, PERFECT_SHOW, "", ""),
-    "38-perfect-hanabi.json": (25, PERFECT_SHOW, "", ""),
+    "31-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
+    "32-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
+    # Anna knew her 5♣ playable (clubs at 4) and discarded it: the point is lost.
+    "33-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
+    # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
+    "34-final-round-too-late.json": (44, "discard_with_playable", "mistake", "4S 5S"),
+    # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind.
+    "35-last-turn-gamble.json": (64, "gamble", "info", "5B"),
+    "36-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
+    # One joker left to bridge the 5♠: no point lost.
+    "37-spare-joker.json": (2, "lost_critical", "info", "5S"),
+    "38-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
+    "39-save-a-six.json": (1, "good_save", "good", "6H"),
+    "40-lost-six.json": (2, "lost_critical", "blunder", "6C"),
 }
+# The level each lesson is read at (the default otherwise): a bluff needs level 11.
+LEVEL = {"25-bluff-real.json": "h-group:11"}
+# Lessons about a blind play: every other lesson game has none (issue #22).
+ABOUT_BLIND_PLAYS = {"26-misfire-five.json", "27-misplay-hanabi.json",
+                     "28-gentle-strikeout.json", "29-strikeout-hanabi.json",
+                     "35-last-turn-gamble.json"}
 
-# The issue's topics, in course order.
-TOPICS = ("what a hint tells", "chop and saves", "play hints", "trash and wasted hints",
-          "discarding safely", "misfires and strikes", "efficiency",
-          "pace and the draw-pile clock", "the final round", "jokers and the grand finale",
-          "a perfect show")
+# The topics in H-Group's words and order (hanabi.github.io's learning path), then Nova's.
+TOPICS = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save",
+          "the critical save", "good touch", "minimum clue value", "discard order",
+          "delayed play clues", "prompt", "finesse",
+          "5 stall", "fix clue", "trash chop move", "bluff", "misplays and strikes",
+          "pace and the clock", "the final round", "efficiency", "jokers", "grand finale")
 NOVA_ONLY = re.compile(r"\b(hints?|hinted|coins?|li(?:fe|ves)|misfires?)\b", re.IGNORECASE)
 HANABI_ONLY = re.compile(r"\b(clues?|clued|strikes?|misplays?)\b", re.IGNORECASE)
+
+
+def analysed(file: str) -> Any:
+    return analyze(load(LESSONS / file), parse_conventions(LEVEL.get(file, "h-group:4")))
 
 
 def sentences(text: str) -> list[str]:
@@ -107,25 +132,54 @@ def test_the_course_has_every_lesson_of_the_table_in_order() -> None:
     assert [lesson.level for lesson in lessons] == sorted(lesson.level for lesson in lessons)
     topics = list(dict.fromkeys(lesson.topic for lesson in lessons))
     assert topics == list(TOPICS)
-    for topic in TOPICS:
-        games = [lesson.game for lesson in lessons if lesson.topic == topic]
-        assert games[0] == "Nova", topic
 
 
 @pytest.mark.parametrize("file", sorted(EXPECTED))
 def test_the_analysis_finds_the_lesson_at_its_turn(file: str) -> None:
     turn, kind, severity, cards = EXPECTED[file]
-    # The course was written for the rules' notes, without conventions (issue #22 rewrites
-    # it); under H-Group's, 09, 20 and 33 become a missed save, 38 gains a gamble note.
-    analysis = analyze(load(LESSONS / file), conventions=None)
+    analysis = analysed(file)
     game = analysis.record.game
+    if kind == READING:
+        r = analysis.reading.turns[turn]  # type: ignore[union-attr]
+        assert isinstance(r, Reading), r
+        called = list(r.connections)
+        got = " ".join([r.convention, *sorted({x.kind for x in called})])
+        shown = " ".join(str(game.deck[c]) for c in [r.focus, *(x.card for x in called)])
+        assert (got, shown) == (severity, cards), r.text
+        return
     notes = [(f.kind, f.severity, " ".join(sorted(str(game.deck[c]) for c in f.cards)))
              for f in analysis.notes_at(turn)]
-    if kind == PERFECT_SHOW:
-        assert analysis.timeline[turn].ending == PERFECT and analysis.timeline.turns == turn
-        assert notes == []
+    assert (kind, severity, cards) in notes, notes
+
+
+@pytest.mark.parametrize("file", sorted(EXPECTED))
+def test_no_blind_play_unless_the_lesson_is_about_one(file: str) -> None:
+    """A lesson game shows no lucky (or unlucky) blind play of a card no clue called,
+    unless the lesson is about that blind play; a finesse or bluff answered is no gamble."""
+    analysis = analysed(file)
+    if analysis.reading is None or analysis.reading.not_read:
+        assert not analysis.record.game.ruleset.name == "hanabi"
+        return  # grand finale: not read; its lessons make no play
+    blind = [t for t, r in enumerate(analysis.reading.turns)
+             if isinstance(r, MoveReading) and r.move == BLIND_PLAY]
+    if file in ABOUT_BLIND_PLAYS:
+        assert EXPECTED[file][0] in blind
     else:
-        assert (kind, severity, cards) in notes, notes
+        assert blind == [], blind
+
+
+def test_the_real_lessons_name_their_source_and_are_trimmed() -> None:
+    for file in sorted(EXPECTED):
+        meta = load(LESSONS / file).log.meta
+        assert meta is not None and meta.source is not None
+        if "real" in file:
+            m = re.search(r"turns 1-(\d+) of the hanab.live game \.\./shared/data/real/"
+                          r"([\w-]+)/(\w+\.json)", meta.source)
+            assert m, meta.source
+            original = load(shared("real", m.group(2), m.group(3)))
+            mine = load(LESSONS / file)
+            assert mine.timeline.turns == int(m.group(1)) < original.timeline.turns
+            assert mine.timeline.actions == original.timeline.actions[:mine.timeline.turns]
 
 
 @pytest.mark.parametrize("file", sorted(EXPECTED))
@@ -147,7 +201,7 @@ def test_a_max_score_in_the_text_is_the_clocks(file: str) -> None:
     record = load(LESSONS / file)
     assert record.log.meta is not None and record.log.meta.lesson is not None
     note = record.log.meta.lesson
-    clock = analyze(record).clock
+    clock = analysed(file).clock
     for quoted in re.findall(r"max score (?:drops to |is )?(\d+)", note.text):
         assert int(quoted) == clock[note.turn].max_score, note.text
 
@@ -180,16 +234,15 @@ def test_committed_bot_games_are_current(sample: make_bot_samples.Sample) -> Non
 
 
 def test_the_pace_lessons_are_lost_to_the_clock_alone() -> None:
-    for file in ("29-pace-runs-out.json", "30-pace-ran-out-bots.json"):
+    for file in ("31-pace-runs-out.json", "32-pace-ran-out-bots.json"):
         analysis = analyze(load(LESSONS / file))
         turn = EXPECTED[file][0]
         assert analysis.summary.perfect_lost_turn == turn
         assert [p.max_score for p in analysis.clock[turn - 1:turn + 1]] == [20, 19]
-        assert analysis.summary.ending == DECK_OUT
+        assert analysis.timeline.turns == turn  # the lesson's turn ends the lesson game
         # No card lost for good, and (29) nothing played: only discards ran the clock down.
-        assert not [f for f in analysis.findings if f.kind in ("lost_critical", "misfire")
-                    and (f.turn <= turn or file.startswith("30"))]
-    assert analyze(load(LESSONS / "29-pace-runs-out.json")).timeline[16].score == 0
+        assert not [f for f in analysis.findings if f.kind in ("lost_critical", "misfire")]
+    assert analyze(load(LESSONS / "31-pace-runs-out.json")).timeline[16].score == 0
 
 
 def test_samples_cover_players_variants_and_hanabi() -> None:
@@ -215,7 +268,7 @@ def test_lessons_command_lists_the_course_in_order() -> None:
     paths = [Path(line.rsplit("  ", 1)[1]) for line in lines[1:]]  # each line ends with a path
     assert all(p.is_absolute() and p.is_file() for p in paths)
     first = lines[1].split()
-    assert first[:2] == ["1", "1"] and "what a hint tells" in lines[1]
+    assert first[:2] == ["1", "1"] and "the chop" in lines[1]
 
 
 def test_lessons_command_json() -> None:
@@ -225,7 +278,7 @@ def test_lessons_command_json() -> None:
     assert [d["file"] for d in data] == sorted(EXPECTED)
     assert all(Path(d["path"]).is_absolute() and Path(d["path"]).name == d["file"]
                and Path(d["path"]).is_file() for d in data)
-    assert data[4] == {**data[4], "level": 2, "topic": "chop and saves", "turn": 6,
+    assert data[7] == {**data[7], "level": 4, "topic": "the 5 save", "turn": 6,
                        "game": "Nova"}
     assert all(2 <= len(sentences(d["text"])) <= 3 for d in data)
 
@@ -253,7 +306,7 @@ def test_a_log_without_its_lesson_is_one_clear_line(tmp_path) -> None:  # type: 
     (lambda lesson: lesson.update(turn=0), "$.meta.lesson.turn"),
 ])
 def test_meta_lesson_is_checked_by_the_log_format(change: Any, message: str) -> None:
-    data = json.loads((LESSONS / "01-two-aces.json").read_text(encoding="utf-8"))
+    data = json.loads((LESSONS / "03-two-aces.json").read_text(encoding="utf-8"))
     change(data["meta"]["lesson"])
     with pytest.raises(NovaError) as e:
         load_data(data, "x.json")

@@ -12,13 +12,15 @@ from typing import Any
 
 from helpers import SAMPLES
 from nova_replay.dashboard import learn
-from nova_replay.dashboard.learn import choices, puzzle, same_move
+from nova_replay.dashboard.learn import puzzle
 from test_dashboard_browser import duo, library, open_at, pytestmark, shot
+
+from nova_replay.views.puzzle_play import choices, knowledge_text, same_move, title_of
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
 
-LESSON = SAMPLES / "lessons" / "05-lost-five.json"
-PUZZLE = "05-lost-five-t010"
+LESSON = SAMPLES / "lessons" / "08-lost-five.json"
+PUZZLE = "nova-3p-careless-bots-t004"  # its convention player's move is its answer
 
 
 def test_every_shipped_puzzle_can_be_answered_on_the_board() -> None:
@@ -38,10 +40,10 @@ def test_the_lesson_picker_opens_a_lesson_at_its_turn_with_its_text(duo: Any,
     note = json.loads(LESSON.read_text())["meta"]["lesson"]  # the author's own text
     open_at(duo, "?game=hanabi-5p&turn=3", "Turn 3 of 41")
     assert not duo.find_element("#lesson").is_displayed()
-    duo.select_dcc_dropdown("#lesson-picker", index=4)  # the fifth lesson of the course
-    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of 44")
+    duo.select_dcc_dropdown("#lesson-picker", index=7)  # the eighth lesson of the course
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of {note['turn']}")
     duo.wait_for_text_to_equal("#lesson-text", note["text"])
-    assert "game=lesson-05-lost-five" in duo.driver.current_url
+    assert "game=lesson-08-lost-five" in duo.driver.current_url
     assert note["topic"] in duo.find_element("#lesson").text
     shot(duo, tmp_path, "lesson")
     assert duo.get_logs() == []
@@ -53,19 +55,22 @@ def test_a_puzzle_has_a_url_reveals_its_answers_and_keeps_a_score(duo: Any,
     assert p is not None
     offered = choices(p)
     duo.wait_for_page(f"{duo.server_url}/?puzzle={PUZZLE}")
-    duo.wait_for_contains_text("#puzzle-question", f"you are {p.viewer}, turn {p.position.turn}")
+    duo.wait_for_contains_text("#puzzle-question", f"{title_of(p)}. You are {p.viewer}.")
     assert not duo.find_element("#content").is_displayed()  # no game: the puzzle alone
-    faces = [x.text for x in duo.find_elements(".pz-hand .pz-card.hidden")]
-    assert faces == ["?"] * len(next(h for h in p.position.hands if h.yours).cards)
+    # The viewer's own cards: face down, with what the viewer knows of each.
+    faces = [x.text.split("\n") for x in duo.find_elements(".pz-hand .pz-card.hidden")]
+    mine = next(h for h in p.position.hands if h.yours).cards
+    assert faces == [["?", knowledge_text(c)] for c in mine]
+    assert "clues" not in duo.find_element("#puzzle-board").text  # Nova: coins and lives
+    assert "coins" in duo.find_element("#puzzle-board").text
     right = next(i for i, c in enumerate(offered) if same_move(c, p.answers[0].move))
     buttons = duo.find_elements("#puzzle-choices .pz-choice")
     assert [b.text for b in buttons] == [c.text for c in offered]
     buttons[right].click()
-    duo.wait_for_contains_text("#puzzle-verdict", "is a sound answer")
+    duo.wait_for_contains_text("#puzzle-verdict", "is the answer")
     duo.wait_for_contains_text("#puzzle-taken", p.taken.text)
     assert p.answers[0].why in duo.find_element("#puzzle-answers").text
-    assert p.convention and duo.find_element("#puzzle-convention").text == (
-        f"Suggestion: {p.convention}")
+    assert p.convention and duo.find_element("#puzzle-convention").text == p.convention
     duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 1 tried")
     shot(duo, tmp_path, "puzzle-right")
     # Another puzzle, by its link: what the game's player did is not an answer.
@@ -73,11 +78,11 @@ def test_a_puzzle_has_a_url_reveals_its_answers_and_keeps_a_score(duo: Any,
     q = puzzle(other)
     assert q is not None
     duo.wait_for_page(f"{duo.server_url}/?puzzle={other}")
-    duo.wait_for_contains_text("#puzzle-question", f"Puzzle {other}")
+    duo.wait_for_contains_text("#puzzle-question", title_of(q))
     duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 1 tried")
     taken = next(i for i, c in enumerate(choices(q)) if same_move(c, q.taken))
     duo.find_elements("#puzzle-choices .pz-choice")[taken].click()
-    duo.wait_for_contains_text("#puzzle-verdict", "what the game's player did")
+    duo.wait_for_contains_text("#puzzle-verdict", "did in the game, and it was a fault")
     duo.wait_for_text_to_equal("#puzzle-score-text", "Puzzles solved: 1 of 2 tried")
     duo.wait_for_page(f"{duo.server_url}/?puzzle=no-such-puzzle")
     duo.wait_for_contains_text("#unknown-puzzle", "No puzzle called")

@@ -39,7 +39,7 @@ def library() -> GameLibrary:
 
 
 # The course's lesson on a hint that touched only trash (a copy already hinted elsewhere).
-TRASH_LESSON = SAMPLES / "lessons" / "16-copy-already-hinted.json"
+TRASH_LESSON = SAMPLES / "nova-3p-hint-on-trash-bots.json"
 
 
 def trash_lesson() -> Analysis:

@@ -15,7 +15,7 @@ from nova_replay.review.solver import solve
 from nova_replay.review.vocabulary import Kind
 from nova_replay.rules.engine import apply
 
-LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
+LOST_FIVE = SAMPLES / "nova-4p-lost-five-bots.json"
 
 
 def test_the_curve_never_rises_and_stays_between_the_score_reached_and_max_score() -> None:

@@ -133,8 +133,8 @@ def test_messages_name_the_suits_in_the_games_words() -> None:
 
 
 def test_a_puzzle_from_a_hanablive_game_offers_a_purple_clue() -> None:
-    # a puzzle from a real No Variant game in which another player holds a 5W
-    puzzle = read_puzzle(SAMPLES / "puzzles" / "game007c0324e3f7b88a-t057.json")
+    # a puzzle from a real No Variant game in which another player holds a 4W
+    puzzle = read_puzzle(SAMPLES / "puzzles" / "game00fcde600f92f2a0-t049.json")
     assert puzzle.ruleset.variant == "No Variant"
     texts = [m.text for m in choices(puzzle)]
     assert any(t.startswith("clue purple to") for t in texts), texts

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import ROOT, SAMPLES, build_game, hint, play, run, shared
+from helpers import ROOT, SAMPLES, build_game, discard, hint, play, run, shared
 
 from nova_replay.cli import main
 from nova_replay.play.suggest import convention_moves
@@ -22,7 +22,14 @@ from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import apply
 from nova_replay.rules.game import Action
 from nova_replay.rules.rulesets import make_ruleset
-from nova_replay.views.puzzles import Move, Puzzle, puzzle_at, puzzles, read_puzzle
+from nova_replay.views.puzzles import (
+    Move,
+    Puzzle,
+    followed_a_clue,
+    puzzle_at,
+    puzzles,
+    read_puzzle,
+)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_puzzles
@@ -49,12 +56,14 @@ def analysed(rules: str, hands: dict[str, str], steps: list[Any]) -> Any:
 
 def test_a_discard_with_a_known_playable_card_asks_for_that_play() -> None:
     # Anna's aces hint: Ben knows his A♦ (slot 1) fits; he discards his 2♥ (slot 5).
-    a = analyze(load(SAMPLES / "lessons" / "13-play-what-you-know.json"))
+    # Nothing of Anna's needs a save, so the play is the one answer.
+    a = analysed("nova", {"Anna": "2C 3D 4H 4S 3C", "Ben": "AD 2D 3S 4C 2H"},
+                 [hint("Ben", rank=1), discard("2H")])
     p = puzzle_at(a, 2, "lesson")
     assert p is not None and p.viewer == "Ben"
     assert p.taken.text == "discard slot 5" and p.taken.card == "2H"
     assert [f.kind for f in p.findings] == ["discard_with_playable"]
-    assert p.answers[0].move.text == "play slot 1" and p.answers[0].move.card == "AD"
+    assert [x.move.text for x in p.answers] == ["play slot 1"] and p.answers[0].move.card == "AD"
     assert p.answers[0].why == "the card was known playable"
     # The viewer's own cards are face down; the aces hint shows in what Ben knows.
     ben = p.position.hands[1]
@@ -63,9 +72,17 @@ def test_a_discard_with_a_known_playable_card_asks_for_that_play() -> None:
     assert p.position.hands[0].cards[0].card == "2C"  # Anna's cards are seen
 
 
+def test_two_kinds_of_answer_make_no_puzzle() -> None:
+    # Ben could play his known A♦ or save Anna's chop 5♣: two answers a strong player
+    # might each defend, so no one best answer.
+    a = analysed("nova", {"Anna": "2C 3D 4H 4S 5C", "Ben": "AD 3C 3S 4C 2H"},
+                 [hint("Ben", rank=1), discard("2H")])
+    assert 2 in a.faulted_turns() and puzzle_at(a, 2, "lesson") is None
+
+
 def test_a_blind_misfire_with_a_good_hint_at_hand_asks_for_the_hint() -> None:
     # Anna misfires the only 5♦ blind; aces to Ben would have made A♣ and A♦ known playable.
-    a = analyze(load(SAMPLES / "lessons" / "23-misfire-five.json"))
+    a = analyze(load(SAMPLES / "lessons" / "26-misfire-five.json"))
     p = puzzle_at(a, 1, "lesson")
     assert p is not None and p.taken.card == "5D"
     assert {f.kind for f in p.findings} == {"misfire", "lost_critical"}
@@ -134,9 +151,9 @@ def test_a_shipped_puzzle_is_rederived_from_its_source_and_its_answers_are_sound
     # The same puzzle comes out of the source game today, the convention player's move too.
     analysis = analyze(record)
     convention = convention_moves(analysis)[turn]
-    assert puzzle_at(analysis, turn, puzzle.source.file, convention.text) == puzzle
-    assert puzzle.convention is not None and puzzle.convention.startswith(
-        "A convention player would have ")
+    assert puzzle_at(analysis, turn, puzzle.source.file, convention.text,
+                     convention.action) == puzzle
+    assert puzzle.convention is None or puzzle.convention == convention.text
     viewer = record.game.players.index(puzzle.viewer)
     assert record.timeline[turn - 1].player(record.game) == viewer
     assert any(f.severity in ("blunder", "mistake") for f in puzzle.findings)
@@ -202,8 +219,7 @@ def test_puzzles_command_writes_one_file_per_puzzle(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["puzzles", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     analysis = analyze(load(game))
-    expected = puzzles(analysis, str(game),
-                       {t: s.text for t, s in convention_moves(analysis).items()})
+    expected = puzzles(analysis, str(game), convention_moves(analysis))
     written = sorted((tmp_path / "out").glob("*.json"))
     assert len(written) == len(expected) >= 1
     assert [read_puzzle(p) for p in written] == expected
@@ -236,7 +252,8 @@ def test_a_puzzle_file_matches_the_committed_schema() -> None:
 
 
 def test_engine_agrees_the_answer_is_legal_in_the_state() -> None:
-    a = analyze(load(SAMPLES / "lessons" / "13-play-what-you-know.json"))
+    a = analysed("nova", {"Anna": "2C 3D 4H 4S 3C", "Ben": "AD 2D 3S 4C 2H"},
+                 [hint("Ben", rank=1), discard("2H")])
     p = puzzle_at(a, 2, "lesson")
     assert p is not None
     state = a.timeline[1]
@@ -255,8 +272,112 @@ def test_the_puzzle_schema_is_current() -> None:
 
 def test_the_docs_example_is_a_shipped_puzzle() -> None:
     doc = (ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8")
-    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t029.json")
+    puzzle = read_puzzle(SAMPLES / "puzzles" / "nova-2p-careless-bots-t031.json")
     assert f'"text": "{puzzle.taken.text}"' in doc
     assert puzzle.findings[0].message in doc
     assert f'"text": "{puzzle.answers[0].move.text}"' in doc
     assert f'"max_score": {puzzle.answers[0].max_score}' in doc
+
+
+# --- one answer a player could find (issue #22) --------------------------------------------
+
+def test_every_shipped_puzzle_has_one_family_of_answers_and_a_consistent_suggestion() -> None:
+    for file in SHIPPED:
+        p = read_puzzle(file)
+        kinds = {a.move.type for a in p.answers}
+        assert len(kinds) == 1, file.name
+        if kinds == {"play"}:
+            assert len(p.answers) == 1, file.name  # one slot
+        if kinds == {"hint"}:  # hints earning the same kind of good note: one family
+            assert len({next(n.kind for n in a.notes if n.severity == "good")
+                        for a in p.answers}) == 1, file.name
+        # A suggestion is shown only when it is one of the answers.
+        if p.convention is not None:
+            assert any(a.move.text.split(" ", 1)[1] in p.convention for a in p.answers), file.name
+
+
+def test_no_shipped_puzzle_accepts_a_colour_clue_as_a_5_save() -> None:
+    for file in SHIPPED:
+        for a in read_puzzle(file).answers:
+            if a.move.type == "hint" and a.move.suit is not None:
+                assert not any(n.kind == "good_save" and "5" in n.message.split("saved")[-1][:4]
+                               for n in a.notes), file.name
+
+
+def test_a_wasted_hint_on_a_copy_the_giver_could_not_see_makes_no_puzzle() -> None:
+    # outer clues green to You, touching 1G; outer's own clued 1G he saw only as a 1.
+    a = analyze(load(shared("real", "hanabidata-derived", "game0073425f0b25520f.json")))
+    faults = [f for f in a.notes_at(4) if f.severity.is_fault]
+    assert [f.kind for f in faults] == ["wasted_hint"] and 4 in a.faulted_turns()
+    assert puzzle_at(a, 4, "x") is None
+
+
+def test_a_misplay_that_followed_a_teammates_play_clue_makes_no_puzzle() -> None:
+    # The hint-on-trash bot game, turn 23: Ben clues aces to Anna, touching the A♦ (diamonds are at 5): a
+    # play clue, and by Good Touch her ace is the A♠. She plays it at turn 25, the last
+    # life goes: the analysis faults her, but she followed Ben's clue: no puzzle.
+    a = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"))
+    assert 25 in a.faulted_turns() and followed_a_clue(a, 25)
+    assert puzzle_at(a, 25, "x") is None
+    # Under --conventions none nothing says she followed a clue: the old puzzle stays.
+    plain = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"), None)
+    assert not followed_a_clue(plain, 25) and puzzle_at(plain, 25, "x") is not None
+
+
+def test_puzzles_for_one_player_only(tmp_path: Path) -> None:
+    game = SAMPLES / "nova-4p-careless-bots.json"
+    analysis = analyze(load(game))
+    every = puzzles(analysis, str(game), convention_moves(analysis))
+    carla = puzzles(analysis, str(game), convention_moves(analysis),
+                    analysis.record.game.players.index("Carla"))
+    assert carla == [p for p in every if p.viewer == "Carla"]
+    result = CliRunner().invoke(main, ["puzzles", str(game), "--player", "Carla",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(read_puzzle(f).viewer for f in tmp_path.glob("*.json")) == ["Carla"] * len(carla)
+    result = CliRunner().invoke(main, ["puzzles", str(game), "--player", "Zoe",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"{game}: no player 'Zoe' (players: Anna, Ben, Carla, Dev)"
+
+
+def test_play_a_puzzle_in_the_terminal() -> None:
+    from nova_replay.views.puzzle_play import choices, knowledge_text, same_move
+
+    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
+    p = read_puzzle(file)
+    offered = choices(p)
+    right = next(i for i, c in enumerate(offered, start=1) if same_move(c, p.answers[0].move))
+    result = CliRunner().invoke(main, ["puzzles", "--play", str(file)], input=f"{right}\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"You are {p.viewer}." in out and "coins" in out and "clues" not in out
+    mine = next(h for h in p.position.hands if h.yours)
+    for c in mine.cards:  # the viewer's own cards with what they knew
+        assert f"slot {c.slot}: {knowledge_text(c)}" in out
+    assert f"Yes: {p.answers[0].move.text} is the answer." in out
+    assert "not the answer" not in out
+    taken = next(i for i, c in enumerate(offered, start=1) if same_move(c, p.taken))
+    again = CliRunner().invoke(main, ["puzzles", "--play", str(file)], input=f"{taken}\n")
+    assert "it was a fault" in again.output and p.findings[0].message in again.output
+
+
+def test_play_refuses_games_and_bad_files(tmp_path: Path) -> None:
+    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
+    both = CliRunner().invoke(main, ["puzzles", "--play", str(file), "--out", str(tmp_path)])
+    assert both.exit_code == 2 and "--play takes one puzzle file" in both.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nova-replay-puzzle"}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["puzzles", "--play", str(bad)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.startswith(f"Error: {bad}: not a nova-replay puzzle")
+    assert CliRunner().invoke(main, ["puzzles"]).exit_code == 2
+
+
+def test_hanabi_puzzles_speak_of_clues_and_strikes() -> None:
+    from nova_replay.views.puzzle_play import choices, counters_text
+
+    p = read_puzzle(SAMPLES / "puzzles" / "p2_09-t001.json")
+    assert "clues" in counters_text(p) and "strike" in counters_text(p)
+    assert "coin" not in counters_text(p)
+    assert all(m.text.startswith("clue ") for m in choices(p) if m.type == "hint")

@@ -15,12 +15,13 @@ from nova_replay.review.vocabulary import Severity
 from nova_replay.review.whatif import alternative
 from nova_replay.rules.engine import legal_actions
 
-LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
+LOST_FIVE = SAMPLES / "nova-4p-lost-five-bots.json"
 
 
 def test_each_suggestion_is_a_legal_other_move_that_avoids_the_fault() -> None:
     checked = 0
-    for path in [LOST_FIVE, SAMPLES / "hanabi-2p.json", SAMPLES / "nova-3p-bots.json"]:
+    for path in [LOST_FIVE, SAMPLES / "hanabi-2p.json", SAMPLES / "nova-3p-bots.json",
+                 SAMPLES / "nova-4p-careless-bots.json"]:
         a = analyze(str(path))
         faulted = a.faulted_turns()
         for turn, s in suggestions(a).items():

@@ -102,7 +102,7 @@ def test_kind_labels_and_markers_speak_the_game() -> None:
 
 
 def test_faulted_turns_are_the_movers_blunders_and_mistakes() -> None:
-    a = analyze(str(SAMPLES / "lessons" / "05-lost-five.json"))
+    a = analyze(str(SAMPLES / "nova-4p-lost-five-bots.json"))
     game = a.record.game
     expected = sorted({f.turn for f in a.findings if f.severity in (Severity.BLUNDER,
                                                                     Severity.MISTAKE)

@@ -15,7 +15,8 @@ from ..review.analysis import analyze
 from ..review.conventions import Conventions
 from ..rules.errors import NovaError
 from ..views.course import course
-from ..views.puzzles import puzzle_name, puzzle_text, puzzles
+from ..views.puzzle_play import choices, position_text, verdict_lines
+from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
 from .conventions import conventions_option
 from .options import check_inputs, json_option, out_option, resolve_inputs
 from .paths import expand_paths
@@ -77,21 +78,38 @@ def samples_command() -> None:
 
 
 @click.command("puzzles")
-@click.argument("games", nargs=-1, required=True, type=click.Path())
-@out_option("Folder to write the puzzles to (made if missing).", required=True, folder=True)
+@click.argument("games", nargs=-1, type=click.Path())
+@out_option("Folder to write the puzzles to (made if missing).", folder=True)
+@click.option("--player", "player", metavar="NAME",
+              help="Only the turns where NAME erred: learn from your own games.")
+@click.option("--play", "play_file", type=click.Path(dir_okay=False), metavar="PUZZLE.json",
+              help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
-def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions | None) -> None:
+def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
+                    play_file: str | None, conventions: Conventions | None) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
-    analysis found a blunder or mistake by the player to move and a better move was
-    available to that player's own knowledge (docs/puzzles.md).
+    analysis found a blunder or mistake by the player to move and one better move (or
+    one family of equivalent moves) was available to that player's own knowledge
+    (docs/puzzles.md). Or play one with --play.
 
     A folder stands for the *.json files in it. Each puzzle names its source game as
     given here; the source games are not copied.
 
     \b
-    Example:
+    Examples:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
+      nova-replay puzzles my-games/ --player alice --out my-puzzles/
+      nova-replay puzzles --play sample_games/puzzles/p2_01-t006.json
     """
+    if play_file is not None:
+        if games or out:
+            raise click.UsageError("--play takes one puzzle file: no GAMES, no --out")
+        play_puzzle(play_file)
+        return
+    if not games:
+        raise click.UsageError("Missing argument 'GAMES...' (or --play PUZZLE.json).")
+    if out is None:
+        raise click.UsageError("Missing option '--out' (the folder to write the puzzles to).")
     files = expand_paths(resolve_inputs(games))
     check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
@@ -103,8 +121,16 @@ def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions |
     for file in files:
         try:
             analysis = analyze(load(file), conventions)
-            found = puzzles(analysis, file, {t: s.text for t, s in
-                                             convention_moves(analysis).items()})
+            seat = None
+            if player is not None:
+                names = analysis.record.game.players
+                if player not in names:
+                    click.echo(f"{file}: no player {player!r} (players: {', '.join(names)})",
+                               err=True)
+                    failed += 1
+                    continue
+                seat = names.index(player)
+            found = puzzles(analysis, file, convention_moves(analysis), seat)
         except NovaError as e:
             click.echo(str(e), err=True)
             failed += 1
@@ -117,3 +143,24 @@ def puzzles_command(games: tuple[str, ...], out: str, conventions: Conventions |
     click.echo(f"wrote {written} puzzle{'s' if written != 1 else ''} to {out}")
     if failed:
         raise SystemExit(1)
+
+
+def play_puzzle(file: str) -> None:
+    """Show the position, ask for a move by its number, reveal the answer."""
+    try:
+        p = read_puzzle(file)
+    except OSError as e:
+        raise click.ClickException(f"{file}: cannot read: {e.strerror or e}") from None
+    except ValueError as e:
+        first = str(e).splitlines()
+        raise click.ClickException(f"{file}: not a nova-replay puzzle "
+                                   f"({first[1].strip() if len(first) > 1 else first[0]})"
+                                   ) from None
+    click.echo(position_text(p))
+    moves = choices(p)
+    click.echo("Your move:")
+    for i, m in enumerate(moves, start=1):
+        click.echo(f"  {i:>2}. {m.text}")
+    pick = click.prompt("Number", type=click.IntRange(1, len(moves)))
+    for line in verdict_lines(p, moves[pick - 1]):
+        click.echo(line)

@@ -334,6 +334,8 @@ class _Reviewer:
             severity = INFO
             text = (f"{said}, but play ended with this turn: it could not have scored anyway"
                     if play_ended(after) else
+                    f"{said}; kept, it could not have been played after this turn"
+                    if (st_before.playable >> i) & 1 else
                     f"{said}, but it could not have been played in the turns left anyway")
         self.add(t, p, Kind.LOST_CRITICAL, severity, (card,), f"{text} (max score {now}).",
                  LostCriticalDetails(cost=cost, hinted=hinted, max_score=now))
@@ -377,6 +379,8 @@ class _Reviewer:
     def discard(self, t: int, p: int, card: int) -> None:
         st = self.tk.statuses[t - 1]
         if self.lost(t, p, card, "discarded"):
+            if not any(f.severity.is_fault for f in self.findings[-1:]):
+                self.with_playable(t, p, card)  # a loss that cost nothing: a known play?
             return
         # A hinted card that is trash is no mistake: the hands are searched for another
         # hinted copy only when it is not, and they hold two hinted cards of its identity.
@@ -388,9 +392,18 @@ class _Reviewer:
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
+        self.with_playable(t, p, card)
+
+    def with_playable(self, t: int, p: int, card: int) -> None:
+        """A discard while holding a card its player knew was playable."""
         hand = self.states[t - 1].hands[p]
-        playable = [c for c, known in zip(hand, self.tk.known_playable(t - 1, p), strict=True)
-                    if known and c != card]
+        known = self.tk.known_playable(t - 1, p)
+        if known[hand.index(card)]:  # the discarded card itself was known playable
+            self.add(t, p, Kind.DISCARD_WITH_PLAYABLE, MISTAKE, (card,),
+                     f"{self.name(p)} discarded {self.show(card)}, which {self.name(p)} knew "
+                     f"was playable: playing it would have scored.")
+            return
+        playable = [c for c, k in zip(hand, known, strict=True) if k and c != card]
         if playable:
             self.add(t, p, Kind.DISCARD_WITH_PLAYABLE, MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "

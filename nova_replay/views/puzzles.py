@@ -12,7 +12,15 @@ analysis does not fault:
 - not faulted: the analysis, re-run on the game's actions before t followed by the
   answer, has no blunder or mistake note at t, and its max score after t is no lower
   than after the move taken; a hint must moreover earn a good note (a save, or cards
-  of two identities made known playable): an idle hint is not "better".
+  of two identities made known playable): an idle hint is not "better"; read by the
+  conventions, it must be a play or save clue whose focus is a card of that note.
+
+A turn is a **puzzle** only when its answers form one family (one best answer a
+player could find, issue #22): plays of one slot, discards of known trash, or hints
+whose good note names the same cards (a 3s or a spades clue saving the same 3♠). No
+puzzle faults a player for following a teammate's clue (a misfire of a card a clue
+called to play, as the conventions read it) or a giver for a duplicate he could not see
+(a wasted hint whose hinted copy is in his own hand and not known to be that card).
 """
 
 from __future__ import annotations
@@ -21,13 +29,15 @@ import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
+from ..review.conventions import MoveReading, Reading
+from ..review.conventions.game import ANSWERS_BLUFF, ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED
 from ..review.perspective import Perspective
 from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
@@ -39,9 +49,9 @@ from ..rules.words import words
 PUZZLE_FORMAT: Literal["nova-replay-puzzle"] = "nova-replay-puzzle"
 PUZZLE_VERSION: Literal[1] = 1
 QUESTION = "What would you do?"
-GOOD_HINT = {Kind.GOOD_SAVE: "a hint that saves a critical card on its holder's chop",
-             Kind.GOOD_HINT_PLAYABLE: "a hint that makes cards of two or more identities known "
-                                   "playable"}
+GOOD_HINT = {Kind.GOOD_SAVE: "a {hint} that saves a critical card on its holder's chop",
+             Kind.GOOD_HINT_PLAYABLE: "a {hint} that makes cards of two or more identities known "
+                                      "playable"}  # in the ruleset's words
 
 
 class _Model(BaseModel):
@@ -176,15 +186,31 @@ def position(analysis: Analysis, turn: int, viewer: int) -> Position:
                     discards=[str(game.deck[d]) for d in state.discards], hands=hands)
 
 
+Family = tuple[str, int | frozenset[int]]
+
+
 def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:
     """Every sound answer at `turn` (module docstring), best first: plays, then hints,
     then discards, each by max score after it."""
+    return [a for _, _, a in _sound(analysis, turn)]
+
+
+def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
+    """A hint answer read by the conventions (when the analysis reads them) is a play or
+    save clue whose focus is one of `cards` (the good note's)."""
+    if alt.reading is None or alt.reading.not_read:
+        return True
+    r = alt.reading.turns[turn]
+    return isinstance(r, Reading) and r.meaning in ("play", "save") and r.focus in cards
+
+
+def _sound(analysis: Analysis, turn: int) -> list[tuple[Action, Family, Answer]]:
     record = analysis.record
     game, before = record.game, record.timeline[turn - 1]
     mover = before.player(game)
     taken = record.timeline.actions[turn - 1]
     floor = analysis.clock[turn].max_score
-    found: list[tuple[int, int, Answer]] = []
+    found: list[tuple[int, int, Action, Family, Answer]] = []
     for action in legal_actions(game, before):
         if action == taken:
             continue
@@ -196,27 +222,77 @@ def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:
         if any(f.severity.is_fault for f in notes) or alt.clock[turn].max_score < floor:
             continue
         good = [f for f in notes if f.severity == Severity.GOOD]
+        family: Family
         if type(action) is Hint:
-            if not good:
+            if not good or not _clue_fits(alt, turn, good[0].cards):
                 continue
-            why = GOOD_HINT[good[0].kind]
+            why = GOOD_HINT[good[0].kind].format(hint=words(game.ruleset).hint)
+            family = ("hint", frozenset(c for f in good for c in f.cards))
+        else:
+            family = ("play", action.card) if type(action) is Play else ("discard", 0)
         order = {Play: 0, Hint: 1, Discard: 2}[type(action)]
-        found.append((order, -alt.clock[turn].max_score, Answer(
+        found.append((order, -alt.clock[turn].max_score, action, family, Answer(
             move=move_of(game, mover, before.hands[mover], action), why=why,
             notes=notes_of(notes), max_score=alt.clock[turn].max_score)))
     found.sort(key=lambda x: (x[0], x[1]))
-    return [a for _, _, a in found]
+    return [(action, family, a) for _, _, action, family, a in found]
 
 
-def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None
-              ) -> Puzzle | None:
-    """The puzzle at `turn` of the analysed game (None: no fault there by the mover, or
-    no sound answer); `convention`: what a convention player would have done there."""
+def followed_a_clue(analysis: Analysis, turn: int) -> bool:
+    """The move at `turn` answered a finesse, prompt or bluff, or played a card a clue
+    called to play (its focus, read as a play clue), and no misread note says otherwise."""
+    reading = analysis.reading
+    if reading is None or reading.not_read:
+        return False
+    move = reading.turns[turn]
+    if not isinstance(move, MoveReading) or any(
+            f.kind == Kind.MISREAD for f in analysis.notes_at(turn)):
+        return False
+    if move.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
+        return True
+    return move.move == PLAYS_CLUED and any(
+        isinstance(r, Reading) and r.focus == move.card and r.meaning == "play"
+        for r in reading.turns[:turn])
+
+
+def unseen_duplicate(analysis: Analysis, f: Finding) -> bool:
+    """A wasted-hint note whose hinted copy sits in the giver's own hand, where the giver
+    did not know it was that card: the giver could not see the duplicate."""
+    if f.kind != Kind.WASTED_HINT or not f.related:
+        return False
+    hand = analysis.record.timeline[f.turn - 1].hands[f.player]
+    ids = analysis.ids
+    for k in analysis.knowledge.of(f.turn - 1, f.player):
+        if k.card in f.related and k.card in hand and len(ids.members(k.deduced)) > 1:
+            return True
+    return False
+
+
+def one_family(answers: list[tuple[Action, Family, Answer]]) -> bool:
+    return len({family for _, family, _ in answers}) == 1
+
+
+def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None,
+              suggested: Action | None = None) -> Puzzle | None:
+    """The puzzle at `turn` of the analysed game (None: no fault there by the mover, no
+    sound answer, or not one family of them: module docstring); `convention`: what a
+    convention player would have done there (`suggested`, its action: kept only when it
+    is one of the answers, so the page never says both "not sound" and "a convention
+    player would have")."""
     if turn not in analysis.faulted_turns():
         return None
-    answers = sound_answers(analysis, turn)
-    if not answers:
+    faults = tuple(f for f in analysis.notes_at(turn) if f.severity.is_fault)
+    played = analysis.timeline.actions[turn - 1]
+    if followed_a_clue(analysis, turn) and all(played[0] in f.cards for f in faults):
+        return None  # the fault is the played card's, and a teammate's clue called it
+    if all(unseen_duplicate(analysis, f) for f in faults):
         return None
+    found = _sound(analysis, turn)
+    if not found or not one_family(found):
+        return None
+    answers = [a for _, _, a in found]
+    if suggested is not None and suggested not in [action for action, _, _ in found]:
+        convention = None  # a suggestion the analysis does not call sound is not shown
     record: Record = analysis.record
     game, before = record.game, record.timeline[turn - 1]
     mover = before.player(game)
@@ -226,17 +302,33 @@ def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None
         ruleset=log.ruleset, players=list(game.players), viewer=game.players[mover],
         position=position(analysis, turn, mover),
         taken=move_of(game, mover, before.hands[mover], record.timeline.actions[turn - 1]),
-        findings=notes_of(tuple(f for f in analysis.notes_at(turn) if f.severity.is_fault)),
+        findings=notes_of(faults),
         max_score_taken=analysis.clock[turn].max_score, answers=answers, convention=convention)
 
 
-def puzzles(analysis: Analysis, source: str, conventions: Mapping[int, str] | None = None
+class Suggested(Protocol):
+    @property
+    def action(self) -> Action: ...
+    @property
+    def text(self) -> str: ...
+
+
+def puzzles(analysis: Analysis, source: str,
+            conventions: Mapping[int, Suggested] | None = None, player: int | None = None
             ) -> list[Puzzle]:
-    """Every puzzle of a game, in turn order; `conventions` maps a turn to what a
-    convention player would have done (`play.suggest.convention_moves`)."""
-    found = (puzzle_at(analysis, t, source, (conventions or {}).get(t))
-             for t in analysis.faulted_turns())
-    return [p for p in found if p is not None]
+    """Every puzzle of a game, in turn order (only `player`'s turns when given);
+    `conventions` maps a turn to what a convention player would have done
+    (`play.suggest.convention_moves`)."""
+    out = []
+    game = analysis.record.game
+    for t in analysis.faulted_turns():
+        if player is not None and analysis.timeline[t - 1].player(game) != player:
+            continue
+        s = (conventions or {}).get(t)
+        p = puzzle_at(analysis, t, source, s.text if s else None, s.action if s else None)
+        if p is not None:
+            out.append(p)
+    return out
 
 
 def puzzle_name(source_stem: str, turn: int) -> str:

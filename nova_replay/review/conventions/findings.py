@@ -203,6 +203,12 @@ def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: 
         changes[i] = Change(f.kind, Severity.INFO,
                             f"{f.message} In the final round a {w.hint} that tells nothing is "
                             f"a stall, no mistake.")
+    elif r.meaning == "chop move":
+        name = {"trash chop move": "Trash Chop Move"}.get(r.convention, r.convention)
+        changes[i] = Change(f.kind, Severity.INFO,
+                            f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
+                            f"{target}: a {name} (it tells {target} not to discard the chop), "
+                            f"not a waste.")
 
 
 def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: int, i: int,
@@ -221,6 +227,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     untouched = [c for c in hand if not touched[c]]
     if touched[card] or not untouched or untouched[-1] != card:
         return  # not a chop discard
+    if tk.known_playable(t - 1, p)[hand.index(card)]:
+        return  # the discarder knew it was playable: the loss is theirs
     shown = game.card_text(card)
     n = len(game.players)
     saver = None
