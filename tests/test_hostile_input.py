@@ -12,7 +12,6 @@ from helpers import shared
 
 from nova_replay.cli import main
 from nova_replay.record.validation import check_data
-from nova_replay.rules.errors import SchemaError
 
 
 def real(name: str) -> dict[str, Any]:
