@@ -23,6 +23,7 @@ import make_bot_samples  # noqa: E402
 import make_course  # noqa: E402
 import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
+import make_variant_table  # noqa: E402
 
 from nova_replay.record.log import json_schema  # noqa: E402
 from nova_replay.review.analysis import analyze  # noqa: E402
@@ -70,6 +71,11 @@ def golden_text(sample: Path) -> str:
     return playthrough_text(analyze(sample))
 
 
+def write_variant_table() -> list[Path]:
+    """nova_replay/rules/hanablive_variants.tsv from hanab.live's variants.json (shared data)."""
+    return make_variant_table.main()
+
+
 def write_samples() -> list[Path]:
     """sample_games/*.json and sample_games/invalid/ (with expected.tsv)."""
     make_samples.main()
@@ -113,6 +119,7 @@ def write_golden() -> list[Path]:
 
 # (name, generator), run in this order: later ones may read what earlier ones wrote.
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
+    ("variant-table", write_variant_table),
     ("samples", write_samples),
     ("bot_samples", write_bot_samples),
     ("course", write_course),

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import shared
+from helpers import ROOT, shared
 
 from nova_replay.cli import main
 from nova_replay.record.validation import check_data
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import make_variant_table
 
 
 def real(name: str) -> dict[str, Any]:
@@ -68,3 +72,87 @@ def test_seed_digits_are_counted_before_reading(seed: str, what: str) -> None:
     data["seed"] = seed
     report = check_data(data, "game.json")
     assert [p.where for p in report.problems] == ["$.seed"] and what in report.problems[0].message
+
+
+# Failure 6: NaN and Infinity written out, made-up variants accepted, files written then refused.
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("NaN", "not JSON: NaN is not a JSON number"),
+    ("-Infinity", "not JSON: -Infinity is not a JSON number"),
+    ("1e999", "not JSON: the number 1e999 is too large (over 1.8e308)")])
+def test_nan_and_infinity_are_refused_not_written_back(tmp_path: Path, text: str,
+                                                       message: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(real("example_game_3p.json"))[:-1] + f', "id": {text}}}', "utf-8")
+    for command in ("import-hanablive", "validate"):
+        result = CliRunner().invoke(main, [command, str(path)])
+        assert result.exit_code == 1 and f"{path}: {message}" in result.output.splitlines()
+
+
+@pytest.mark.parametrize("name", ["Rainbow & Rainbow (6 Suits)", "Black & Black (6 Suits)",
+                                  "Dark Pink (3 Suits)"])
+def test_made_up_variant_names_are_refused(name: str) -> None:
+    data = real("example_game_3p.json")
+    data["options"] = {"variant": name}
+    report = check_data(data, "game.json")
+    assert [str(p) for p in report.problems] == [
+        f"$.options.variant: unknown hanab.live variant {name!r}: hanab.live has no variant of "
+        f"that name (see its variant list; names are exact, e.g. 'Rainbow (5 Suits)', "
+        f"'Black & Pink (6 Suits)')"]
+
+
+def test_a_seed_variant_id_is_checked_against_the_name() -> None:
+    data = real("example_game_3p.json")
+    data.update(seed="p3v17s1", variant="Rainbow (5 Suits)")  # Rainbow (5 Suits) is id 16
+    report = check_data(data, "game.json")
+    assert [str(p) for p in report.problems] == [
+        "$.seed: the seed 'p3v17s1' says variant id 17, but the file names the variant "
+        "'Rainbow (5 Suits)', whose id is 16"]
+
+
+def test_the_variant_table_is_hanablives_and_generated() -> None:
+    source = shared("hanablive", "variants", "variants.json")
+    committed = make_variant_table.TABLE.read_text("utf-8")
+    assert committed == make_variant_table.table_text(source), \
+        "run `python scripts/regenerate.py variant-table`"
+    assert "8503cd84a44d4ffdadb40e3d5da56dd853d00e51" in committed.splitlines()[0]
+
+
+def nested(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_import_never_writes_a_log_deeper_than_the_reader_takes(tmp_path: Path) -> None:
+    data = real("example_game_3p.json")
+    data["notes"] = nested(98)  # 99 levels in the export, 101 kept in meta.hanablive
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), "utf-8")
+    result = CliRunner().invoke(main, ["import-hanablive", str(path), "-o", str(tmp_path / "o.json")])
+    assert result.exit_code == 1 and not (tmp_path / "o.json").exists()
+    assert result.output == (f"{path}: $.notes: kept in meta.hanablive, it would nest the log 101 "
+                             f"levels deep, over the 100-level limit\n")
+
+
+def test_an_anonymised_export_says_how_many_players(tmp_path: Path) -> None:
+    log = json.loads((ROOT / "sample_games" / "hanabi-2p.json").read_text("utf-8"))
+    log["meta"] = {"hanablive": {"anonymised": True}}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log), "utf-8")
+    result = CliRunner().invoke(main, ["export-hanablive", str(path), "-o", str(tmp_path / "e.json")])
+    assert result.exit_code == 0, result.output
+    exported = json.loads((tmp_path / "e.json").read_text("utf-8"))
+    assert "players" not in exported and exported["playerCount"] == 2
+    assert check_data(exported, "e.json").valid()  # what we write, we accept
+
+
+def test_a_termination_by_a_non_player_is_refused() -> None:
+    log = json.loads((ROOT / "sample_games" / "hanabi-2p.json").read_text("utf-8"))
+    log["actions"] = log["actions"][:3]
+    log["termination"] = {"reason": "terminated", "player": "Nobody"}
+    report = check_data(log, "game.json")
+    assert [str(p) for p in report.problems] == [
+        f"$.termination: the game is stopped by 'Nobody', who is not a player (players: "
+        f"{', '.join(log['players'])})"]

@@ -116,7 +116,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     if as_json:
         out = {"files": len(reports), "valid": len(reports) - bad, "invalid": bad,
                "reports": [r.to_json(strict) for r in reports]}
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False))
     else:
         for r in reports:
             _print_report(r, strict, quiet)

@@ -47,7 +47,8 @@ class _LinesWriter:
         self.f: IO[str] = open(path, "w", encoding="utf-8")
 
     def write(self, row: Row) -> None:
-        self.f.write(json.dumps({n: row.get(n) for n in self.names}, ensure_ascii=False) + "\n")
+        self.f.write(json.dumps({n: row.get(n) for n in self.names}, ensure_ascii=False,
+                                allow_nan=False) + "\n")
 
     def close(self) -> None:
         self.f.close()

@@ -25,9 +25,10 @@ from ..rules.engine import STRIKEOUT, TERMINATED, Timeline, no_point_left, repla
 from ..rules.errors import NovaError, SchemaError
 from ..rules.game import Game
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
+from ..rules.variants import hanablive_ids
 from .actions import actions_from_log, game_from_log
 from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
-from .reader import parse_log
+from .reader import MAX_DEPTH, json_path, parse_log, value_depth
 
 FORMAT = "hanab.live"
 VARIANT = "No Variant"
@@ -143,6 +144,10 @@ def variant_name(data: dict[str, Any]) -> str:
         says = VARIANT if seed_variant == 0 else f"variant id {seed_variant}, not {VARIANT}"
         raise SchemaError("$.seed", f"the seed {seed!r} says {says}, but the file names the "
                           f"variant {name!r}")
+    named_id = hanablive_ids().get(name)
+    if named_id is not None and named_id != seed_variant:  # an unknown name is refused later
+        raise SchemaError("$.seed", f"the seed {seed!r} says variant id {seed_variant}, but the "
+                          f"file names the variant {name!r}, whose id is {named_id}")
     return name
 
 
@@ -308,6 +313,11 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         else:
             log["termination"] = {"reason": END_CONDITIONS[value], "player": players[target]}
     if meta:
+        for key, value in meta.items():  # kept two levels deeper: $.meta.hanablive.<key>
+            depth = value_depth(value) + 3
+            if depth > MAX_DEPTH:
+                raise SchemaError(json_path((key,)), f"kept in meta.hanablive, it would nest the "
+                                  f"log {depth} levels deep, over the {MAX_DEPTH}-level limit")
         log["meta"] = {META_KEY: meta}
     return log
 
