@@ -17,7 +17,7 @@ from typing import Any
 import nova_replay
 from nova_replay.corpus.rows import GAME_COLUMNS
 from nova_replay.corpus.tables import read_table
-from nova_replay.record.reader import decode_json
+from nova_replay.record.reader import decode_json, special_file
 from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.errors import NovaError
@@ -113,6 +113,7 @@ class GameLibrary:
         self._valid: dict[str, bool] = {}  # whether a file validates, once known
         self._lock = threading.Lock()
         self.corpus: list[dict[str, Any]] = []  # a batch table's rows (`from_table`)
+        self.skipped: list[tuple[str, str]] = []  # (file, what) of a folder's FIFOs, devices
 
     @classmethod
     def from_path(cls, path: str | Path | None = None) -> GameLibrary:
@@ -122,7 +123,10 @@ class GameLibrary:
             return cls(_entries_in(folder), "bundled sample games")
         p = Path(path)
         if p.is_dir():
-            return cls(_entries_in(p), f"folder {p}")
+            skipped: list[tuple[str, str]] = []
+            library = cls(_entries_in(p, skipped), f"folder {p}")
+            library.skipped = skipped
+            return library
         return cls([Entry(url_key(p.stem), p.name, str(p))], f"file {p.name}")
 
     @classmethod
@@ -279,11 +283,17 @@ def url_key(stem: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in stem) or "game"
 
 
-def _entries_in(folder: Path) -> list[Entry]:
-    """The folder's logs, listed only: each is read when it is opened."""
+def _entries_in(folder: Path, skipped: list[tuple[str, str]] | None = None) -> list[Entry]:
+    """The folder's logs, listed only: each is read when it is opened. A FIFO or device
+    is left out (reading it would wait forever), told in `skipped` as (file, what)."""
     entries: list[Entry] = []
     seen: set[str] = set()
     for f in sorted(folder.glob("*.json")):
+        special = special_file(f)
+        if special is not None:
+            if skipped is not None:
+                skipped.append((str(f), special))
+            continue
         key = url_key(f.stem)
         while key in seen:
             key += "_"

@@ -108,7 +108,8 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
       nova-replay validate sample_games/*.json
       nova-replay validate --strict --json my_game.json
     """
-    paths = expand_paths(files)
+    paths = expand_paths(files, lambda file, what: click.echo(
+        f"{file}: skipped: not a regular file: {what}", err=True))
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), 2)
     reports = [r for p in paths for r in check_each(p)]
@@ -405,6 +406,8 @@ def dashboard(path: str | None, host: str, port: int) -> None:
             fail(f"{path}: cannot read it as a batch table: {e}")
     else:
         library = GameLibrary.from_path(path)
+    for file, what in library.skipped:
+        click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", 2)
     try:

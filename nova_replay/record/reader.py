@@ -10,6 +10,7 @@ import json
 import math
 import os
 import re
+import stat
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,9 +23,32 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 100
 
 
+_SPECIAL = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def special_file(path: str | os.PathLike[str]) -> str | None:
+    """What `path` is if it is not a regular file or a folder ('a named pipe (FIFO)', ...),
+    else None: reading a FIFO or a device would wait forever or never end, so every
+    reader and folder listing asks first (None too for a path that cannot be stat'ed:
+    reading it then says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    for test, what in _SPECIAL:
+        if test(mode):
+            return what
+    return None
+
+
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """The JSON value in the file; raises ReadError (too big, not UTF-8, not JSON)."""
+    """The JSON value in the file; raises ReadError (too big, not UTF-8, not JSON, not a
+    regular file)."""
     name = os.fspath(path)
+    special = special_file(name)
+    if special is not None:
+        raise ReadError("", f"not a regular file: {special}", name)
     try:
         size = os.path.getsize(name)
         if size > MAX_FILE_BYTES:
