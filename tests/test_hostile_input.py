@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ from click.testing import CliRunner
 from helpers import ROOT, shared
 
 from nova_replay.cli import main
+from nova_replay.corpus.rows import GAME_COLUMNS
+from nova_replay.corpus.tables import read_table
 from nova_replay.record.validation import check_data
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -156,3 +159,49 @@ def test_a_termination_by_a_non_player_is_refused() -> None:
     assert [str(p) for p in report.problems] == [
         f"$.termination: the game is stopped by 'Nobody', who is not a player (players: "
         f"{', '.join(log['players'])})"]
+
+
+# Failure 7: a log's texts reached the terminal raw, and names went into CSV as formulas.
+
+def renamed(log: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The log with its players renamed (and every hint's receiver)."""
+    text = json.dumps(log)
+    for old, new in names.items():
+        text = text.replace(json.dumps(old), json.dumps(new))
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def test_replay_shows_control_characters_instead_of_sending_them(tmp_path: Path) -> None:
+    log = json.loads((ROOT / "sample_games" / "hanabi-2p.json").read_text("utf-8"))
+    log = renamed(log, {"Alice": "Al\x9b2Jice", "Bob": "Bo\u202eb"})  # CSI as one byte; RLO
+    log["actions"][0]["comment"] = "nice\x1b]0;owned\x07\nTurn 99: Bob wins the game"
+    log["meta"] = {"title": "\x1b[2JCup final"}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log), "utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path), "--turn", "1"])
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "  Comment: nice\\x1b]0;owned\\x07\\nTurn 99: Bob wins the game" in out.splitlines()
+    assert not any(line.startswith("Turn 99") for line in out.splitlines())
+    assert "Al\\x9b2Jice" in out and "Bo\\u202eb" in out
+    whole = CliRunner().invoke(main, ["replay", str(path)]).output
+    assert whole.startswith("\\x1b[2JCup final: Hanabi")
+    for text in (out, whole):
+        assert not any(ch in text for ch in "\x1b\x07\x9b\u202e")
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_quoted(tmp_path: Path) -> None:
+    log = json.loads((ROOT / "sample_games" / "hanabi-2p.json").read_text("utf-8"))
+    names = ["=HYPERLINK(\"http://x\")", "@SUM(A1)", "+1", "-1", "'quoted"]
+    for i, name in enumerate(names):
+        (tmp_path / f"g{i}.json").write_text(json.dumps(renamed(log, {"Alice": name})), "utf-8")
+    out = tmp_path / "games.csv"
+    result = CliRunner().invoke(main, ["batch", *map(str, sorted(tmp_path.glob("g*.json"))),
+                                       "-o", str(out), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    with open(out, newline="", encoding="utf-8") as f:
+        cells = [row["player_names"] for row in csv.DictReader(f)]
+    assert cells == [f"'{name}, Bob" for name in names]
+    assert [r["player_names"] for r in read_table(str(out), GAME_COLUMNS)] == [
+        f"{name}, Bob" for name in names]  # read back as written

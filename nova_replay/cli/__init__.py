@@ -36,7 +36,7 @@ from ..views.review_text import (
     notes_text,
     summary_text,
 )
-from ..views.text import card_notes_text, ending_text, game_text, turn_text
+from ..views.text import card_notes_text, ending_text, game_text, printable, turn_text
 from .batch import batch_command
 from .paths import expand_paths
 from .simulate import simulate_command
@@ -44,7 +44,7 @@ from .teach import lessons_command, puzzles_command
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    click.echo(message, err=True)
+    click.echo(printable(message, one_line=True), err=True)  # it may quote a log's text
     sys.exit(code)
 
 
@@ -130,18 +130,18 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
 def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     errors = r.errors(strict)
     for p in errors:
-        click.echo(f"{r.file}: {p}", err=False)
+        click.echo(printable(f"{r.file}: {p}", one_line=True), err=False)
     if errors:
         return
     for p in r.problems:  # warnings: an unfinished game when not strict
-        click.echo(f"{r.file}: warning: {p}")
+        click.echo(printable(f"{r.file}: warning: {p}", one_line=True))
     if quiet or r.record is None:
         return
     game, final = r.record.game, r.record.timeline.final
     via = f", read as {r.converted_from}" if r.converted_from else ""
-    click.echo(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
+    click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
                f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-               f"{', ' + final.ending if final.ending else ', unfinished'}{via})")
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})", one_line=True))
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
@@ -175,16 +175,16 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
         check_turn(file, turn, timeline.turns)
     if not knowledge:
         if turn is None:
-            click.echo(game_text(timeline, record.log, seen), nl=False)
+            click.echo(printable(game_text(timeline, record.log, seen)), nl=False)
             illegal_end(file, record)
         else:
-            click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
+            click.echo(printable("\n".join(turn_text(timeline, turn, record.log, seen.at(turn)))))
         return
     analysis = analyze(record)
     turns = range(timeline.turns + 1) if turn is None else [turn]
     for t in turns:
-        click.echo("\n".join(turn_text(timeline, t, record.log, seen.at(t))
-                             + knowledge_lines(analysis, t, seen.at(t))))
+        click.echo(printable("\n".join(turn_text(timeline, t, record.log, seen.at(t))
+                                       + knowledge_lines(analysis, t, seen.at(t)))))
         click.echo("")
     if turn is None:
         click.echo(ending_text(record.game, timeline.final))
@@ -260,19 +260,19 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(knowledge_text(analysis, turn, tier, seen.at(turn)))
+        click.echo(printable(knowledge_text(analysis, turn, tier, seen.at(turn))))
         return
-    click.echo(summary_text(analysis, seen))
+    click.echo(printable(summary_text(analysis, seen)))
     if evaluation is not None:
-        click.echo(evaluation_text(evaluation, analysis))
+        click.echo(printable(evaluation_text(evaluation, analysis)))
         analysis = replace(analysis, findings=tuple(sorted(
             (*analysis.findings, *evaluation.findings), key=lambda f: f.turn)))
     click.echo("")
-    click.echo(notes_text(analysis, seen, suggested))
+    click.echo(printable(notes_text(analysis, seen, suggested)))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")
-        click.echo(noted)
+        click.echo(printable(noted))
     illegal_end(file, record)
 
 

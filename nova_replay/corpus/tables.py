@@ -119,15 +119,37 @@ class _LinesWriter:
         self.f.close()
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (or, after a tab
+# or carriage return, as one): such a text cell is written with a leading quote, as
+# OWASP's "CSV injection" advice has it. A text starting with a quote gets one more, so
+# that `read_table` can take exactly one off.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def csv_text(text: str) -> str:
+    """A text cell as written: one that a spreadsheet would read as a formula is quoted."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _csv_read_text(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
+
+
 class _CsvWriter:
     def __init__(self, path: str, columns: Sequence[Column]) -> None:
         self.names = [c.name for c in columns]
+        self.text = {c.name for c in columns if c.kind == "str"}
         self.f: IO[str] = open(path, "w", encoding="utf-8", newline="")
         self.out = csv.writer(self.f)
         self.out.writerow(self.names)
 
     def write(self, row: Row) -> None:
-        self.out.writerow(["" if row.get(n) is None else row.get(n) for n in self.names])
+        self.out.writerow([self._cell(n, row.get(n)) for n in self.names])
+
+    def _cell(self, name: str, value: Any) -> Any:
+        if value is None:
+            return ""
+        return csv_text(value) if name in self.text and isinstance(value, str) else value
 
     def close(self) -> None:
         self.f.close()
@@ -190,4 +212,4 @@ def _typed(text: str, kind: str) -> Any:
         return float(text)
     if kind == "bool":
         return text == "True"
-    return text
+    return _csv_read_text(text)
