@@ -9,7 +9,7 @@ import base64
 import binascii
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,8 @@ from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-MAX_UPLOADS_KEPT = 60  # over all browser sessions
+UPLOADS_PER_SESSION = 12  # a session's own oldest upload goes first
+UPLOADS_KEPT = 60  # over all sessions; past it, the oldest of the session holding the most
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
@@ -223,6 +224,11 @@ class GameLibrary:
                     return key
         return None
 
+    def can_open(self, key: str, owner: str) -> bool:
+        """Whether the session `owner` may open the game `key` (a file, or its upload)."""
+        with self._lock:
+            return key in self._entries or (owner, key) in self._uploads
+
     def __contains__(self, key: object) -> bool:
         with self._lock:
             return key in self._entries
@@ -273,8 +279,13 @@ class GameLibrary:
         with self._lock:
             self._uploads[(owner, key)] = (Entry(key, f"{filename} (uploaded)", None), loaded)
             self._uploads.move_to_end((owner, key))
-            while len(self._uploads) > MAX_UPLOADS_KEPT:
-                self._uploads.popitem(last=False)
+            mine = [slot for slot in self._uploads if slot[0] == owner]
+            for slot in mine[:max(0, len(mine) - UPLOADS_PER_SESSION)]:
+                del self._uploads[slot]
+            while len(self._uploads) > UPLOADS_KEPT:  # never another's while one holds more
+                held = Counter(who for who, _ in self._uploads)
+                most = max(held.values())
+                del self._uploads[next(s for s in self._uploads if held[s[0]] == most)]
         return key
 
 

@@ -358,7 +358,7 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    assert len(app.callback_map) == 11  # the review 5, its evaluation curve 2, lessons and puzzles 4
+    assert len(app.callback_map) == 12  # the review 5, its evaluation curve 3, lessons and puzzles 4
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
@@ -379,7 +379,7 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard"]).exit_code == 0
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8050, 11), ("0.0.0.0", 9000, 11)]
+    assert calls == [("127.0.0.1", 8050, 12), ("0.0.0.0", 9000, 12)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:
