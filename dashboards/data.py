@@ -113,6 +113,7 @@ class GameLibrary:
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._valid: dict[str, bool] = {}  # whether a file validates, once known
         self._lock = threading.Lock()
+        self._file_locks: dict[str, threading.Lock] = {}  # one per file entry (`_working_on`)
         self.corpus: list[dict[str, Any]] = []  # a batch table's rows (`from_table`)
         self.skipped: list[tuple[str, str]] = []  # (file, what) of a folder's FIFOs, devices
 
@@ -193,10 +194,21 @@ class GameLibrary:
             return known
         if entry is None or entry.path is None:
             return False
-        valid = check(entry.path).valid()
-        with self._lock:
-            self._valid[key] = valid
+        with self._working_on(key):  # many sessions asking at once: one checks it
+            with self._lock:
+                known = self._valid.get(key)
+            if known is not None:
+                return known
+            valid = check(entry.path).valid()
+            with self._lock:
+                self._valid[key] = valid
         return valid
+
+    def _working_on(self, key: str) -> threading.Lock:
+        """A lock of the file `key`: a class opening the same game at once reads and
+        analyses it once, the others wait for it (not one analysis per request)."""
+        with self._lock:
+            return self._file_locks.setdefault(key, threading.Lock())
 
     def add_unlisted(self, entries: list[Entry]) -> None:
         """Games that open by their link but are not in the picker (the lessons)."""
@@ -246,12 +258,17 @@ class GameLibrary:
             entry = self._entries.get(key)
         if entry is None or entry.path is None:
             return None
-        loaded = _from_report(key, check(entry.path))
-        with self._lock:
-            self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
-            kept = self._loaded.setdefault(key, loaded)
-            while len(self._loaded) > GAMES_KEPT:
-                self._loaded.popitem(last=False)
+        with self._working_on(key):
+            with self._lock:
+                found = self._loaded.get(key)
+            if found is not None:
+                return found
+            loaded = _from_report(key, check(entry.path))
+            with self._lock:
+                self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
+                kept = self._loaded.setdefault(key, loaded)
+                while len(self._loaded) > GAMES_KEPT:
+                    self._loaded.popitem(last=False)
         return kept
 
     def add_upload(self, filename: str, contents: str, owner: str = "") -> str:

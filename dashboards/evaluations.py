@@ -4,7 +4,8 @@ every card, `review.evaluation`), worked out in the background when a game is op
 The solver takes about a second a game, so it never runs in a request: the page asks
 for a game's curve by its key alone (not the game: the payload is not sent again), the
 first ask queues the evaluation, and later asks poll its state. One worker thread works
-through a bounded queue (the solver is CPU-bound: more threads would not make it faster);
+through a bounded queue, handing each game to the solver's one process (CPU-bound: more
+would not make it faster, and in a thread it would slow every request);
 when the queue is full the page is told the server is busy, and a failed evaluation is
 told once, so that the page stops asking. Viewing as a player the curve is not offered:
 what the deck allowed would tell that player about their own cards.
@@ -13,21 +14,24 @@ what the deck allowed would tell that player about their own cards.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from nova_replay.review.analysis import Analysis
+from nova_replay.record.load import load_data
+from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.evaluation import Evaluation, evaluate
 
 from .panels import plot_text
 
 BUDGET_S = 1.0  # the solver's time for one game
 KEPT = 64  # evaluations kept (done, failed or waiting), the newest; memory stays bounded
-QUEUED = 16  # evaluations waiting at most; past that the page is told the server is busy
+QUEUED = 32  # evaluations waiting at most; past that the page is told the server is busy
 
 BUSY = "the server is busy with other games' curves; open the game again later"
 Slot = tuple[str, int]  # (game key, its turns): an upload's key is its content's hash
@@ -43,8 +47,10 @@ class Evaluations:
     """Evaluations waiting, under way or done, on one daemon worker thread (a stopping
     server does not wait for a solver)."""
 
-    def __init__(self, evaluate_game: Callable[[Analysis, float], Evaluation] = evaluate) -> None:
-        self._evaluate = evaluate_game
+    def __init__(self, evaluate_game: Callable[[Analysis, float], Evaluation] | None = None
+                 ) -> None:
+        """`evaluate_game`: run in the worker thread instead of the solver's process (tests)."""
+        self._evaluate = evaluate_game or _in_process
         self._kept: OrderedDict[Slot, _State] = OrderedDict()
         self._lock = threading.Lock()
         self._queue: queue.Queue[tuple[Slot, Analysis]] = queue.Queue(QUEUED)
@@ -101,6 +107,25 @@ class Evaluations:
                 logging.getLogger(__name__).error("evaluation of %s failed: %s: %s", slot[0],
                                                   type(e).__name__, e)
                 state.failed = f"the evaluation failed ({type(e).__name__}); no curve for this game"
+
+
+_PROCESS: ProcessPoolExecutor | None = None
+
+
+def _in_process(analysis: Analysis, budget: float) -> Evaluation:
+    """The solver in a process of its own (one for the server, started on first use): it is
+    CPU-bound Python, and in a thread it would take the interpreter from every request.
+    The game goes as its log (small), and is analysed again there."""
+    global _PROCESS
+    if _PROCESS is None:
+        _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    log = analysis.record.log.model_dump(mode="json", exclude_none=True)
+    return _PROCESS.submit(evaluate_log, log, budget).result()
+
+
+def evaluate_log(log: dict[str, Any], budget: float) -> Evaluation:
+    """The evaluation of a log's game (what the solver's process runs)."""
+    return evaluate(analyze(load_data(log)), budget)
 
 
 def curve_data(key: str, e: Evaluation) -> dict[str, Any]:
