@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import queue
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -118,9 +120,21 @@ def _in_process(analysis: Analysis, budget: float) -> Evaluation:
     The game goes as its log (small), and is analysed again there."""
     global _PROCESS
     if _PROCESS is None:
-        _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_end_with_parent, initargs=(os.getpid(),))
     log = analysis.record.log.model_dump(mode="json", exclude_none=True)
     return _PROCESS.submit(evaluate_log, log, budget).result()
+
+
+def _end_with_parent(parent: int) -> None:
+    """The solver's process ends when the server's does, however that one ends (SIGTERM,
+    SIGKILL): a thread looks for its parent once a second."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def evaluate_log(log: dict[str, Any], budget: float) -> Evaluation:
