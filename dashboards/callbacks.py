@@ -26,7 +26,7 @@ from flask import g, has_request_context, request
 from nova_replay.review.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
-from .evaluations import Evaluations
+from .evaluations import Evaluations, start_solver
 from .layout import problems_view
 from .panels import turn_href
 from .payload import game_payload
@@ -266,6 +266,7 @@ def register(app: Dash, library: GameLibrary) -> None:
     """Wire the callbacks of one app to its library."""
     payloads = Payloads(library)
     evaluations = Evaluations()
+    start_solver()
 
     @app.callback(
         Output("game-data", "data"), Output("game-picker", "value"), Output("url", "search"),

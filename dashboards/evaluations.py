@@ -112,18 +112,33 @@ class Evaluations:
 
 
 _PROCESS: ProcessPoolExecutor | None = None
+_STARTING = threading.Lock()
+
+
+def start_solver() -> None:
+    """Start the solver's process now, in the background (a spawned Python takes seconds
+    on a busy machine: better while the page loads than while a curve is awaited)."""
+    def start() -> None:
+        _solver().submit(int).result()
+
+    threading.Thread(target=start, daemon=True, name="solver-start").start()
+
+
+def _solver() -> ProcessPoolExecutor:
+    global _PROCESS
+    with _STARTING:
+        if _PROCESS is None:
+            _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_end_with_parent, initargs=(os.getpid(),))
+        return _PROCESS
 
 
 def _in_process(analysis: Analysis, budget: float) -> Evaluation:
     """The solver in a process of its own (one for the server, started on first use): it is
     CPU-bound Python, and in a thread it would take the interpreter from every request.
     The game goes as its log (small), and is analysed again there."""
-    global _PROCESS
-    if _PROCESS is None:
-        _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_end_with_parent, initargs=(os.getpid(),))
     log = analysis.record.log.model_dump(mode="json", exclude_none=True)
-    return _PROCESS.submit(evaluate_log, log, budget).result()
+    return _solver().submit(evaluate_log, log, budget).result()
 
 
 def _end_with_parent(parent: int) -> None:
