@@ -1,26 +1,40 @@
-"""The Dash app and a small server that stops cleanly on Ctrl-C."""
+"""The Dash app and its server: waitress (a production WSGI server with a fixed pool of
+threads), with the guards a dashboard a class shares needs: request sizes refused before
+any is read, a Host check against DNS rebinding, security headers, one session per
+browser, and crafted callback requests answered 400 without a traceback."""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from dash import Dash
-from flask import Response, request
+from dash.exceptions import CallbackException
+from flask import Response, abort, request
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from . import learn
-from .callbacks import SESSION_COOKIE, register, session_of
-from .data import GameLibrary
+from .callbacks import SESSION_COOKIE, has_session, register, session_of
+from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+THREADS = 8  # the server's threads: requests past them wait in waitress's queue
+CONNECTIONS = 200  # open connections at most (waitress's connection_limit)
+# The largest request: an upload as a base64 data URL (4/3 of its bytes) and its envelope.
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES * 4 // 3 + 64 * 1024
+LOCAL_NAMES = ("localhost",)
+_CALLBACK = "/_dash-update-component"
 
 
-def create_app(library: GameLibrary) -> Dash:
-    """A Dash app over `library`'s games (one app per library; tests make many)."""
+def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
+    """A Dash app over `library`'s games (one app per library; tests make many).
+    `host_names`: names besides this machine's under which it may be reached."""
     app = Dash(__name__, assets_folder=str(ASSETS), title="nova-replay",
                update_title=None)  # type: ignore[arg-type]
     # The layout is a function so that every page load lists the uploads made so far
@@ -31,37 +45,124 @@ def create_app(library: GameLibrary) -> Dash:
                               learn.puzzle_options(), library.corpus)
     register(app, library)
     learn.register(app)
+    server = app.server
+    server.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES  # 413 before the body is read
+    allowed = allowed_hosts(host_names)
 
-    def _session(response: Response) -> Response:
-        """Give each browser a random id the first time it asks: its uploads are
-        its own (another visitor of a classroom's --host dashboard never sees them)."""
-        if SESSION_COOKIE not in request.cookies and response.mimetype == "text/html":
+    def _guard() -> None:
+        """Refuse a Host this server does not go by (a DNS-rebinding page would name its
+        own domain) and a callback request that is not the shape Dash sends."""
+        if not host_allowed(request.host, allowed):
+            abort(400, "unknown Host")
+        if request.path == _CALLBACK and request.method == "POST":
+            check_callback_body(request.get_json(silent=True))
+
+    def _headers(response: Response) -> Response:
+        """Security headers on every answer; a browser's session id the first time."""
+        response.headers.update(SECURITY_HEADERS)
+        response.headers["Content-Security-Policy"] = csp
+        if not has_session() and response.mimetype == "text/html":
             response.set_cookie(SESSION_COOKIE, secrets.token_hex(16), httponly=True,
                                 samesite="Lax")
         return response
 
-    app.server.after_request(_session)
+    def _bad_input(e: Exception) -> Any:
+        """A callback that chokes on a forged value: 400 and one line in the log, no
+        traceback (an unforged page never sends such a value)."""
+        if isinstance(e, HTTPException):
+            return e
+        if request.path == _CALLBACK and isinstance(e, TypeError | KeyError | ValueError |
+                                                    AttributeError | IndexError |
+                                                    CallbackException):
+            logging.getLogger(__name__).warning("refused a callback request: %s: %s",
+                                                type(e).__name__, str(e)[:200])
+            return BadRequest("not a request this page sends")
+        raise e
+
+    server.before_request(_guard)
+    server.after_request(_headers)
+    server.register_error_handler(Exception, _bad_input)
+    csp = content_security_policy(app)
     return app
 
 
-def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
-          announce: Callable[[str], None] = print) -> None:
-    """Serve until Ctrl-C. Raises OSError if the address is taken."""
-    from werkzeug.serving import make_server
+SECURITY_HEADERS = {
+    "X-Frame-Options": "DENY",  # no page of another site may frame the board
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # a game's URL names the game
+}
 
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    # werkzeug exits with its own two-line message when the address is taken; try it
-    # first so that the command can say so in its one line.
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.create_server((host, port), family=family):
-        pass
-    server = make_server(host, port, app.server, threaded=True)
-    shown = f"[{host}]" if ":" in host else host
-    announce(f"nova-replay dashboard on http://{shown}:{server.port}/ (Ctrl-C to stop)")
+
+def content_security_policy(app: Dash) -> str:
+    """Scripts only from this server and Dash's own inline scripts (by their hashes);
+    no frame ancestors. Dash and Plotly set inline styles, and Plotly builds some code
+    at run time (its 'unsafe-eval')."""
+    hashes = " ".join(app.csp_hashes())
+    return (f"default-src 'self'; script-src 'self' 'unsafe-eval' {hashes}; "
+            f"style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
+            f"connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+            f"frame-ancestors 'none'")
+
+
+def allowed_hosts(extra: tuple[str, ...] = ()) -> frozenset[str]:
+    """The names this machine answers to: localhost, its host names, and `extra`."""
+    names = {*LOCAL_NAMES, *extra}
+    for name in (socket.gethostname(), socket.getfqdn()):
+        if name:
+            names.add(name)
+    return frozenset(n.lower() for n in names)
+
+
+def host_allowed(host: str, names: frozenset[str]) -> bool:
+    """Whether a request's Host header is an IP address (a rebinding attack needs a
+    domain name) or one of `names`, with any port."""
+    if host.startswith("["):  # [::1]:8050
+        name = host[1:host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        name = host.split(":")[0]
+    else:
+        name = host
     try:
-        server.serve_forever()  # werkzeug's own loop ends quietly on Ctrl-C
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name.lower().rstrip(".") in names
+
+
+def check_callback_body(body: Any) -> None:
+    """Abort 400 unless `body` has the shape of Dash's callback request: an object with
+    an `output` string and `inputs` (and `state`, if any) lists of {id, property} (or of
+    lists of them)."""
+    def one(i: Any) -> bool:
+        return isinstance(i, dict) and "id" in i and isinstance(i.get("property"), str)
+
+    def fine(items: Any) -> bool:  # a pattern-matching input is a list of them
+        return isinstance(items, list) and all(
+            one(i) or (isinstance(i, list) and all(one(j) for j in i)) for i in items)
+
+    if not (isinstance(body, dict) and isinstance(body.get("output"), str)
+            and fine(body.get("inputs")) and fine(body.get("state", []))
+            and isinstance(body.get("changedPropIds", []), list)):
+        abort(400, "not a callback request")
+
+
+def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
+          announce: Callable[[str], None] = print, threads: int = THREADS) -> None:
+    """Serve with waitress until Ctrl-C. Raises OSError if the address is taken."""
+    from waitress import create_server
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" lines
+    server: Any = create_server(app.server, host=host, port=port, threads=threads,
+                                connection_limit=CONNECTIONS,
+                                max_request_body_size=MAX_REQUEST_BYTES,
+                                channel_timeout=60, ident="nova-replay")
+    bound = server.effective_port
+    shown = f"[{host}]" if ":" in host else host
+    announce(f"nova-replay dashboard on http://{shown}:{bound}/ (Ctrl-C to stop)")
+    try:
+        server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        server.close()
     announce("Stopped.")

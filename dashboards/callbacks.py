@@ -12,6 +12,8 @@ payload that holds the next one (the step itself is drawn at once).
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections import OrderedDict
 from pathlib import PurePath
 from threading import Lock
@@ -19,12 +21,12 @@ from typing import Any
 
 from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
-from flask import has_request_context, request
+from flask import g, has_request_context, request
 
 from nova_replay.review.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
-from .evaluations import Evaluations
+from .evaluations import Evaluations, start_solver
 from .layout import problems_view
 from .links import parse_view, turn_href
 from .payload import game_payload
@@ -205,15 +207,55 @@ def upload(library: GameLibrary, contents: str | None, filename: str | None, own
     return turn_href(key, 0), f"Loaded {name}.", "upload-message ok"
 
 
+def evaluation_state(library: GameLibrary, evaluations: Evaluations, asked: Any, opened: bool,
+                     owner: str) -> tuple[Any, bool, str]:
+    """(the curve or no_update, whether polling stops, a line for the board) for the
+    browser's ask {key, turns, viewer}; `opened`: the game was just opened (else a poll).
+    A poll touches no game once the evaluation is known: its state is a look-up."""
+    if not isinstance(asked, dict) or asked.get("viewer") is not None:
+        return None, True, ""
+    key, turns = asked.get("key"), asked.get("turns")
+    if not isinstance(key, str) or type(turns) is not int or not library.can_open(key, owner):
+        return None, True, ""
+    slot = (key, turns)
+    if opened or not evaluations.known(slot):
+        loaded = library.get(key, owner)
+        if not isinstance(loaded, Reviewed):
+            return None, True, ""
+        slot = evaluations.slot(key, loaded.analysis)
+        evaluations.start(slot, loaded.analysis)
+    curve, failed = evaluations.state(slot)
+    if failed:
+        return None, True, f"Best possible: {failed}."
+    return (curve, True, "") if curve is not None else (no_update, False, "")
+
+
+_SESSION_ID = re.compile(r"[0-9a-f]{32}\Z")  # as `app` makes them: secrets.token_hex(16)
+
+
+def has_session() -> bool:
+    """Whether the request carries a session id of ours."""
+    return has_request_context() and bool(_SESSION_ID.match(request.cookies.get(SESSION_COOKIE, "")))
+
+
 def session_of() -> str:
-    """The browser session asking (the cookie `app` sets); "" outside a request."""
-    return request.cookies.get(SESSION_COOKIE, "") if has_request_context() else ""
+    """The browser session asking (the cookie `app` sets); "" outside a request. A
+    request without one (or with a forged one) is a session of its own: clients without
+    cookies share nothing."""
+    if not has_request_context():
+        return ""
+    if has_session():
+        return request.cookies[SESSION_COOKIE]
+    if "nova_session" not in g:
+        g.nova_session = "none-" + secrets.token_hex(8)
+    return str(g.nova_session)
 
 
 def register(app: Dash, library: GameLibrary) -> None:
     """Wire the callbacks of one app to its library."""
     payloads = Payloads(library)
     evaluations = Evaluations()
+    start_solver()
 
     @app.callback(
         Output("game-data", "data"), Output("game-picker", "value"), Output("url", "search"),
@@ -245,23 +287,25 @@ def register(app: Dash, library: GameLibrary) -> None:
         Input("game-data", "data"), Input("tier", "value"), Input("finding-kind", "value"),
         Input("finding-severity", "value"),
     )
-    # The evaluation curve: started when a game's payload goes out (not as a player,
-    # nor with no spoilers: the payload's "evaluation"),
-    # polled until ready, then drawn on the chart by the browser (assets/evaluation.js).
+    # The evaluation curve: the browser asks by the game's key alone (the game is not sent
+    # again), the first ask queues it, later asks poll its state until it is drawn
+    # (assets/evaluation.js) or said to have failed; only where the payload offers it
+    # (its "evaluation": never as a player, nor with no spoilers).
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        "function (d) { return d && d.key && d.evaluation ?"
+        " {key: d.key, turns: d.turns, viewer: d.viewer} : null; }",
+        Output("eval-request", "data"), Input("game-data", "data"),
+    )
+
     @app.callback(
         Output("eval-data", "data"), Output("eval-poll", "disabled"),
-        Input("game-data", "data"), Input("eval-poll", "n_intervals"),
+        Output("eval-message", "children"),
+        Input("eval-request", "data"), Input("eval-poll", "n_intervals"),
         prevent_initial_call=True,
     )
-    def _evaluation(data: dict[str, Any] | None, _n: int | None) -> tuple[Any, bool]:
-        if not data or not data.get("evaluation") or "key" not in data:
-            return None, True
-        loaded = library.get(data["key"], session_of())
-        if not isinstance(loaded, Reviewed):
-            return None, True
-        evaluations.start(data["key"], loaded.analysis)
-        curve = evaluations.ready(data["key"], loaded.analysis)
-        return (curve, True) if curve is not None else (no_update, False)
+    def _evaluation(asked: Any, _n: int | None) -> tuple[Any, bool, str]:
+        return evaluation_state(library, evaluations, asked, ctx.triggered_id == "eval-request",
+                                session_of())
 
     app.clientside_callback(  # type: ignore[no-untyped-call]
         ClientsideFunction("novaEval", "curve"), Output("eval-sink", "data"),

@@ -9,7 +9,7 @@ import base64
 import binascii
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,13 +17,14 @@ from typing import Any
 from nova_replay.corpus.rows import GAME_COLUMNS
 from nova_replay.corpus.tables import read_table
 from nova_replay.record.bundled import samples_dir
-from nova_replay.record.reader import decode_json
+from nova_replay.record.reader import decode_json, special_file
 from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-MAX_UPLOADS_KEPT = 60  # over all browser sessions
+UPLOADS_PER_SESSION = 12  # a session's own oldest upload goes first
+UPLOADS_KEPT = 60  # over all sessions; past it, the oldest of the session holding the most
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
@@ -102,7 +103,9 @@ class GameLibrary:
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._valid: dict[str, bool] = {}  # whether a file validates, once known
         self._lock = threading.Lock()
+        self._file_locks: dict[str, threading.Lock] = {}  # one per file entry (`_working_on`)
         self.corpus: list[dict[str, Any]] = []  # a batch table's rows (`from_table`)
+        self.skipped: list[tuple[str, str]] = []  # (file, what) of a folder's FIFOs, devices
 
     @classmethod
     def from_path(cls, path: str | Path | None = None) -> GameLibrary:
@@ -112,7 +115,10 @@ class GameLibrary:
             return cls(_entries_in(folder), "bundled sample games")
         p = Path(path)
         if p.is_dir():
-            return cls(_entries_in(p), f"folder {p}")
+            skipped: list[tuple[str, str]] = []
+            library = cls(_entries_in(p, skipped), f"folder {p}")
+            library.skipped = skipped
+            return library
         return cls([Entry(url_key(p.stem), p.name, str(p))], f"file {p.name}")
 
     @classmethod
@@ -178,10 +184,21 @@ class GameLibrary:
             return known
         if entry is None or entry.path is None:
             return False
-        valid = check(entry.path).valid()
-        with self._lock:
-            self._valid[key] = valid
+        with self._working_on(key):  # many sessions asking at once: one checks it
+            with self._lock:
+                known = self._valid.get(key)
+            if known is not None:
+                return known
+            valid = check(entry.path).valid()
+            with self._lock:
+                self._valid[key] = valid
         return valid
+
+    def _working_on(self, key: str) -> threading.Lock:
+        """A lock of the file `key`: a class opening the same game at once reads and
+        analyses it once, the others wait for it (not one analysis per request)."""
+        with self._lock:
+            return self._file_locks.setdefault(key, threading.Lock())
 
     def add_unlisted(self, entries: list[Entry]) -> None:
         """Games that open by their link but are not in the picker (the lessons)."""
@@ -209,6 +226,11 @@ class GameLibrary:
                     return key
         return None
 
+    def can_open(self, key: str, owner: str) -> bool:
+        """Whether the session `owner` may open the game `key` (a file, or its upload)."""
+        with self._lock:
+            return key in self._entries or (owner, key) in self._uploads
+
     def __contains__(self, key: object) -> bool:
         with self._lock:
             return key in self._entries
@@ -226,12 +248,17 @@ class GameLibrary:
             entry = self._entries.get(key)
         if entry is None or entry.path is None:
             return None
-        loaded = _from_report(key, check(entry.path))
-        with self._lock:
-            self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
-            kept = self._loaded.setdefault(key, loaded)
-            while len(self._loaded) > GAMES_KEPT:
-                self._loaded.popitem(last=False)
+        with self._working_on(key):
+            with self._lock:
+                found = self._loaded.get(key)
+            if found is not None:
+                return found
+            loaded = _from_report(key, check(entry.path))
+            with self._lock:
+                self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
+                kept = self._loaded.setdefault(key, loaded)
+                while len(self._loaded) > GAMES_KEPT:
+                    self._loaded.popitem(last=False)
         return kept
 
     def add_upload(self, filename: str, contents: str, owner: str = "") -> str:
@@ -259,8 +286,13 @@ class GameLibrary:
         with self._lock:
             self._uploads[(owner, key)] = (Entry(key, f"{filename} (uploaded)", None), loaded)
             self._uploads.move_to_end((owner, key))
-            while len(self._uploads) > MAX_UPLOADS_KEPT:
-                self._uploads.popitem(last=False)
+            mine = [slot for slot in self._uploads if slot[0] == owner]
+            for slot in mine[:max(0, len(mine) - UPLOADS_PER_SESSION)]:
+                del self._uploads[slot]
+            while len(self._uploads) > UPLOADS_KEPT:  # never another's while one holds more
+                held = Counter(who for who, _ in self._uploads)
+                most = max(held.values())
+                del self._uploads[next(s for s in self._uploads if held[s[0]] == most)]
         return key
 
 
@@ -269,11 +301,17 @@ def url_key(stem: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in stem) or "game"
 
 
-def _entries_in(folder: Path) -> list[Entry]:
-    """The folder's logs, listed only: each is read when it is opened."""
+def _entries_in(folder: Path, skipped: list[tuple[str, str]] | None = None) -> list[Entry]:
+    """The folder's logs, listed only: each is read when it is opened. A FIFO or device
+    is left out (reading it would wait forever), told in `skipped` as (file, what)."""
     entries: list[Entry] = []
     seen: set[str] = set()
     for f in sorted(folder.glob("*.json")):
+        special = special_file(f)
+        if special is not None:
+            if skipped is not None:
+                skipped.append((str(f), special))
+            continue
         key = url_key(f.stem)
         while key in seen:
             key += "_"

@@ -1,71 +1,161 @@
 """The evaluation curve for the clock chart: best possible after every turn (knowing
 every card, `review.evaluation`), worked out in the background when a game is opened.
 
-The solver takes up to about a second a game, so it never runs in a request: a game's
-evaluation is started when its payload is sent, the page polls for it, and the chart
-draws the curve once it is there; turn changes, drawn in the browser, never wait.
-Viewing as a player the curve is not offered: what the deck allowed would tell that
-player about their own cards.
+The solver takes about a second a game, so it never runs in a request: the page asks
+for a game's curve by its key alone (not the game: the payload is not sent again), the
+first ask queues the evaluation, and later asks poll its state. One worker thread works
+through a bounded queue, handing each game to the solver's one process (CPU-bound: more
+would not make it faster, and in a thread it would slow every request);
+when the queue is full the page is told the server is busy, and a failed evaluation is
+told once, so that the page stops asking. Viewing as a player the curve is not offered:
+what the deck allowed would tell that player about their own cards.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+import queue
+import threading
+import time
 from collections import OrderedDict
-from concurrent.futures import Future
-from threading import Lock, Semaphore, Thread
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
-from nova_replay.review.analysis import Analysis
+from nova_replay.record.load import load_data
+from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.evaluation import Evaluation, evaluate, figure_text
-from nova_replay.review.solver import DEFAULT_BUDGET
+from nova_replay.review.solver import DEFAULT_BUDGET, Budget
 
 from .panels import plot_text
 
 BUDGET = DEFAULT_BUDGET  # the solver's work for one game: nodes, so the same curve on any load
-KEPT = 16  # evaluations kept, the newest; the server's memory stays bounded
+KEPT = 64  # evaluations kept (done, failed or waiting), the newest; memory stays bounded
+QUEUED = 32  # evaluations waiting at most; past that the page is told the server is busy
+
+BUSY = "the server is busy with other games' curves; open the game again later"
+Slot = tuple[str, int]  # (game key, its turns): an upload's key is its content's hash
+
+
+@dataclass
+class _State:
+    curve: dict[str, Any] | None = None  # the chart's data once done
+    failed: str = ""  # why there is no curve (said on the board)
 
 
 class Evaluations:
-    """Evaluations under way or done, one at a time, the last KEPT kept. Each runs on a
-    daemon thread: a server that stops does not wait for a solver."""
+    """Evaluations waiting, under way or done, on one daemon worker thread (a stopping
+    server does not wait for a solver)."""
 
-    def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[str, int], Future[Evaluation]] = OrderedDict()
-        self._lock = Lock()
-        self._one = Semaphore(1)
+    def __init__(self, evaluate_game: Callable[[Analysis, Budget], Evaluation] | None = None
+                 ) -> None:
+        """`evaluate_game`: run in the worker thread instead of the solver's process (tests)."""
+        self._evaluate = evaluate_game or _in_process
+        self._kept: OrderedDict[Slot, _State] = OrderedDict()
+        self._lock = threading.Lock()
+        self._queue: queue.Queue[tuple[Slot, Analysis]] = queue.Queue(QUEUED)
+        self._worker: threading.Thread | None = None
 
-    def start(self, key: str, analysis: Analysis) -> None:
-        """Start the evaluation of `analysis` (shown as `key`) unless it is under way."""
-        slot = (key, id(analysis))
+    @staticmethod
+    def slot(key: str, analysis: Analysis) -> Slot:
+        return key, analysis.timeline.turns
+
+    def known(self, slot: Slot) -> bool:
+        """Whether `slot` was asked for before (then `state` answers without the game)."""
         with self._lock:
-            if slot in self._kept:
+            return slot in self._kept
+
+    def start(self, slot: Slot, analysis: Analysis) -> None:
+        """Queue the evaluation of `analysis` unless it is known; a full queue makes it a
+        failure to say ("busy"), which a later open of the game asks again."""
+        with self._lock:
+            known = self._kept.get(slot)
+            if known is not None and known.failed != BUSY:
                 self._kept.move_to_end(slot)
                 return
-            future: Future[Evaluation] = Future()
-            self._kept[slot] = future
+            state = _State()
+            self._kept[slot] = state
             while len(self._kept) > KEPT:
                 self._kept.popitem(last=False)
-        Thread(target=self._run, args=(future, analysis), daemon=True,
-               name="evaluation").start()
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, daemon=True, name="evaluation")
+                self._worker.start()
+        try:
+            self._queue.put_nowait((slot, analysis))
+        except queue.Full:  # said until the game is opened again, which asks again
+            state.failed = BUSY
 
-    def _run(self, future: Future[Evaluation], analysis: Analysis) -> None:
-        with self._one:
-            try:
-                future.set_result(evaluate(analysis, BUDGET))
-            except Exception as e:  # a bug in the solver: said in the server's log, no curve
-                logging.getLogger(__name__).exception("evaluation failed")
-                future.set_exception(e)
-            except SystemExit:  # a stopping server may end its threads so: no curve, quietly
-                return
-
-    def ready(self, key: str, analysis: Analysis) -> dict[str, Any] | None:
-        """The curve for the browser once it is done (None while it runs)."""
+    def state(self, slot: Slot) -> tuple[dict[str, Any] | None, str]:
+        """(the curve or None, why there will be none or ''): both empty while it runs."""
         with self._lock:
-            future = self._kept.get((key, id(analysis)))
-        if future is None or not future.done() or future.exception() is not None:
-            return None
-        return curve_data(key, future.result())
+            found = self._kept.get(slot)
+        if found is None:
+            return None, ""
+        return found.curve, found.failed
+
+    def _work(self) -> None:
+        while True:
+            slot, analysis = self._queue.get()
+            with self._lock:
+                state = self._kept.get(slot)
+            if state is None:  # dropped while it waited
+                continue
+            try:
+                result = self._evaluate(analysis, BUDGET)
+                state.curve = curve_data(slot[0], result)
+            except Exception as e:  # a bug in the solver: said on the board and in the log
+                logging.getLogger(__name__).error("evaluation of %s failed: %s: %s", slot[0],
+                                                  type(e).__name__, e)
+                state.failed = f"the evaluation failed ({type(e).__name__}); no curve for this game"
+
+
+_PROCESS: ProcessPoolExecutor | None = None
+_STARTING = threading.Lock()
+
+
+def start_solver() -> None:
+    """Start the solver's process now, in the background (a spawned Python takes seconds
+    on a busy machine: better while the page loads than while a curve is awaited)."""
+    def start() -> None:
+        _solver().submit(int).result()
+
+    threading.Thread(target=start, daemon=True, name="solver-start").start()
+
+
+def _solver() -> ProcessPoolExecutor:
+    global _PROCESS
+    with _STARTING:
+        if _PROCESS is None:
+            _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_end_with_parent, initargs=(os.getpid(),))
+        return _PROCESS
+
+
+def _in_process(analysis: Analysis, budget: Budget) -> Evaluation:
+    """The solver in a process of its own (one for the server, started on first use): it is
+    CPU-bound Python, and in a thread it would take the interpreter from every request.
+    The game goes as its log (small), and is analysed again there."""
+    log = analysis.record.log.model_dump(mode="json", exclude_none=True)
+    return _solver().submit(evaluate_log, log, budget).result()
+
+
+def _end_with_parent(parent: int) -> None:
+    """The solver's process ends when the server's does, however that one ends (SIGTERM,
+    SIGKILL): a thread looks for its parent once a second."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def evaluate_log(log: dict[str, Any], budget: Budget) -> Evaluation:
+    """The evaluation of a log's game (what the solver's process runs)."""
+    return evaluate(analyze(load_data(log)), budget)
 
 
 def curve_data(key: str, e: Evaluation) -> dict[str, Any]:

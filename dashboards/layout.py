@@ -34,7 +34,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         # turn whose next one the page asks the server for (callbacks.reach).
         dcc.Store(id="turn-now"), dcc.Store(id="horizon"),
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
-        dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
+        dcc.Store(id="eval-request"), dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
         header(options, source, len(options) if count is None else count, first),
         learn_line(lessons or [], puzzles or []),
@@ -67,6 +67,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     dcc.Graph(id="clock", config={"displayModeBar": False, "responsive": True},
                               figure={"data": [], "layout": {}},
                               style={"height": f"{CLOCK_HEIGHT}px", "width": "100%"}),
+                    html.Div(id="eval-message", className="eval-message"),  # no curve: why
                     html.Div(id="clock-legend", className="clock-legend"),
                 ], className="panel"),
                 html.Div([

@@ -23,6 +23,7 @@ import make_bot_samples  # noqa: E402
 import make_course  # noqa: E402
 import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
+import make_variant_table  # noqa: E402
 
 from nova_replay.cli import main as cli_main  # noqa: E402
 from nova_replay.cli.reference import cli_reference  # noqa: E402
@@ -70,6 +71,11 @@ def golden_text(sample: Path) -> str:
     """The golden playthrough of one sample game: its `nova-replay replay` text with,
     after each turn, the clock and every player's observation."""
     return playthrough_text(analyze(sample))
+
+
+def write_variant_table() -> list[Path]:
+    """nova_replay/rules/hanablive_variants.tsv from hanab.live's variants.json (shared data)."""
+    return make_variant_table.main()
 
 
 def write_samples() -> list[Path]:
@@ -122,6 +128,7 @@ def write_cli_reference() -> list[Path]:
 
 # (name, generator), run in this order: later ones may read what earlier ones wrote.
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
+    ("variant-table", write_variant_table),
     ("samples", write_samples),
     ("bot_samples", write_bot_samples),
     ("course", write_course),

@@ -120,7 +120,7 @@ def test_ctrl_c_keeps_what_is_done(corpus: Path, tmp_path: Path,
     result = invoke("batch", str(corpus), "--out", str(tmp_path / "g.csv"), "-j", "1")
     assert result.exit_code == 130
     assert "stopped by Ctrl-C after 2 of 6 logs (2 games)" in result.stderr
-    assert len(read_csv(tmp_path / "g.csv")) == 2
+    assert len(read_csv(tmp_path / "g.partial.csv")) == 2 and not (tmp_path / "g.csv").exists()
 
 
 @pytest.mark.parametrize(("args", "message", "code"), [

@@ -381,8 +381,8 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    # the review 6 (a step ahead with no spoilers too), its evaluation curve 2, lessons and puzzles 4
-    assert len(app.callback_map) == 12
+    # the review 6 (a step ahead with no spoilers too), its evaluation curve 3, lessons and puzzles 4
+    assert len(app.callback_map) == 13
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")

@@ -6,7 +6,8 @@ import copy
 import json
 from typing import Any
 
-from helpers import SAMPLES
+from fuzzing import Outcome, mutants, seed_files, try_mutant
+from helpers import SAMPLES, SHARED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,3 +56,18 @@ def test_any_change_gives_a_report(where: tuple[Any, ...], value: Any, add: bool
         assert problem.message and "\n" not in str(problem)
     if report.record is None:
         assert report.problems, "an unusable log must say why"
+
+
+# --- issue 26: mutants of real files and our samples, through every reader -----------------
+
+FUZZ_MUTANTS = 1500  # a fixed budget, counted in mutants; benchmarks/fuzz_readers.py runs 100,000
+
+
+def test_readers_take_any_mutant_and_what_they_write_reads_back() -> None:
+    files = seed_files(SHARED)
+    outcome = Outcome()
+    for _, raw in mutants(files, FUZZ_MUTANTS):
+        try_mutant(raw, outcome)
+    assert outcome.mutants == FUZZ_MUTANTS
+    # The mutants reach past the JSON decoder, and some still replay and are written out.
+    assert outcome.read > FUZZ_MUTANTS // 3 and outcome.valid > 0 and outcome.written > 0

@@ -17,9 +17,9 @@ from nova_replay.rules.engine import State, apply, deal
 from nova_replay.rules.errors import IllegalAction
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
-from nova_replay.rules.variants import SPECIAL_SUITS
+from nova_replay.rules.variants import SPECIAL_SUITS, hanablive_ids
 
-NAMES = sorted(
+NAMES = sorted(name for name in (  # the ones hanab.live has (it has no Black (3 Suits))
     {f"{s} ({n} Suits)" for s in SPECIAL_SUITS for n in (3, 5, 6)}
     | {f"{k}-{r} & {s} (4 Suits)" for k in ("Rainbow", "Pink", "White", "Brown", "Omni", "Null",
                                              "Muddy-Rainbow", "Light-Pink")
@@ -27,7 +27,7 @@ NAMES = sorted(
     | {"Ambiguous & Dark Null (5 Suits)", "Dual-Color (6 Suits)", "Matryoshka & Rainbow (4 Suits)",
        "Color Mute (4 Suits)", "Number Mute (5 Suits)", "Special Mix (6 Suits)", "Ambiguous Mix",
        "Extremely Ambiguous & White (6 Suits)", "Very Ambiguous (3 Suits)", "6 Suits",
-       "Black & Dark Prism (6 Suits)"})
+       "Black & Dark Prism (6 Suits)"}) if name in hanablive_ids())
 
 
 def touched(rules: Ruleset, card: Card, colour: int, rank: int) -> bool:

@@ -104,7 +104,8 @@ def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
     ("Black & Pink (6 Suits)", "Red Yellow Green Blue Black Pink",
      "Red Yellow Green Blue Black Pink", "12345"),
     ("Pink-Ones & White (4 Suits)", "Red Green Blue White", "Red Green Blue", "2345"),
-    ("Dark Pink (3 Suits)", "Red Blue Dark_Pink", "Red Blue Pink", "12345"),
+    ("Dark Pink (5 Suits)", "Red Yellow Green Blue Dark_Pink", "Red Yellow Green Blue Pink",
+     "12345"),
     ("Color Mute (4 Suits)", "Red Yellow Green Blue", "", "12345"),
     ("Number Mute (3 Suits)", "Red Green Blue", "Red Green Blue", ""),
 ])

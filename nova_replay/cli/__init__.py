@@ -42,7 +42,7 @@ from ..views.review_text import (
     readings_text,
     summary_text,
 )
-from ..views.text import card_notes_text, ending_text, game_text, turn_text
+from ..views.text import card_notes_text, ending_text, game_text, printable, turn_text
 from .batch import batch_command
 from .conventions import conventions_option
 from .decks import decks_command
@@ -84,8 +84,8 @@ def illegal_end(record: Record, problem: IllegalAction | None) -> None:
     """After showing the legal part of a log, say where it turned illegal (`problem`,
     from `open_record`) and exit 1; nothing for a good log."""
     if problem is not None:
-        click.echo(f"Turn {problem.turn}: illegal: {problem.message} (the log is shown up to "
-                   f"turn {record.timeline.turns})")
+        click.echo(printable(f"Turn {problem.turn}: illegal: {problem.message} (the log is "
+                             f"shown up to turn {record.timeline.turns})", one_line=True))
         fail(str(problem))
 
 
@@ -117,7 +117,8 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
       nova-replay validate sample_games/*.json
       nova-replay validate --strict --json my_game.json
     """
-    paths = expand_paths(resolve_inputs(files))
+    paths = expand_paths(resolve_inputs(files), lambda file, what: click.echo(
+        f"{file}: skipped: not a regular file: {what}", err=True))
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
@@ -125,7 +126,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
     if as_json:
         out = {"files": len(reports), "valid": len(reports) - bad, "invalid": bad,
                "reports": [r.to_json(strict) for r in reports]}
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False))
     else:
         for r in reports:
             _print_report(r, strict, quiet)
@@ -138,18 +139,18 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
 def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     errors = r.errors(strict)
     for p in errors:
-        click.echo(f"{r.file}: {p}", err=False)
+        click.echo(printable(f"{r.file}: {p}", one_line=True), err=False)
     if errors:
         return
     for p in r.problems:  # warnings: an unfinished game when not strict
-        click.echo(f"{r.file}: warning: {p}")
+        click.echo(printable(f"{r.file}: warning: {p}", one_line=True))
     if quiet or r.record is None:
         return
     game, final = r.record.game, r.record.timeline.final
     via = f", read as {r.converted_from}" if r.converted_from else ""
-    click.echo(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
+    click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
                f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-               f"{', ' + final.ending if final.ending else ', unfinished'}{via})")
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})", one_line=True))
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
@@ -279,7 +280,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
+        click.echo(printable(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn))))
         return
     echo(summary_text(analysis, seen))
     echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
@@ -433,6 +434,8 @@ def dashboard(path: str | None, host: str, port: int) -> None:
             fail(f"{path}: cannot read it as a batch table: {e}")
     else:
         library = GameLibrary.from_path(path)
+    for file, what in library.skipped:
+        click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", USAGE)
     try:

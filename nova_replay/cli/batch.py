@@ -6,9 +6,13 @@ from __future__ import annotations
 import glob
 import importlib.util
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter
+from types import FrameType
+from typing import Any
 
 import click
 
@@ -16,9 +20,10 @@ from ..corpus.frame import logs_only
 from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
-from ..corpus.tables import TableError, Writer, open_table, table_format
+from ..corpus.tables import TableError, TableFile, table_format
 from ..record.reader import MAX_FILE_BYTES
 from ..review.conventions import Conventions
+from ..review.solver import Budget
 from .conventions import conventions_option
 from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
 from .solving import budget_of, budget_options
@@ -79,8 +84,9 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     JSON Lines files (one log a line), in our format or hanab.live's; other JSON files
     of nova-replay (puzzles) are skipped and counted. Columns:
     docs/batch.md. A progress bar shows on a terminal. Exit 1 if any log was invalid
-    or an input is missing (every valid row is still written); Ctrl-C writes what is
-    done and says so. --scheduler needs the [dask] extra.
+    or an input is missing (every valid row is still written). OUT is replaced only when the
+    run is complete; Ctrl-C stops at once, leaving what is done in OUT.partial.EXT (a second
+    Ctrl-C leaves nothing). --scheduler needs the [dask] extra.
 
     \b
     Examples:
@@ -105,20 +111,45 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     if scheduler and importlib.util.find_spec("distributed") is None:
         fail("batch: --scheduler needs Dask: pip install 'nova-replay[dask]'", BAD_INPUT)
     solve = solve or nodes is not None or seconds is not None
+    tables: list[TableFile] = []
+    with _Interrupts(tables) as interrupts:  # the signal handlers of the whole run
+        _run(games, out, per_player, workers or default_workers(), scheduler,
+             budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts)
+
+
+def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
+         scheduler: str | None, solve: Budget | None, conventions: Conventions | None,
+         tables: list[TableFile], interrupts: _Interrupts) -> None:
+    """The run of `batch_command` once its arguments are checked; exits as it says."""
+    try:  # the output folder is tried first: a missing or read-only one is one line
+        total = count(games)
+        for path, columns in ((out, GAME_COLUMNS), (per_player or "", PLAYER_COLUMNS)):
+            if path:
+                tables.append(TableFile(path, columns))
+    except (OSError, KeyboardInterrupt) as e:
+        for table in tables:
+            table.remove()
+        if isinstance(e, KeyboardInterrupt):
+            click.echo(f"stopped by {interrupts.signal_name or 'Ctrl-C'} before any game: "
+                       f"{out} is left as it was", err=True)
+            sys.exit(130)
+        click.echo(f"{e.filename or out}: cannot write the table there: {e.strerror or e}",
+                   err=True)
+        sys.exit(2)
     skipped: Counter[str] = Counter()
-    total = count(games)
     progress = Progress(total, sys.stderr.isatty())
-    game_table = open_table(out, GAME_COLUMNS)
-    player_table: Writer | None = open_table(per_player, PLAYER_COLUMNS) if per_player else None
+    game_table, player_table = tables[0], (tables[1] if per_player else None)
     done = invalid = read = 0  # games (rows) and logs read (a file may hold many games)
     endings: Counter[str] = Counter()
     score_sum = 0
     first_problems: list[str] = []
-    stopped = False
+    stopped: str | None = None  # the signal that stopped the run
+    failed: OSError | None = None
+    kept: list[str | None] = []  # the partial tables of a stopped run
+    results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped), skipped), workers,
+                         scheduler, solve, conventions)
     try:
-        for result in review_all(logs_only(items(games, MAX_FILE_BYTES), skipped),
-                                 workers or default_workers(), scheduler,
-                                 budget_of(nodes, seconds) if solve else None, conventions):
+        for result in results:
             for row, players in result:
                 game_table.write(row)
                 if player_table is not None:
@@ -134,16 +165,22 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                         first_problems.append(f"{_where(row)}: {row['problem']}")
             read += 1
             progress.show(read, invalid)
+        results.close()  # the workers end here, before the tables are put in place
+        for table in tables:
+            table.commit()
     except KeyboardInterrupt:
-        stopped = True
-    except OSError as e:  # Dask's client: no scheduler there (nothing else here raises it)
-        if not scheduler or read:
-            raise
-        fail(f"batch: --scheduler {scheduler}: cannot reach the Dask scheduler: {e}", BAD_INPUT)
+        stopped = interrupts.signal_name or "Ctrl-C"
+    except OSError as e:  # a full disk, the folder gone: the output stays as it was
+        if scheduler and not read:  # Dask's client: no scheduler there
+            for table in tables:
+                table.remove()
+            fail(f"batch: --scheduler {scheduler}: cannot reach the Dask scheduler: {e}",
+                 BAD_INPUT)
+        failed = e
     finally:
-        game_table.close()
-        if player_table is not None:
-            player_table.close()
+        results.close()  # stops the workers at once (they never finish their chunks)
+    if stopped or failed:
+        kept = [table.stop(keep=failed is None) for table in tables]
     progress.show(read, invalid, final=True)
     for line in first_problems:
         click.echo(line, err=True)
@@ -154,14 +191,55 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
         click.echo("skipped " + ", ".join(f"{n:,} {kind} file{'s' if n != 1 else ''}"
                                           for kind, n in sorted(skipped.items()))
                    + " (not game logs)", err=True)
+    if failed is not None:
+        where = failed.filename or out
+        click.echo(f"{where}: cannot write the table: {failed.strerror or failed}; {out} is left "
+                   f"as it was", err=True)
+        sys.exit(1)
     valid = done - invalid
     mean = f"; mean score {score_sum / valid:.2f}" if valid else ""
     by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))
+    wrote = " and ".join(filter(None, kept)) if stopped else " and ".join(t.path for t in tables)
     click.echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
-               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {out}"
-               f"{' and ' + per_player if per_player else ''}")
+               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
     if stopped:
-        click.echo(f"stopped by Ctrl-C after {read:,} of {total:,} logs ({done:,} games): the "
-                   f"tables hold those games", err=True)
+        click.echo(f"stopped by {stopped} after {read:,} of {total:,} logs ({done:,} games): "
+                   f"{wrote} hold{'s' if len(tables) == 1 else ''} those games; {out} is left "
+                   f"as it was", err=True)
         sys.exit(130)
     sys.exit(1 if invalid else 0)
+
+
+def _skipped(file: str, what: str) -> None:
+    click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
+
+
+class _Interrupts:
+    """Ctrl-C (or SIGTERM) while a batch runs: the first stops the run (KeyboardInterrupt:
+    the workers are stopped, what is done is kept in OUT.partial.EXT); a second exits at
+    once, removing the unfinished tables. The handlers are the previous ones again after."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self, tables: list[TableFile]) -> None:
+        self.tables = tables
+        self.signal_name = ""
+        self.before: list[Any] = []
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            self.before = [signal.signal(s, self._handle) for s in self.SIGNALS]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for s, handler in zip(self.SIGNALS, self.before, strict=False):
+            signal.signal(s, handler)
+
+    def _handle(self, signum: int, _frame: FrameType | None) -> None:
+        if not self.signal_name:
+            self.signal_name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            raise KeyboardInterrupt
+        for table in self.tables:
+            table.remove()
+        os.write(2, b"\nstopped at once: no table written\n")
+        os._exit(130)

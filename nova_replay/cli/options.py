@@ -18,6 +18,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ..record.fetch import FetchError, fetch_game, game_id, is_game_ref
+from ..views.text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,8 +27,9 @@ USAGE = 2
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    """One line on stderr, then exit (1: bad input; 2: usage error)."""
-    click.echo(message, err=True)
+    """One line on stderr, then exit (1: bad input; 2: usage error); control characters
+    shown as escapes (the message may quote a log's text)."""
+    click.echo(printable(message, one_line=True), err=True)
     sys.exit(code)
 
 

@@ -9,6 +9,8 @@ import textwrap
 
 import click
 
+from ..views.text import printable
+
 PIPE_WIDTH = 100
 HANG = 4  # a continued line sits this much deeper than the line it continues
 
@@ -37,8 +39,9 @@ def wrap(text: str, columns: int | None = None) -> str:
 
 
 def echo(text: str, nl: bool = True) -> None:
-    """click.echo of the wrapped text."""
-    click.echo(wrap(text), nl=nl)
+    """click.echo of the wrapped text, its control characters shown as escapes (a log's
+    comments, names and titles are anyone's: `views.text.printable`)."""
+    click.echo(wrap(printable(text)), nl=nl)
 
 
 def per_player_text(rows: list[dict[str, object]], words_hint: str, public_only: bool) -> str:

@@ -5,10 +5,12 @@ window of chunks is in flight, so memory stays flat in the corpus size."""
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
+import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterable, Iterator
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from ..review.analysis import DEFAULT_CONVENTIONS
@@ -36,7 +38,8 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
 
 def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
                solve: Budget | None = None,
-               conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Iterator[Result]:
+               conventions: Conventions | None = DEFAULT_CONVENTIONS
+               ) -> Generator[Result, None, None]:
     """Every log's rows, in corpus order; `solve` and `conventions` as in `review_item`."""
     if scheduler:
         yield from _on_dask(logs, scheduler, solve, conventions)
@@ -44,15 +47,37 @@ def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = N
         for item in logs:
             yield review_item(item, solve, conventions)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _windowed(pool.submit, chunks(logs), workers * WINDOW, solve,
-                                 conventions)
+        # multiprocessing's Pool, not concurrent.futures': leaving the block (the end, an
+        # error, Ctrl-C) terminates the workers at once instead of waiting for their chunks.
+        with multiprocessing.Pool(workers, initializer=_worker_start) as pool:
+            def submit(fn: Callable[..., list[Result]], *args: Any) -> _Pending:
+                return _Pending(pool.apply_async(fn, args))
+
+            yield from _windowed(submit, chunks(logs), workers * WINDOW, solve, conventions)
+
+
+class _Pending:
+    """A pool task with a future's `result()`, as `_windowed` asks of every backend."""
+
+    def __init__(self, task: AsyncResult[list[Result]]) -> None:
+        self.task = task
+
+    def result(self) -> list[Result]:
+        return self.task.get()
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the main process (a terminal sends it to them all), and
+    ends quietly on the SIGTERM by which the pool stops it (whatever handler the main
+    process had when it forked): no worker prints a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
               solve: Budget | None, conventions: Conventions | None) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
-    pending: deque[Future[list[Result]]] = deque()
+    pending: deque[Any] = deque()  # futures (Dask's, or `_Pending`): each has result()
     for chunk in work:
         pending.append(submit(review_chunk, chunk, solve, conventions))
         if len(pending) >= window:

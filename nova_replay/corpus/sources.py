@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..record.reader import special_file
 
 JSON_SUFFIXES = (".json",)
 LINES_SUFFIXES = (".jsonl", ".ndjson")
@@ -34,11 +36,12 @@ class SourceError(ValueError):
 
 def expand(paths: Sequence[str]) -> Iterator[str]:
     """The files the arguments stand for, in a stable order: a file as given, a folder's
-    .json/.jsonl files recursively (sorted), a glob's matches (sorted)."""
+    .json/.jsonl files recursively (sorted), a glob's matches (sorted). A FIFO or device
+    is listed too: `items` skips it with a line."""
     for p in paths:
         if os.path.isdir(p):
             found = sorted(f for f in Path(p).rglob("*")
-                           if f.is_file() and f.suffix in JSON_SUFFIXES + LINES_SUFFIXES)
+                           if f.suffix in JSON_SUFFIXES + LINES_SUFFIXES and not f.is_dir())
             yield from (str(f) for f in found)
         elif os.path.exists(p):
             yield p
@@ -63,9 +66,15 @@ def check_sources(paths: Sequence[str]) -> None:
             raise SourceError(f"{p}: {what}")
 
 
-def items(paths: Sequence[str], max_bytes: int) -> Iterator[Item]:
-    """Every log of the corpus, one at a time."""
+def items(paths: Sequence[str], max_bytes: int,
+          skipped: Callable[[str, str], None] = lambda file, what: None) -> Iterator[Item]:
+    """Every log of the corpus, one at a time; a FIFO, device or socket is not read (it
+    would wait forever) but told to `skipped(file, what it is)`."""
     for file in expand(paths):
+        special = special_file(file)
+        if special is not None:
+            skipped(file, special)
+            continue
         if file.endswith(LINES_SUFFIXES):
             yield from _lines(file, max_bytes)
             continue
@@ -100,6 +109,8 @@ def count(paths: Sequence[str]) -> int:
     """How many logs the corpus holds (a fast pass, for the progress bar's ETA)."""
     total = 0
     for file in expand(paths):
+        if special_file(file) is not None:
+            continue
         if file.endswith(LINES_SUFFIXES):
             try:
                 with open(file, "rb") as f:

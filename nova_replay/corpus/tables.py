@@ -4,8 +4,11 @@ stopped keeps what it had done."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import os
+import tempfile
 from collections.abc import Sequence
 from typing import IO, Any, Protocol
 
@@ -32,13 +35,75 @@ def table_format(path: str) -> str:
     raise TableError(f"{path}: expected an output ending in .parquet, .csv or .jsonl")
 
 
-def open_table(path: str, columns: Sequence[Column]) -> Writer:
-    kind = table_format(path)
+def open_table(path: str, columns: Sequence[Column], into: str | None = None) -> Writer:
+    """A writer of `path`'s format (by its extension), writing to `into` if given."""
+    kind, file = table_format(path), into or path
     if kind == "parquet":
-        return _ParquetWriter(path, columns)
+        return _ParquetWriter(file, columns)
     if kind == "csv":
-        return _CsvWriter(path, columns)
-    return _LinesWriter(path, columns)
+        return _CsvWriter(file, columns)
+    return _LinesWriter(file, columns)
+
+
+def partial_path(path: str) -> str:
+    """Where an interrupted run leaves the rows it finished: games.parquet ->
+    games.partial.parquet (the extension kept, so that the table still opens)."""
+    base = os.path.basename(path)
+    for ext in FORMATS:
+        if base.lower().endswith(ext):
+            return os.path.join(os.path.dirname(path), base[:-len(ext)] + ".partial" + base[-len(ext):])
+    raise TableError(f"{path}: expected an output ending in .parquet, .csv or .jsonl")
+
+
+class TableFile:
+    """A table written to a hidden temporary file in the output's folder and renamed onto
+    the output only when complete (`commit`): an existing table is never truncated, and a
+    run that fails or is stopped leaves it as it was. Raises OSError if the folder cannot
+    take a file (missing, read-only)."""
+
+    def __init__(self, path: str, columns: Sequence[Column]) -> None:
+        table_format(path)
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, self.temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                         dir=folder)
+        os.close(fd)
+        try:
+            self.writer = open_table(path, columns, into=self.temp)
+        except BaseException:
+            self.remove()
+            raise
+
+    def write(self, row: Row) -> None:
+        self.writer.write(row)
+
+    def commit(self) -> None:
+        """Finish the table and put it in place, with the permissions a new file gets."""
+        self.writer.close()
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(self.temp, 0o666 & ~mask)
+        os.replace(self.temp, self.path)
+
+    def stop(self, keep: bool) -> str | None:
+        """Stop the table: with `keep`, what is written goes to `partial_path` (returned),
+        else it is removed. The output itself is untouched either way."""
+        try:
+            self.writer.close()
+        except (OSError, ValueError):  # a full disk: the rows are not all there
+            keep = False
+        if not keep:
+            self.remove()
+            return None
+        partial = partial_path(self.path)
+        os.replace(self.temp, partial)
+        return partial
+
+    def remove(self) -> None:
+        """Remove the temporary file (also from a signal handler: no lock is taken)."""
+        with contextlib.suppress(OSError):
+            os.unlink(self.temp)
+
 
 
 class _LinesWriter:
@@ -47,21 +112,44 @@ class _LinesWriter:
         self.f: IO[str] = open(path, "w", encoding="utf-8")
 
     def write(self, row: Row) -> None:
-        self.f.write(json.dumps({n: row.get(n) for n in self.names}, ensure_ascii=False) + "\n")
+        self.f.write(json.dumps({n: row.get(n) for n in self.names}, ensure_ascii=False,
+                                allow_nan=False) + "\n")
 
     def close(self) -> None:
         self.f.close()
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (or, after a tab
+# or carriage return, as one): such a text cell is written with a leading quote, as
+# OWASP's "CSV injection" advice has it. A text starting with a quote gets one more, so
+# that `read_table` can take exactly one off.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def csv_text(text: str) -> str:
+    """A text cell as written: one that a spreadsheet would read as a formula is quoted."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _csv_read_text(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
+
+
 class _CsvWriter:
     def __init__(self, path: str, columns: Sequence[Column]) -> None:
         self.names = [c.name for c in columns]
+        self.text = {c.name for c in columns if c.kind == "str"}
         self.f: IO[str] = open(path, "w", encoding="utf-8", newline="")
         self.out = csv.writer(self.f)
         self.out.writerow(self.names)
 
     def write(self, row: Row) -> None:
-        self.out.writerow(["" if row.get(n) is None else row.get(n) for n in self.names])
+        self.out.writerow([self._cell(n, row.get(n)) for n in self.names])
+
+    def _cell(self, name: str, value: Any) -> Any:
+        if value is None:
+            return ""
+        return csv_text(value) if name in self.text and isinstance(value, str) else value
 
     def close(self) -> None:
         self.f.close()
@@ -140,4 +228,4 @@ def _typed(text: str, kind: str) -> Any:
         return float(text)
     if kind == "bool":
         return text == "True"
-    return text
+    return _csv_read_text(text)

@@ -25,9 +25,10 @@ from ..rules.engine import STRIKEOUT, TERMINATED, Timeline, no_point_left, repla
 from ..rules.errors import NovaError, SchemaError
 from ..rules.game import Game
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
+from ..rules.variants import hanablive_ids
 from .actions import actions_from_log, game_from_log
 from .log import FORMAT_NAME, FORMAT_VERSION, GameLog
-from .reader import parse_log
+from .reader import MAX_DEPTH, json_path, parse_log, value_depth
 
 FORMAT = "hanab.live"
 VARIANT = "No Variant"
@@ -85,7 +86,25 @@ def _deal_map(n: int, size: int, start: int) -> list[int]:
 
 
 # A hanab.live seed: "p{players}v{variant id}s{number}", e.g. p2v16s1 (variant 16 = Rainbow).
+# The digits are counted before any is read as a number: Python refuses to convert
+# more than 4,300 digits, and a seed is read by every command.
 _SEED = re.compile(r"^p(\d+)v(\d+)s(\d+)$")
+_SEED_DIGITS = (2, 6)  # at most: players (2 to 6), variant id (hanab.live's are < 10,000)
+
+
+def _seed_numbers(seed: str) -> tuple[int, int] | None:
+    """(players, variant id) of a seed in hanab.live's form, None for any other text
+    (such a seed is kept, never read); SchemaError for one with too many digits."""
+    found = _SEED.match(seed)
+    if found is None:
+        return None
+    for group, most, what in ((1, _SEED_DIGITS[0], "player count"), (2, _SEED_DIGITS[1], "variant id")):
+        if len(found.group(group)) > most:
+            shown = seed if len(seed) <= 40 else seed[:37] + "..."
+            raise SchemaError("$.seed", f"expected a hanab.live seed p{{players}}v{{variant id}}"
+                              f"s{{number}}, found {shown!r} ({len(found.group(group)):,}-digit "
+                              f"{what})")
+    return int(found.group(1)), int(found.group(2))
 
 
 def variant_name(data: dict[str, Any]) -> str:
@@ -108,10 +127,10 @@ def variant_name(data: dict[str, Any]) -> str:
                           f"options.variant {named[0][1]!r}, variant {named[1][1]!r}")
     name: str | None = named[0][1] if named else None
     seed = data.get("seed")
-    found = _SEED.match(seed) if isinstance(seed, str) else None
+    found = _seed_numbers(seed) if isinstance(seed, str) else None
     if found is None:
         return name if name is not None else VARIANT
-    players, seed_variant = int(found.group(1)), int(found.group(2))
+    players, seed_variant = found
     if isinstance(data.get("players"), list) and players != len(data["players"]):
         raise SchemaError("$.seed", f"the seed {seed!r} is for {players} players, but the game "
                           f"has {len(data['players'])}")
@@ -125,6 +144,10 @@ def variant_name(data: dict[str, Any]) -> str:
         says = VARIANT if seed_variant == 0 else f"variant id {seed_variant}, not {VARIANT}"
         raise SchemaError("$.seed", f"the seed {seed!r} says {says}, but the file names the "
                           f"variant {name!r}")
+    named_id = hanablive_ids().get(name)
+    if named_id is not None and named_id != seed_variant:  # an unknown name is refused later
+        raise SchemaError("$.seed", f"the seed {seed!r} says variant id {seed_variant}, but the "
+                          f"file names the variant {name!r}, whose id is {named_id}")
     return name
 
 
@@ -290,6 +313,11 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         else:
             log["termination"] = {"reason": END_CONDITIONS[value], "player": players[target]}
     if meta:
+        for key, value in meta.items():  # kept two levels deeper: $.meta.hanablive.<key>
+            depth = value_depth(value) + 3
+            if depth > MAX_DEPTH:
+                raise SchemaError(json_path((key,)), f"kept in meta.hanablive, it would nest the "
+                                  f"log {depth} levels deep, over the {MAX_DEPTH}-level limit")
         log["meta"] = {META_KEY: meta}
     return log
 

@@ -102,6 +102,12 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
         actions.append(game_over)
     out: dict[str, Any] = {"deck": deck, "actions": actions} if anonymised else {
         "players": players, "deck": deck, "actions": actions}
+    if anonymised:  # no names: the player count is what the file says of the players
+        count = meta.pop("playerCount", n)
+        if count != n or isinstance(count, bool):
+            raise SchemaError("$.meta.hanablive.playerCount", f"expected {n} (the log's players) "
+                              f"for an anonymised export, found {json.dumps(count)}")
+        out["playerCount"] = n
     variant = game.ruleset.variant  # No Variant is hanab.live's default: a file names none
     if (variant not in ("", VARIANT) and "variant" not in meta
             and (options or {}).get("variant") != variant):
@@ -143,8 +149,8 @@ def dumps_hanablive(data: Mapping[str, Any]) -> str:
     items = []
     for key, value in data.items():
         if key in ("deck", "actions") and value:
-            body = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
+            body = ",\n".join(f"    {json.dumps(v, ensure_ascii=False, allow_nan=False)}" for v in value)
             items.append(f"  {json.dumps(key)}: [\n{body}\n  ]")
         else:
-            items.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+            items.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, allow_nan=False)}")
     return "{\n" + ",\n".join(items) + "\n}\n"

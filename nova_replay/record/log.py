@@ -286,6 +286,19 @@ class GameLog(_Model):
             seen.add(name)
         return players
 
+    @field_validator("termination")
+    @classmethod
+    def _stopped_by_a_player(cls, termination: Termination | None,
+                             info: ValidationInfo) -> Termination | None:
+        """Who stopped a game is one of its players (else an export would have to name
+        someone else, and the log would not say what happened)."""
+        players = info.data.get("players")
+        if termination is not None and termination.player is not None and players is not None \
+                and termination.player not in players:
+            raise ValueError(f"the game is stopped by {termination.player!r}, who is not a player "
+                             f"(players: {', '.join(players)})")
+        return termination
+
 
 def json_schema() -> dict[str, Any]:
     """The published JSON Schema (2020-12) of the log format."""

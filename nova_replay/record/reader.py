@@ -7,8 +7,10 @@ them all (pass a list as `errors`). The input file is only ever read.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+import stat
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,9 +23,32 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 100
 
 
+_SPECIAL = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def special_file(path: str | os.PathLike[str]) -> str | None:
+    """What `path` is if it is not a regular file or a folder ('a named pipe (FIFO)', ...),
+    else None: reading a FIFO or a device would wait forever or never end, so every
+    reader and folder listing asks first (None too for a path that cannot be stat'ed:
+    reading it then says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    for test, what in _SPECIAL:
+        if test(mode):
+            return what
+    return None
+
+
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """The JSON value in the file; raises ReadError (too big, not UTF-8, not JSON)."""
+    """The JSON value in the file; raises ReadError (too big, not UTF-8, not JSON, not a
+    regular file)."""
     name = os.fspath(path)
+    special = special_file(name)
+    if special is not None:
+        raise ReadError("", f"not a regular file: {special}", name)
     try:
         size = os.path.getsize(name)
         if size > MAX_FILE_BYTES:
@@ -52,7 +77,9 @@ def decode_json(raw: bytes, name: str = "") -> Any:
         raise ReadError("", f"JSON nested more than {MAX_DEPTH} levels deep, over the limit "
                         f"for a log", name)
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except _NotANumber as e:
+        raise ReadError("", f"not JSON: {e}", name) from None
     except json.JSONDecodeError as e:
         raise ReadError(
             "", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", name
@@ -67,6 +94,23 @@ def decode_json(raw: bytes, name: str = "") -> Any:
             raise ReadError(where, "a lone UTF-16 surrogate escape (like \\ud800), which no "
                             "UTF-8 text can hold", name)
     return value
+
+
+class _NotANumber(ValueError):
+    """NaN, Infinity or a number too large for a float: Python's json reads them, JSON
+    has none of them, and a file written back would carry them on."""
+
+
+def _no_constant(word: str) -> Any:
+    raise _NotANumber(f"{word} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise _NotANumber(f"the number {shown} is too large (over 1.8e308)")
+    return number
 
 
 # JSON may escape half of a UTF-16 pair; such a string cannot be written back out as UTF-8.
@@ -114,6 +158,20 @@ def _nesting_depth(text: str) -> int:
                     return deepest
         else:
             depth -= 1
+    return deepest
+
+
+def value_depth(value: Any) -> int:
+    """How deep `value` nests, as `_nesting_depth` counts the brackets of its JSON text
+    (a scalar 0, [] 1, [[]] 2): for a converter that moves a value deeper, so that it
+    never writes a file over MAX_DEPTH (a value read here is at most that deep)."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            todo.extend((v, depth) for v in (item.values() if isinstance(item, dict) else item))
     return deepest
 
 

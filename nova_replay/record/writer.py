@@ -60,12 +60,12 @@ def dumps(data: dict[str, Any]) -> str:
     items = []
     for key, value in data.items():
         if key == "deck":
-            items.append(f'  "deck": {json.dumps(value, ensure_ascii=False)}')
+            items.append(f'  "deck": {json.dumps(value, ensure_ascii=False, allow_nan=False)}')
         elif key == "actions":
-            body = ",\n".join(f"    {json.dumps(a, ensure_ascii=False)}" for a in value)
+            body = ",\n".join(f"    {json.dumps(a, ensure_ascii=False, allow_nan=False)}" for a in value)
             items.append(f'  "actions": [\n{body}\n  ]' if value else '  "actions": []')
         else:
-            items.append(f"  {json.dumps(key)}: {json.dumps(head[key], ensure_ascii=False)}")
+            items.append(f"  {json.dumps(key)}: {json.dumps(head[key], ensure_ascii=False, allow_nan=False)}")
     lines.append(",\n".join(items))
     lines.append("}")
     return "\n".join(lines) + "\n"

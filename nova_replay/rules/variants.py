@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import files
 
 NO_VARIANT = "No Variant"
 # The clue colours hanab.live's supported variants have (a variant has some of them).
@@ -224,10 +225,29 @@ def variant_refusal(name: str) -> str:
             f"in its suits' properties, such as 'Rainbow (5 Suits)' or 'Black & Pink (6 Suits)'")
 
 
+@lru_cache(maxsize=1)
+def hanablive_ids() -> dict[str, int]:
+    """hanab.live's variant names and their ids (a seed's vN), every variant it has, from
+    `hanablive_variants.tsv` (generated from its variants.json; the file's head names the
+    source and commit). The grammar below reads names; this says which names exist."""
+    text = files(__package__ or "nova_replay.rules").joinpath("hanablive_variants.tsv").read_text("utf-8")
+    ids = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            number, name = line.split("\t")
+            ids[name] = int(number)
+    return ids
+
+
 @lru_cache(maxsize=256)
 def variant(name: str) -> Variant:
     """The supported variant called `name` (hanab.live's spelling); raises VariantError
-    naming the rule it changes for any other name."""
+    for a name hanab.live does not have, and naming the rule it changes for any other
+    name the grammar does not read."""
+    if name not in hanablive_ids():
+        raise VariantError(f"unknown hanab.live variant {name!r}: hanab.live has no variant of "
+                           f"that name (see its variant list; names are exact, e.g. "
+                           f"'Rainbow (5 Suits)', 'Black & Pink (6 Suits)')")
     if name == NO_VARIANT:
         return _build(name, _FAMILIES[""][5])
     if name in _MIXES:

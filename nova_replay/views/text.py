@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..record.hanablive import card_notes
@@ -142,6 +143,22 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER,
     return lines
 
 
+# What a terminal would act on instead of showing: C0 and C1 controls (escape sequences,
+# carriage returns, backspaces; CSI is also \x9b) and the bidirectional overrides that
+# reorder what follows. A newline and a tab are kept in a text of many lines.
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_IN_TEXT = re.compile(f"[{_CONTROLS}]")
+_IN_LINE = re.compile(f"[{_CONTROLS}\t\n\u2028\u2029]")
+
+
+def printable(text: str, one_line: bool = False) -> str:
+    """`text` safe to print: each control character shown as an escape (\\x1b, \\u202e)
+    instead of acting on the terminal; with `one_line`, newlines too, so that a comment or
+    title cannot forge a line of its own (a log's texts are anyone's)."""
+    pattern = _IN_LINE if one_line else _IN_TEXT
+    return pattern.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None,
               seen: Perspective = REVIEWER) -> list[str]:
     """A turn's heading, its comment if the log has one, and the table after it."""
@@ -151,8 +168,9 @@ def turn_text(timeline: Timeline, turn: int, log: GameLog | None = None,
     else:
         head = f"Turn {turn}: {describe_turn(timeline, turn, seen)}"
     lines = [head]
-    if log is not None and turn > 0 and log.actions[turn - 1].comment:
-        lines.append(f"  Comment: {log.actions[turn - 1].comment}")
+    comment = log.actions[turn - 1].comment if log is not None and turn > 0 else None
+    if comment:
+        lines.append(f"  Comment: {printable(comment, one_line=True)}")
     touched: frozenset[int] = frozenset()
     if turn > 0 and isinstance(hint := timeline.actions[turn - 1], Hint):
         touched = frozenset(game.touched(hint, timeline[turn - 1].hands[hint.to]))
@@ -184,6 +202,7 @@ def game_text(timeline: Timeline, log: GameLog | None = None,
     turn's table (the knowledge, in a playthrough)."""
     game = timeline.game
     title = log.meta.title if log is not None and log.meta and log.meta.title else None
+    title = printable(title, one_line=True) if title else None
     lines = [f"{title or 'Game'}: {game.ruleset.title}, {len(game.players)} players "
              f"({', '.join(game.players)})", ""]
     if seen.viewer is not None:
