@@ -57,9 +57,9 @@ def test_analyze_has_one_line_per_move_with_its_glyph_and_notes_under_it() -> No
 
 
 def test_no_note_repeats_a_fragment() -> None:
-    # A 1s clue that touched 1Y and two copies of 1W, all played: one fragment, each card once.
-    text = (SAMPLES / "puzzles" / "p2_01-t035.json").read_text(encoding="utf-8")
-    assert "(1Y and 1W are already played)" in text and "1W is already played" not in text
+    # A blue clue that touched 2B, 1B and 3B, all played: one fragment, each card once.
+    text = (SAMPLES / "puzzles" / "hanabi-2p-t046.json").read_text(encoding="utf-8")
+    assert "(2B, 1B and 3B are already played)" in text and "is already played;" not in text
 
 
 def test_analyze_has_a_per_player_summary_that_adds_up() -> None:
