@@ -26,7 +26,7 @@ from nova_replay.views.puzzles import Move, Puzzle, read_puzzle
 
 from .data import Entry, url_key
 from .panels import turn_href
-from .table import card_colour
+from .table import card_colour, ink
 
 
 def lesson_key(lesson: Lesson) -> str:
@@ -92,9 +92,11 @@ def card_span(text: str | None, rules: Ruleset, touched: bool = False) -> html.S
     if text is None:
         return html.Span("?", className="pz-card hidden" + (" touched" if touched else ""))
     card = parse_card(text)
-    colour = card_colour(card, rules)
-    return html.Span(card.show(), className="pz-card" + (" touched" if touched else ""),
-                     style={"color": colour, "borderColor": colour})
+    colour = ink(card_colour(card, rules))
+    shown = rules.card_text(card)
+    return html.Span(shown, className="pz-card" + (" touched" if touched else ""),
+                     style={"color": colour, "borderColor": colour},
+                     title=shown + (": touched by a clue" if touched else ""))
 
 
 def choices(p: Puzzle) -> list[Move]:
@@ -130,8 +132,8 @@ def same_move(a: Move, b: Move) -> bool:
 def puzzle_view(name: str, p: Puzzle) -> html.Div:
     pos = p.position
     rules = ruleset_of(p.ruleset)
-    rows = html.Div([html.Span(f"{SUITS[s].symbol} {h}", className="pz-row",
-                               style={"color": rules.suit_colour(rules.suits.index(s))})
+    rows = html.Div([html.Span(f"{rules.suit_letter(rules.suits.index(s))} {h}", className="pz-row",
+                               style={"color": ink(rules.suit_colour(rules.suits.index(s)))})
                      for s, h in pos.rows.items()], className="pz-rows")
     counters = html.Div(f"Score {pos.score} · coins/clues {pos.coins} · lives {pos.lives} · "
                         f"draw pile {pos.draw_pile} · discards: "

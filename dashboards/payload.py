@@ -15,7 +15,8 @@ from pathlib import PurePath
 from typing import Any
 
 from nova_replay.review.analysis import Analysis
-from nova_replay.rules.cards import SUITS, rank_text
+from nova_replay.rules.cards import Card, rank_text
+from nova_replay.rules.rulesets import Ruleset
 
 from .panels import (
     HIDDEN_MARK,
@@ -44,6 +45,8 @@ from .table import (
     discard_groups,
     move_text,
     notes_on,
+    special_words,
+    suit_look,
     viewer_note,
 )
 
@@ -51,7 +54,7 @@ BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
 # A card in a hand is a list of these, in this order (compact: a 5-player game has
 # thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
 CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges",
-               "notes")
+               "notes", "look")
 
 
 def hidden_at(analysis: Analysis, turn: int, viewer: int | None) -> frozenset[int]:
@@ -69,8 +72,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
-    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": rules.suit_colour(i),
-              "name": rules.suit_name(i),
+    suits = [{**suit_look(rules.suit_colour(i), rules.suit_name(i)),
+              "letter": s, "symbol": rules.suit_letter(i),
               "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
@@ -83,6 +86,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "spoilers": not options.no_spoilers, "players": players,
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
+        "joker_look": suit_look(JOKER_COLOUR, "joker"),
+        "special": special_words(rules),
         "rank_heads": [rank_text(r, rules.suits[0]) for r in range(1, m + 1)],
         "coins": rules.coins, "lives": rules.lives, "perfect": rules.perfect_score,
         "words": counter_words(analysis),
@@ -104,6 +109,15 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "illegal": list(illegal) if illegal else None,
         "lesson": lesson_of(analysis),
     }
+
+
+def card_look(card: Card, rules: Ruleset) -> list[int]:
+    """How a card is drawn: [its suit's index in `suits` (-1: the joker), 1 if its rank
+    is the variant's special rank]."""
+    if card.is_joker:
+        return [-1, 0]
+    special = rules.special is not None and rules.special.rank == card.rank
+    return [rules.suits.index(card.suit), int(special)]
 
 
 def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
@@ -149,12 +163,12 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
             bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, k, options))
             if options.hides(p):
                 cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1, bits,
-                              notes_on(analysis, k.card, options)])
+                              notes_on(analysis, k.card, options), None])
             else:
                 card = game.deck[k.card]
-                cards.append([card.show(), card_colour(card, rules), int(k.touched), k.hinted,
-                              k.deduced, k.common, analysis.ids.of_card[k.card], bits,
-                              notes_on(analysis, k.card, options)])
+                cards.append([game.card_text(k.card), card_colour(card, rules), int(k.touched),
+                              k.hinted, k.deduced, k.common, analysis.ids.of_card[k.card], bits,
+                              notes_on(analysis, k.card, options), card_look(card, rules)])
         hands.append(cards)
     last = turn == analysis.timeline.turns
     return {
@@ -164,7 +178,7 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
         "lives_text": lives_text, "final": final_text,
         "action": action_text(analysis, turn, options), "comment": comment_of(analysis, turn),
         "ending": state.ending if state.ending is not None and last else None,
-        "discards": [[letter, [[text, int(lost)] for text, lost in cards]]
+        "discards": [[letter, [[text, int(lost), short] for text, lost, short in cards]]
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
         "hands": hands, "hidden": sorted(hidden),

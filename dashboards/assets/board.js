@@ -145,6 +145,62 @@ window.novaBoard = function (api) {
     root.setAttribute("data-key", key);
   }
 
+  // --- cards, rows and counters as the payload's suit looks say -------------------
+
+  // A suit's look (payload.suit_look): colour, ink (text on white), pale; -1: the joker.
+  function look(d, suit) { return suit >= 0 ? d.suits[suit] : d.joker_look; }
+
+  // Paints `box` (a card face, a row pile, a chip) in a suit's look: the ink for text
+  // and outline; a pale suit (Null, White) gets a dashed dark outline and a hatched fill.
+  function paint(box, lk) {
+    box.style.color = box.style.borderColor = lk ? lk.ink : "";
+    box.style.setProperty("--fill", lk ? lk.colour : "transparent");
+    box.classList.toggle("pale", Boolean(lk && lk.pale));
+  }
+
+  // A card's face: its rank large, its suit's letters below (AR1 fits), the special
+  // rank's mark; `c` is a card of the payload (card_fields), text null when hidden.
+  function drawFace(d, f, c, clue) {
+    var text = c[0], lk = c[9] ? look(d, c[9][0]) : null, label;
+    f.className = "card-face" + (c[2] ? " touched" : "") + (clue ? " clued-now" : "");
+    if (text === null) {
+      f.classList.add("hidden");
+      f.replaceChildren(el("span", "face-rank", "?"));
+      paint(f, null);
+      label = "a hidden card: its holder cannot see it";
+    } else {
+      var letter = lk && lk.symbol !== undefined ? lk.symbol : "";
+      var rank = letter && text.slice(-letter.length) === letter ?
+        text.slice(0, text.length - letter.length) : text;
+      var parts = [el("span", "face-rank", rank)];
+      if (rank !== text) { parts.push(el("span", "face-suit", letter)); }
+      if (c[9][1]) {
+        var mark = el("span", "face-special", "★");
+        mark.title = d.special || "special rank";
+        parts.push(mark);
+        f.classList.add("special");
+      }
+      f.replaceChildren.apply(f, parts);
+      paint(f, lk);
+      label = text + (lk ? " (" + lk.name + ")" : "") + (c[9][1] && d.special ? ", " + d.special : "");
+    }
+    f.title = label;
+    return label;
+  }
+
+  // The lives counter: Hanabi's strikes as ✕ of the limit ("✕ · · 1/3"), Nova's lives
+  // as hearts left; the words (Strikes, Lives) are the payload's.
+  function livesMarks(d, t) {
+    if (d.words.strikes) {
+      var struck = d.lives - t.lives;
+      return (struck ? repeat("✕", struck) + " " : "") + struck + "/" + d.lives;
+    }
+    return repeat("♥", t.lives) + repeat("♡", d.lives - t.lives);
+  }
+
+  function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ""; }
+
   return {verdictOf: verdictOf, drawLesson: drawLesson, buildMoves: buildMoves,
-          drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend};
+          drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend,
+          look: look, paint: paint, drawFace: drawFace, livesMarks: livesMarks};
 };

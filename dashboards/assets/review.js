@@ -34,22 +34,24 @@
 
   function buildGrid(d, box) {
     var m = d.max_rank, cells = [];
-    box.style.gridTemplateColumns = "12px repeat(" + m + ", 11px)";
+    box.style.gridTemplateColumns = "max-content repeat(" + m + ", 11px)";
     box.appendChild(el("span", "gcorner"));
     d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
-    function row(label, colour, count) {
+    function row(label, lk, count) {
       var l = el("span", "glabel", label);
-      l.style.color = colour;
+      l.style.color = lk.ink;
       box.appendChild(l);
       for (var r = 0; r < count; r++) {
-        var c = el("span", "gcell off");
-        c.style.setProperty("--c", colour);
+        var c = el("span", "gcell off" + (lk.pale ? " pale" : ""));
+        c.style.setProperty("--c", lk.colour);
+        c.style.setProperty("--ink", lk.ink);
+        c.pale = Boolean(lk.pale);
         box.appendChild(c);
         cells.push(c);
       }
     }
-    d.suits.forEach(function (s) { row(s.symbol, s.colour, m); });
-    if (d.joker >= 0) { row(d.joker_label, d.joker_colour, 1); }
+    d.suits.forEach(function (s) { row(s.symbol, s, m); });
+    if (d.joker >= 0) { row(d.joker_label, d.joker_look, 1); }
     return cells;
   }
 
@@ -109,18 +111,7 @@
     if (!ref.shown) { ref.root.style.display = ""; ref.shown = true; }
     var faceKey = c[0] + "|" + c[2];
     if (ref.faceKey !== faceKey) {
-      var f = ref.face, touched = c[2] ? " touched" : "";
-      if (c[0] === null) {
-        f.textContent = "?";
-        f.className = "card-face hidden" + touched;
-        f.style.color = f.style.borderColor = "";
-        f.title = "hidden: its holder cannot see it";
-      } else {
-        f.textContent = c[0];
-        f.className = "card-face" + touched;
-        f.style.color = f.style.borderColor = c[1];
-        f.title = c[0];
-      }
+      B.drawFace(d, ref.face, c);
       ref.faceKey = faceKey;
     }
     var noteKey = c[8].join("\n");
@@ -141,7 +132,7 @@
     var mask = c[TIER_INDEX[tier]], truth = c[6];
     if (ref.mask !== mask || ref.truth !== truth) {
       for (var i = 0; i < ref.cells.length; i++) {
-        var cls = bit(mask, i) ? "gcell on" : "gcell off";
+        var cls = (bit(mask, i) ? "gcell on" : "gcell off") + (ref.cells[i].pale ? " pale" : "");
         if (i === truth) { cls += " truth"; }
         if (ref.cells[i].className !== cls) { ref.cells[i].className = cls; }
       }
@@ -204,7 +195,7 @@
     var T = S.table;
     T.rows.replaceChildren.apply(T.rows, d.suits.map(function (s, i) {
       var h = t.rows[i], pile = el("div", "row-pile" + (h === d.max_rank ? " complete" : ""));
-      pile.style.color = pile.style.borderColor = s.colour;
+      B.paint(pile, s);
       pile.title = s.name + ": " + (h ? s.tops[h] : "empty");
       pile.appendChild(el("span", "row-symbol", s.symbol));
       pile.appendChild(el("span", "row-top", s.tops[h]));
@@ -217,8 +208,7 @@
               "scored); perfect " + d.perfect),
       counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
               t.coins + " of " + d.coins + " " + w.coin),
-      counter(w.lives, repeat("♥", t.lives) + repeat("♡", d.lives - t.lives), "lives",
-              t.lives_text),
+      counter(w.lives, B.livesMarks(d, t), "lives", t.lives_text),
       counter("Draw pile", t.pile, "draw-pile"),
       counter("Pace", t.pace, "pace", "pace " + t.pace + ": the discards the team can still " +
               "afford (score + draw pile + players - what the rows can reach)"),
@@ -247,16 +237,20 @@
     }
     T.action.replaceChildren.apply(T.action, action);
     T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
-      var suit = d.suits.filter(function (s) { return s.letter === g[0]; })[0];
-      var colour = suit ? suit.colour : d.joker_colour;
+      var index = -1;
+      d.suits.forEach(function (s, i) { if (s.letter === g[0]) { index = i; } });
+      var lk = B.look(d, index);
       var line = el("div", "discard-line");
-      var label = el("span", "discard-suit", suit ? suit.symbol : d.joker_label);
-      label.style.color = colour;
+      var label = el("span", "discard-suit", index >= 0 ? lk.symbol : d.joker_label);
+      label.style.color = lk.ink;
+      label.title = lk.name;
       line.appendChild(label);
       g[1].forEach(function (card) {
-        var chip = el("span", card[1] ? "chip lost" : "chip", card[0]);
-        chip.style.color = colour;
-        chip.title = card[1] ? "lost critical card" : card[0];
+        var chip = el("span", card[1] ? "chip lost" : "chip", card[2]);
+        B.paint(chip, lk);
+        if (card[1]) { chip.style.borderColor = ""; }
+        chip.title = card[1] ? card[0] + ": a lost critical card" : card[0];
+        chip.setAttribute("aria-label", chip.title);
         line.appendChild(chip);
       });
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
