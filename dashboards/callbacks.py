@@ -11,11 +11,9 @@ assets/review.js, through two clientside callbacks, with no round trip.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import PurePath
 from threading import Lock
 from typing import Any
-from urllib.parse import parse_qs
 
 from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
@@ -26,48 +24,13 @@ from nova_replay.review.perspective import viewer_of
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .evaluations import Evaluations
 from .layout import problems_view
-from .panels import turn_href
+from .links import parse_view, turn_href
 from .payload import game_payload
 from .table import TIERS, ViewOptions
 
 SESSION_COOKIE = "nova_replay_session"  # one browser's id: its uploads are its own
 
 PAYLOADS_KEPT = 16  # payloads (game, viewer, mode) kept ready; each is ~0.1 MB
-
-
-def parse_search(search: str | None) -> tuple[str | None, int | None]:
-    """The game and turn of a URL's query string; missing or malformed parts are None."""
-    view = parse_view(search)
-    return view.game, view.turn
-
-
-@dataclass(frozen=True)
-class UrlView:
-    """What a link says of the view: `?game=NAME&turn=N&as=PLAYER&tier=T&spoilers=off`."""
-
-    game: str | None = None
-    turn: int | None = None
-    player: str | None = None
-    tier: str | None = None
-    no_spoilers: bool = False
-    puzzle: str | None = None
-
-
-def parse_view(search: str | None) -> UrlView:
-    """The view a URL's query string asks for; missing or malformed parts are None."""
-    query = parse_qs((search or "").lstrip("?"))
-
-    def first(name: str) -> str | None:
-        return query.get(name, [None])[0]
-
-    try:
-        turn: int | None = int(first("turn") or "")
-    except ValueError:
-        turn = None
-    tier = first("tier")
-    return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
-                   (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
-                   first("puzzle"))
 
 
 def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
@@ -96,18 +59,22 @@ class Payloads:
         self.library = library
         # Each payload with the game it was made of: an upload's key is the same in
         # every browser session, its game need not be.
-        self._kept: OrderedDict[tuple[str, int | None, bool],
+        self._kept: OrderedDict[tuple[str, int | None, int],
                                 tuple[Reviewed, dict[str, Any]]] = OrderedDict()
         self._lock = Lock()
 
-    def get(self, key: str, loaded: Reviewed, options: ViewOptions) -> dict[str, Any]:
-        slot = (key, options.viewer, options.no_spoilers)
+    def get(self, key: str, loaded: Reviewed, options: ViewOptions, reached: int = 0
+            ) -> dict[str, Any]:
+        """The payload of `key` for `options`; with no spoilers, for the viewer at the
+        turn `reached` (it holds that turn and the next one)."""
+        until = min(max(reached, 0) + 1, loaded.turns) if options.no_spoilers else -1
+        slot = (key, options.viewer, until)
         with self._lock:
             kept = self._kept.get(slot)
             if kept is not None and kept[0] is loaded:
                 self._kept.move_to_end(slot)
                 return kept[1]
-        payload = game_payload(key, loaded.analysis, options, loaded.illegal)
+        payload = game_payload(key, loaded.analysis, options, loaded.illegal, reached)
         with self._lock:
             self._kept[slot] = (loaded, payload)
             while len(self._kept) > PAYLOADS_KEPT:
@@ -127,13 +94,15 @@ def title_of(loaded: Reviewed, options: ViewOptions) -> str:
 
 def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, search: str | None,
               picker: str | None, viewer: str | None, spoilers: list[str] | None,
-              tier: str | None = None, owner: str = "") -> tuple[Any, ...]:
+              tier: str | None = None, owner: str = "", current: int | None = None
+              ) -> tuple[Any, ...]:
     """What the server sends when a game is opened or looked at differently: the
     payload (its `start` is the turn to go to, None to stay on the current one), the
     picker's value, the URL, problems, title, viewer options, the content's style
     (hidden for an invalid log or none), and the "as", "tier" and "spoilers" controls
     (set from the URL when it opens a view, else unchanged). `owner`: the browser
-    session asking, whose uploads it may open."""
+    session asking, whose uploads it may open. `current`: the turn the page shows
+    (a switch of viewer or mode stays on it; with no spoilers the payload reaches it)."""
     url = parse_view(search)
     start: int | None = None
     from_url = False
@@ -183,7 +152,8 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
                          tier if tier in TIERS else "deduced", options.no_spoilers)
         if href == search:
             href = no_update
-    payload = {**payloads.get(key, loaded, options), "start": start}
+    reached = start if start is not None else min(current or 0, loaded.turns)
+    payload = {**payloads.get(key, loaded, options, reached), "start": start}
     viewers += [{"label": f"as {name}", "value": str(p)} for p, name in enumerate(players)]
     warnings = loaded.warnings
     if options.no_spoilers and loaded.unfinished and loaded.illegal is None:
@@ -197,6 +167,23 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     elif warnings:
         problems = problems_view(loaded.analysis.record.file, warnings, fatal=False)
     return (payload, key, href, problems, title_of(loaded, options), viewers, {}, *controls)
+
+
+def reach(library: GameLibrary, payloads: Payloads, asked: dict[str, Any] | None,
+          owner: str = "") -> Any:
+    """The no-spoilers payload of the game `asked["key"]` as `asked["viewer"]` sees it
+    with the viewer at `asked["turn"]`: it holds that turn and the next one. Anything
+    else asked (a game gone, spoilers on) changes nothing."""
+    if not isinstance(asked, dict) or not isinstance(asked.get("key"), str):
+        raise PreventUpdate
+    loaded = library.get(asked["key"], owner)
+    turn, viewer = asked.get("turn"), asked.get("viewer")
+    players = len(loaded.analysis.record.game.players) if isinstance(loaded, Reviewed) else 0
+    if (not isinstance(loaded, Reviewed) or not isinstance(turn, int)
+            or not (viewer is None or (isinstance(viewer, int) and 0 <= viewer < players))):
+        raise PreventUpdate
+    options = ViewOptions("deduced", viewer, no_spoilers=True)
+    return {**payloads.get(asked["key"], loaded, options, turn), "start": None, "extends": True}
 
 
 def upload(library: GameLibrary, contents: str | None, filename: str | None, owner: str = ""
@@ -232,13 +219,23 @@ def register(app: Dash, library: GameLibrary) -> None:
         Output("as", "options"), Output("content", "style"),
         Output("as", "value"), Output("tier", "value"), Output("spoilers", "value"),
         Input("url", "search"), Input("game-picker", "value"), Input("as", "value"),
-        Input("spoilers", "value"), State("tier", "value"),
+        Input("spoilers", "value"), State("tier", "value"), State("turn-now", "data"),
     )
     def _open(search: str | None, picker: str | None, viewer: str | None,
-              spoilers: list[str] | None, tier: str | None) -> tuple[Any, ...]:
+              spoilers: list[str] | None, tier: str | None, current: int | None
+              ) -> tuple[Any, ...]:
         trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
         return open_view(library, payloads, trigger, search, picker, viewer, spoilers, tier,
-                         session_of())
+                         session_of(), current if isinstance(current, int) else None)
+
+    # With no spoilers the page holds the turn reached and the next one: stepping onto
+    # the last it holds asks for the next (assets/review.js sets "horizon").
+    @app.callback(
+        Output("game-data", "data", allow_duplicate=True),
+        Input("horizon", "data"), prevent_initial_call=True,
+    )
+    def _reach(asked: dict[str, Any] | None) -> Any:
+        return reach(library, payloads, asked, session_of())
 
     # The browser draws the turn: a new payload, tier or filter redraws it...
     app.clientside_callback(  # type: ignore[no-untyped-call]
@@ -246,7 +243,8 @@ def register(app: Dash, library: GameLibrary) -> None:
         Input("game-data", "data"), Input("tier", "value"), Input("finding-kind", "value"),
         Input("finding-severity", "value"),
     )
-    # The evaluation curve: started when a game's payload goes out (not as a player),
+    # The evaluation curve: started when a game's payload goes out (not as a player,
+    # nor with no spoilers: the payload's "evaluation"),
     # polled until ready, then drawn on the chart by the browser (assets/evaluation.js).
     @app.callback(
         Output("eval-data", "data"), Output("eval-poll", "disabled"),
@@ -254,7 +252,7 @@ def register(app: Dash, library: GameLibrary) -> None:
         prevent_initial_call=True,
     )
     def _evaluation(data: dict[str, Any] | None, _n: int | None) -> tuple[Any, bool]:
-        if not data or data.get("viewer") is not None or "key" not in data:
+        if not data or not data.get("evaluation") or "key" not in data:
             return None, True
         loaded = library.get(data["key"], session_of())
         if not isinstance(loaded, Reviewed):

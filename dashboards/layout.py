@@ -30,6 +30,9 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
         dcc.Store(id="review-sink"), dcc.Store(id="move-sink"),
+        # The turn shown (a switch of viewer stays on it) and, with no spoilers, the
+        # turn whose next one the page asks the server for (callbacks.reach).
+        dcc.Store(id="turn-now"), dcc.Store(id="horizon"),
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
         dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),

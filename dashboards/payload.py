@@ -1,11 +1,34 @@
-"""One game as the browser needs it to show any turn: the payload sent once when a
-game (or the viewer, or the no-spoilers mode) is chosen, after which a turn change
-never asks the server again.
+"""One game as one viewer may see it, for the browser to draw: the payload sent when a
+game, the viewer or the no-spoilers mode is chosen, and with no spoilers again as the
+viewer steps onto the last turn it holds.
 
-Everything in it is decided here, by the analysis and the rules: the cards each
-viewer may see, each card's knowledge at every tier as bit masks (identity
-`s * max_rank + r - 1`, the joker last), badges, the action in words, the clock and
-the findings with the turns at which they are hidden. assets/review.js only draws it.
+It is built from the projection (`review.projection.project`) and holds nothing the
+viewer may not see: a note hidden from them carries only its turn; their own cards
+have no face, no truth and no card they drew; another player's deduced tier is only
+its common one; with no spoilers, nothing after `turns` (the turn reached and the
+next one): no later turn, move, note, figure, final score or evaluation curve.
+assets/review.js and board.js only draw it.
+
+Its shape (keys of the dict; a list per turn is indexed by the turn):
+
+- the game: `key`, `name`, `players`, `viewer` (index or null), `suits`, `max_rank`,
+  `joker`, `joker_colour`, `joker_label`, `rank_heads`, `coins`, `lives`, `perfect`,
+  `words`, `lesson`, `badges` ([text, class] per badge bit), `glyphs`, `lines`,
+  `hidden_mark`, `hidden_note`, `hidden_hover`, `tier_for`, `view_note`;
+- the reach: `spoilers`, `turns` (the last turn held), `total` (the record's last turn;
+  null with no spoilers), `end` (whether `turns` is the record's last), `illegal`
+  (only once the end is held), `evaluation` (whether the curve is offered);
+- the links: `links` (per tier, the view's URL with `turn=-1` for the turn: links.py);
+- per turn, `clock` (series), `moves` ([words, [finding indices, worst first]]),
+  `turn_data` (below), `summaries` (distinct summary cards, indexed by turn data);
+- `findings`: {turn, hidden: true} or {turn, kind, label, severity, message, hover,
+  marker}, in turn order;
+- `turn_data[t]`: the table (rows, score, coins, lives, pile, max_score, pace,
+  efficiency, lives_text, final, action, comment, ending, discards, next), `hands`
+  (per player, per slot, a list in `card_fields` order), `hidden` (finding indices
+  shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
+  last turn the moves and the chart show at t), `reach` (the furthest turn the viewer
+  may step to from t), `summary`.
 """
 
 from __future__ import annotations
@@ -14,10 +37,13 @@ import json
 from pathlib import PurePath
 from typing import Any
 
-from nova_replay.review.analysis import Analysis
+from nova_replay.review.analysis import Analysis, Finding
+from nova_replay.review.perspective import Perspective
+from nova_replay.review.projection import View, project
 from nova_replay.rules.cards import Card, rank_text
 from nova_replay.rules.rulesets import Ruleset
 
+from .links import link_templates
 from .panels import (
     HIDDEN_MARK,
     HOVER_WIDTH,
@@ -26,7 +52,6 @@ from .panels import (
     MARKED,
     SEVERITY_GLYPHS,
     SEVERITY_ORDER,
-    hidden_from,
     hidden_note,
     plot_text,
     summary_facts,
@@ -57,18 +82,23 @@ CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "trut
                "notes", "look")
 
 
-def hidden_at(analysis: Analysis, turn: int, viewer: int | None) -> frozenset[int]:
-    """Indices of the findings hidden from `viewer` at `turn`: the payload's one use
-    of the as-player rule (`hidden_from`)."""
-    return frozenset(i for i, f in enumerate(analysis.findings)
-                     if hidden_from(analysis, f, turn, viewer))
+def view_of(analysis: Analysis, options: ViewOptions, reached: int = 0) -> View:
+    """What the payload holds: the whole record with spoilers; with no spoilers the
+    turns up to `reached` and the next one (a step forward is drawn at once)."""
+    seen = Perspective(options.viewer)
+    if not options.no_spoilers:
+        return project(analysis, seen)
+    turns = analysis.timeline.turns
+    return project(analysis, seen, until=min(max(reached, 0) + 1, turns))
 
 
 def game_payload(key: str, analysis: Analysis, options: ViewOptions,
-                 illegal: tuple[int, str] | None = None) -> dict[str, Any]:
-    """Every turn of `analysis` as `options` (viewer, no spoilers) let it be seen;
+                 illegal: tuple[int, str] | None = None, reached: int = 0) -> dict[str, Any]:
+    """`analysis` as `options` (viewer, no spoilers) let it be seen, `reached` the turn
+    the viewer is at (with no spoilers the payload holds it and the next one);
     `options.tier` is not used: each card carries all three tiers. `illegal`: the
     turn at which the log turned illegal and why (the analysis stops the turn before)."""
+    view = view_of(analysis, options, reached)
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
@@ -77,13 +107,20 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
               "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
-    note = hidden_note(analysis, options) if options.viewer is not None else ""
-    turns = [turn_data(analysis, t, options, summaries) for t in range(analysis.timeline.turns + 1)]
+    note = hidden_note(analysis, options.viewer) if options.viewer is not None else ""
+    order = sorted(range(len(view.notes)), key=lambda k: view.notes[k].turn)
+    at = {view.notes[k].index: n for n, k in enumerate(order)}  # finding -> its place
+    turns = [turn_data(view, t, options, summaries, at) for t in range(view.until + 1)]
     players = list(game.players)
+    end = view.until == analysis.timeline.turns
     return {
         "key": key, "name": PurePath(analysis.record.file).stem or key,
-        "turns": analysis.timeline.turns, "viewer": options.viewer,
-        "spoilers": not options.no_spoilers, "players": players,
+        "turns": view.until, "total": analysis.timeline.turns if view.spoilers else None,
+        "end": end, "viewer": options.viewer,
+        "spoilers": view.spoilers, "players": players,
+        "evaluation": view.spoilers and options.viewer is None,
+        "links": link_templates(key, None if options.viewer is None else players[options.viewer],
+                                not view.spoilers),
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
         "joker_look": suit_look(JOKER_COLOUR, "joker"),
@@ -97,16 +134,16 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
                             for p in range(len(players))] for tier in TIERS},
         "view_note": ({tier: viewer_note(players[options.viewer], tier) for tier in TIERS}
                       if options.viewer is not None else None),
-        "clock": clock_series(analysis),
+        "clock": clock_series(analysis, view.until),
         "lines": [list(line) for line in LINES],
-        "findings": findings_data(analysis),
+        "findings": [finding_data(view.notes[k].finding, view.notes[k].turn) for k in order],
         "hidden_mark": list(HIDDEN_MARK),
         "hidden_note": note, "hidden_hover": plot_text(note, HOVER_WIDTH),
         "summaries": [json.loads(s) for s in summaries],
         "turn_data": turns,
-        "moves": moves_data(analysis),
+        "moves": moves_data(view, at),
         "glyphs": {sev: list(g) for sev, g in SEVERITY_GLYPHS.items()},
-        "illegal": list(illegal) if illegal else None,
+        "illegal": list(illegal) if illegal and end else None,
         "lesson": lesson_of(analysis),
     }
 
@@ -130,47 +167,53 @@ def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
             "topic": note.topic, "turn": note.turn, "text": note.text}
 
 
-def moves_data(analysis: Analysis) -> list[list[Any]]:
-    """The move list: per turn, the move in a few words and the indices of its
-    findings, worst first (SEVERITY_ORDER), so that the first shown gives the glyph."""
-    at: dict[int, list[int]] = {}
-    for i, f in enumerate(analysis.findings):
-        at.setdefault(f.turn, []).append(i)
+def moves_data(view: View, at: dict[int, int]) -> list[list[Any]]:
+    """The move list: per turn, the move in a few words and the places (`at`) of its
+    findings, worst first (SEVERITY_ORDER; a hidden one, whose severity is not sent,
+    after them), so that the first shown gives the glyph."""
+    on: dict[int, list[tuple[int, int]]] = {}
     rank = {sev: n for n, sev in enumerate(SEVERITY_ORDER)}
-    return [[move_text(analysis, t),
-             sorted(at.get(t, []), key=lambda i: rank.get(analysis.findings[i].severity, 9))]
-            for t in range(analysis.timeline.turns + 1)]
+    for n in view.notes:
+        worst = rank.get(n.finding.severity, 9) if n.finding is not None else 10
+        on.setdefault(n.turn, []).append((worst, at[n.index]))
+    return [[move_text(view.analysis, t), [i for _, i in sorted(on.get(t, []))]]
+            for t in range(view.until + 1)]
 
 
-def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
-              summaries: dict[str, int]) -> dict[str, Any]:
-    """One turn: the table, every hand, the hidden findings and the summary (an index
-    into `summaries`, which collects the distinct ones)."""
+def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, int],
+              at: dict[int, int]) -> dict[str, Any]:
+    """One turn: the table, every hand as the viewer sees it (`View.hand`), the
+    findings shown as hidden and listed, and the summary (an index into `summaries`,
+    which collects the distinct ones)."""
+    analysis = view.analysis
     game = analysis.record.game
     state = analysis.timeline[turn]
-    hidden = hidden_at(analysis, turn, options.viewer)
     lives_text, final_text = counter_texts(analysis, turn)
     point = analysis.clock[turn]
     rules = game.ruleset
     # Efficiency counts touched cards that are not trash, the viewer's own too.
     efficiency = None if options.viewer is not None or point.efficiency is None else (
         f"{point.efficiency:.2f}")
-    summary = json.dumps(summary_facts(analysis, turn, options, hidden), ensure_ascii=False)
+    summary = json.dumps(summary_facts(view, turn), ensure_ascii=False)
     hands = []
     for p in range(len(game.players)):
         cards: list[list[Any]] = []
-        for slot, k in enumerate(analysis.knowledge.of(turn, p)):
-            bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, k, options))
-            if options.hides(p):
-                cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1, bits,
-                              notes_on(analysis, k.card, options), None])
+        real = analysis.knowledge.of(turn, p)
+        for slot, seen in enumerate(view.hand(turn, p)):
+            k = seen.knowledge
+            bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, real[slot], options))
+            notes = notes_on(analysis, real[slot].card, options)
+            if seen.card is None:
+                cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1,
+                              bits, notes, None])
             else:
-                card = game.deck[k.card]
-                cards.append([game.card_text(k.card), card_colour(card, rules), int(k.touched),
-                              k.hinted, k.deduced, k.common, analysis.ids.of_card[k.card], bits,
-                              notes_on(analysis, k.card, options), card_look(card, rules)])
+                card = game.deck[seen.card]
+                cards.append([game.card_text(seen.card), card_colour(card, rules), int(k.touched),
+                              k.hinted, k.deduced, k.common, analysis.ids.of_card[seen.card], bits,
+                              notes, card_look(card, rules)])
         hands.append(cards)
     last = turn == analysis.timeline.turns
+    until = view.listed_until(turn)
     return {
         "rows": list(state.rows), "score": state.score, "coins": state.coins,
         "lives": state.lives, "pile": state.draw_pile(game),
@@ -181,24 +224,26 @@ def turn_data(analysis: Analysis, turn: int, options: ViewOptions,
         "discards": [[letter, [[text, int(lost), short] for text, lost, short in cards]]
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
-        "hands": hands, "hidden": sorted(hidden),
+        "hands": hands, "hidden": sorted(at[i] for i in view.hidden_at(turn)),
+        "listed": len(view.listed(turn)), "until": until,
+        "reach": view.until if view.spoilers else min(turn + 1, analysis.timeline.turns),
         "summary": summaries.setdefault(summary, len(summaries)),
     }
 
 
-def clock_series(analysis: Analysis) -> dict[str, list[int]]:
-    """The draw-pile clock's lines, one value per turn."""
-    return {field: [getattr(p, field) for p in analysis.clock]
+def clock_series(analysis: Analysis, until: int) -> dict[str, list[int]]:
+    """The draw-pile clock's lines, one value per turn up to `until`."""
+    return {field: [getattr(p, field) for p in analysis.clock[:until + 1]]
             for field in ("turn", "draw_pile", "pace", "score", "max_score")}
 
 
-def findings_data(analysis: Analysis) -> list[dict[str, Any]]:
-    """Every finding with its words, and the chart marker it gets (or None)."""
-    out = []
-    for f in analysis.findings:
-        marker = MARKED.get(f.kind)
-        out.append({"turn": f.turn, "kind": f.kind, "label": KIND_LABELS.get(f.kind, f.kind),
-                    "severity": f.severity, "message": f.message,
-                    "hover": plot_text(f.message, HOVER_WIDTH),
-                    "marker": list(marker) if marker else None})
-    return out
+def finding_data(f: Finding | None, turn: int) -> dict[str, Any]:
+    """A finding with its words and the chart marker it gets (or None); a hidden one
+    (None) is its turn alone."""
+    if f is None:
+        return {"turn": turn, "hidden": True}
+    marker = MARKED.get(f.kind)
+    return {"turn": f.turn, "kind": f.kind, "label": KIND_LABELS.get(f.kind, f.kind),
+            "severity": f.severity, "message": f.message,
+            "hover": plot_text(f.message, HOVER_WIDTH),
+            "marker": list(marker) if marker else None}

@@ -21,7 +21,8 @@ from nova_replay.rules.rulesets import Ruleset
 from nova_replay.rules.words import plural, words
 from nova_replay.views.text import describe_turn
 
-TIERS = ("hinted", "deduced", "common")
+from .links import TIERS as TIERS  # its home is links.py (layout.py reads it here)
+
 JOKER_COLOUR = "#6a1b9a"
 
 

@@ -16,15 +16,17 @@ from helpers import INVALID, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard import data as data_module
-from nova_replay.dashboard.callbacks import Payloads, open_view, parse_search, upload
+from nova_replay.dashboard.callbacks import Payloads, open_view, upload
 from nova_replay.dashboard.data import MAX_UPLOAD_BYTES, Broken, Reviewed, UploadRefused, samples_dir
-from nova_replay.dashboard.panels import turn_href
+from nova_replay.dashboard.links import parse_search, turn_href
 from nova_replay.dashboard.payload import BADGE_BITS, CARD_FIELDS, game_payload
 from nova_replay.dashboard.table import ViewOptions, action_text
 
 from nova_replay.cli import main
 from nova_replay.record.load import load, load_data
-from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.analysis import Analysis, Finding, analyze
+from nova_replay.review.perspective import Perspective
+from nova_replay.review.projection import project
 
 TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK = range(len(CARD_FIELDS))
 # open_view() outputs, in order
@@ -43,9 +45,20 @@ def five(library: GameLibrary) -> Reviewed:
     return loaded
 
 
-def payload_of(a: Analysis, viewer: int | None = None, no_spoilers: bool = False
-               ) -> dict[str, Any]:
-    return game_payload("g", a, ViewOptions("deduced", viewer, no_spoilers))
+def payload_of(a: Analysis, viewer: int | None = None, no_spoilers: bool = False,
+               reached: int = 0) -> dict[str, Any]:
+    """The payload as `viewer` sees it; with no spoilers, at the turn `reached`."""
+    return game_payload("g", a, ViewOptions("deduced", viewer, no_spoilers), reached=reached)
+
+
+def hidden_from(a: Analysis, f: Finding, turn: int, viewer: int | None) -> bool:
+    """Whether `f` is hidden from `viewer` looking at `turn` (the perspective's rule)."""
+    return Perspective(viewer, turn).hides_finding(f, a.timeline)
+
+
+def hidden_at(a: Analysis, turn: int, viewer: int | None) -> frozenset[int]:
+    """The findings the page marks hidden at `turn` as `viewer`, spoilers on."""
+    return project(a, Perspective(viewer)).hidden_at(turn)
 
 
 def badge_names(card: list[Any]) -> set[str]:
@@ -323,8 +336,8 @@ def test_the_clock_and_the_findings_markers_are_the_analysis(five: Reviewed) -> 
 
 def test_no_spoilers_summary_holds_the_figures_of_each_turn(five: Reviewed) -> None:
     a = five.analysis
-    p = payload_of(a, no_spoilers=True)
-    assert not p["spoilers"]
+    p = payload_of(a, no_spoilers=True, reached=29)
+    assert not p["spoilers"] and p["turns"] == 30 and len(p["turn_data"]) == 31
     summary = p["summaries"][p["turn_data"][29]["summary"]]
     facts = {key: value for _, value, key in summary["facts"]}
     assert facts["sum-score"] == f"{a.clock[29].score} / 25" and "So far" in summary["heading"]
@@ -347,7 +360,7 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
     assert out[-3:] == ("2", "hinted", ["hide"])  # the controls follow the link
     record = load(SAMPLES / "nova-3p-worked-example.json")
     p = out[PAYLOAD]
-    assert p["start"] == 3 and p["turns"] == 31 and p["viewer"] == 2
+    assert p["start"] == 3 and p["turns"] == 4 and p["total"] is None and p["viewer"] == 2
     assert p["turn_data"][3]["comment"] == record.log.actions[2].comment
     assert [o["value"] for o in out[VIEWERS]] == ["all", "0", "1", "2"]
     assert {card[TEXT] for card in p["turn_data"][3]["hands"][2]} == {None}
@@ -358,7 +371,8 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    assert len(app.callback_map) == 11  # the review 5, its evaluation curve 2, lessons and puzzles 4
+    # the review 6 (a step ahead with no spoilers too), its evaluation curve 2, lessons and puzzles 4
+    assert len(app.callback_map) == 12
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
@@ -379,7 +393,7 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard"]).exit_code == 0
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8050, 11), ("0.0.0.0", 9000, 11)]
+    assert calls == [("127.0.0.1", 8050, 12), ("0.0.0.0", 9000, 12)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:

@@ -16,12 +16,11 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from helpers import INVALID, SAMPLES, shared
 from nova_replay.dashboard import GameLibrary, create_app
-from nova_replay.dashboard.panels import hidden_from
-from nova_replay.dashboard.payload import hidden_at
 from nova_replay.dashboard.table import counter_texts
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from test_dashboard import hidden_at, hidden_from
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark, shot, url_turn
 
 from nova_replay.review.analysis import Analysis

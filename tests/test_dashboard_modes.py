@@ -12,8 +12,6 @@ import pytest
 from helpers import SAMPLES
 from nova_replay.dashboard import GameLibrary
 from nova_replay.dashboard.data import Reviewed
-from nova_replay.dashboard.panels import hidden_from
-from nova_replay.dashboard.payload import hidden_at
 from test_dashboard import (
     DEDUCED,
     HINTED,
@@ -23,6 +21,8 @@ from test_dashboard import (
     TRUTH,
     badge_names,
     data_url,
+    hidden_at,
+    hidden_from,
     opened,
     payload_of,
     text_of,
@@ -99,12 +99,12 @@ def test_summary_counts_leave_out_hidden_notes(library: GameLibrary) -> None:
     a = trash_lesson()
     f, holder = trash_hint(a)
     seen = [g for g in a.findings if g.turn <= f.turn]
-    p = payload_of(a, viewer=holder, no_spoilers=True)
+    p = payload_of(a, viewer=holder, no_spoilers=True, reached=f.turn)
     got = facts(p, f.turn)
     assert got["sum-wasted"] == str(sum(g.kind == "wasted_hint" for g in seen) - 1)
     assert got["sum-eff"] == "–"
     assert "not counted" in " ".join(n[0] for n in p["summaries"][p["turn_data"][f.turn]["summary"]]["notes"])
-    plain = facts(payload_of(a, no_spoilers=True), f.turn)
+    plain = facts(payload_of(a, no_spoilers=True, reached=f.turn), f.turn)
     assert plain["sum-wasted"] == str(sum(g.kind == "wasted_hint" for g in seen))
 
 
@@ -126,7 +126,8 @@ def test_as_player_others_show_common_knowledge_and_their_badges(library: GameLi
                                    strict=True):
                     known = k if q == viewer else k._replace(deduced=k.common)
                     names = badge_names(card)
-                    assert card[HINTED] == k.hinted and card[DEDUCED] == k.deduced
+                    # Another's deduced tier is not sent: it would tell the viewer's cards.
+                    assert card[HINTED] == k.hinted and card[DEDUCED] == known.deduced
                     assert ("exact" in names) == knows_exactly(known)
                     assert ("playable" in names) == knows_playable(known, st)
                     assert ("trash" in names) == knows_trash(known, st)
@@ -182,7 +183,7 @@ def test_html_in_player_names_is_escaped_in_the_figures_text(library: GameLibrar
     assert any(evil in f.message for f in a.findings if f.kind == "wasted_hint")
     for viewer in (None, 1, 2):
         p = payload_of(a, viewer=viewer)
-        hovers = [f["hover"] for f in p["findings"]] + [p["hidden_hover"]]
+        hovers = [f["hover"] for f in p["findings"] if not f.get("hidden")] + [p["hidden_hover"]]
         # The only tags are the line breaks the server puts in to keep hovers narrow.
         assert all("<" not in h.replace("<br>", " ") and ">" not in h.replace("<br>", " ")
                    for h in hovers)

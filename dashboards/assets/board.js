@@ -77,12 +77,12 @@ window.novaBoard = function (api) {
   function drawMoves(d, t, turn) {
     var M = S.moves;
     if (!M) { return; }
-    var key = (d.spoilers ? "" : turn) + "|" + t.hidden.join(",");
+    var key = t.until + "|" + t.hidden.join(",");
     if (key !== S.movesKey) {
       var hidden = {};
       t.hidden.forEach(function (i) { hidden[i] = true; });
       M.lines.forEach(function (line, k) {
-        var shown = d.spoilers || k <= turn;  // no spoilers: no move after this turn
+        var shown = k <= t.until;  // the payload's: with no spoilers, none after this turn
         if (line.shown !== shown) {
           line.root.style.display = shown ? "" : "none";
           line.shown = shown;
@@ -160,9 +160,10 @@ window.novaBoard = function (api) {
 
   // A card's face: its rank large, its suit's letters below (AR1 fits), the special
   // rank's mark; `c` is a card of the payload (card_fields), text null when hidden.
-  function drawFace(d, f, c, clue) {
-    var text = c[0], lk = c[9] ? look(d, c[9][0]) : null, label;
-    f.className = "card-face" + (c[2] ? " touched" : "") + (clue ? " clued-now" : "");
+  function drawFace(d, f, c, F) {
+    var text = c[F.text], lk = c[F.look] ? look(d, c[F.look][0]) : null, label;
+    var special = Boolean(c[F.look] && c[F.look][1]);
+    f.className = "card-face" + (c[F.touched] ? " touched" : "");
     if (text === null) {
       f.classList.add("hidden");
       f.replaceChildren(el("span", "face-rank", "?"));
@@ -174,7 +175,7 @@ window.novaBoard = function (api) {
         text.slice(0, text.length - letter.length) : text;
       var parts = [el("span", "face-rank", rank)];
       if (rank !== text) { parts.push(el("span", "face-suit", letter)); }
-      if (c[9][1]) {
+      if (special) {
         var mark = el("span", "face-special", "★");
         mark.title = d.special || "special rank";
         parts.push(mark);
@@ -182,7 +183,7 @@ window.novaBoard = function (api) {
       }
       f.replaceChildren.apply(f, parts);
       paint(f, lk);
-      label = text + (lk ? " (" + lk.name + ")" : "") + (c[9][1] && d.special ? ", " + d.special : "");
+      label = text + (lk ? " (" + lk.name + ")" : "") + (special && d.special ? ", " + d.special : "");
     }
     f.title = label;
     return label;

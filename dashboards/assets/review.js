@@ -1,14 +1,19 @@
-// nova-replay review board: draws one turn of a game from its payload (sent once by
-// the server when a game is opened: dashboards/payload.py) and moves between turns
-// in the browser alone. It decides nothing about the game: every card, knowledge
-// mask, badge, sentence and hidden note is the payload's. A turn change updates only
+// nova-replay review board: draws one turn of a game from its payload (dashboards/
+// payload.py: the game as the viewer may see it, sent when a game, viewer or mode is
+// chosen) and moves between the turns it holds in the browser alone. It decides
+// nothing about the game and filters nothing: every card, knowledge mask, badge,
+// sentence, hidden note, which findings are listed and how far the viewer may go are
+// the payload's. With no spoilers the payload holds the turn reached and the next
+// one; stepping onto the last it holds asks the server for the next ("horizon"),
+// so that a step forward is drawn at once. A turn change updates only
 // what changed (a grid cell's class, a face, a few table lines) in the same task as
 // the input, so every key press and click lands, in order; the chart, the slider and
 // the URL follow just after the frame is painted.
 (function () {
   "use strict";
-  var TIER_INDEX = {hinted: 3, deduced: 4, common: 5};
+  var TIERS = {hinted: true, deduced: true, common: true};
   var S = {
+    F: {}, want: null, asked: null,
     data: null, turn: 0, tier: "deduced", kinds: [], severities: null,
     hands: null, table: null, summaryShown: -1, findingsKey: "", items: [],
     pending: false, sliderSet: null, urlTimer: null, urlAt: 0, chartTimer: null,
@@ -103,33 +108,45 @@
     return hands;
   }
 
+  // A card is a list in the order of the payload's card_fields: F maps each name
+  // to its place (read from every payload, never assumed).
+  function fieldsOf(d) {
+    var F = {};
+    d.card_fields.forEach(function (name, i) { F[name] = i; });
+    return F;
+  }
+
   function drawCard(d, ref, c, tier) {
+    var F = S.F;
     if (!c) {
       if (ref.shown) { ref.root.style.display = "none"; ref.shown = false; }
       return;
     }
     if (!ref.shown) { ref.root.style.display = ""; ref.shown = true; }
-    var faceKey = c[0] + "|" + c[2];
+    var text = c[F.text];
+    var faceKey = text + "|" + c[F.touched];
     if (ref.faceKey !== faceKey) {
-      B.drawFace(d, ref.face, c);
+      B.drawFace(d, ref.face, c, F);
       ref.faceKey = faceKey;
     }
-    var noteKey = c[8].join("\n");
+    var cardNotes = c[F.notes];
+    var noteKey = cardNotes.join("\n");
     if (ref.noteKey !== noteKey) {  // players' notes on the card, as the server lists them
-      ref.notes.replaceChildren.apply(ref.notes, c[8].map(function (n) {
+      ref.notes.replaceChildren.apply(ref.notes, cardNotes.map(function (n) {
         return el("div", "card-note", n);
       }));
       ref.noteKey = noteKey;
     }
-    if (ref.bits !== c[7]) {
+    var bits = c[F.badges];
+    if (ref.bits !== bits) {
       var spans = [];
       d.badges.forEach(function (b, i) {
-        if (bit(c[7], i)) { spans.push(el("span", "badge " + b[1], b[0])); }
+        if (bit(bits, i)) { spans.push(el("span", "badge " + b[1], b[0])); }
       });
       ref.badges.replaceChildren.apply(ref.badges, spans);
-      ref.bits = c[7];
+      ref.bits = bits;
     }
-    var mask = c[TIER_INDEX[tier]], truth = c[6];
+    var mask = c[F[tier]], truth = c[F.truth];
     if (ref.mask !== mask || ref.truth !== truth) {
       for (var i = 0; i < ref.cells.length; i++) {
         var cls = (bit(mask, i) ? "gcell on" : "gcell off") + (ref.cells[i].pale ? " pale" : "");
@@ -297,27 +314,20 @@
     S.summaryShown = t.summary;
   }
 
-  // The link to this view, as the server writes it (panels.turn_href): game, turn,
-  // as, tier and spoilers, the defaults left out.
+  // The link to this view at `turn`: the server writes it (dashboards/links.py), per
+  // tier, with "turn=-1" standing for the turn.
   function href(d, turn) {
-    var q = new URLSearchParams();
-    q.set("game", d.key);
-    q.set("turn", turn);
-    if (d.viewer !== null && d.viewer !== undefined) { q.set("as", d.players[d.viewer]); }
-    if (S.tier !== "deduced") { q.set("tier", S.tier); }
-    if (!d.spoilers) { q.set("spoilers", "off"); }
-    return "?" + q.toString();
+    return d.links[S.tier].replace("turn=-1", "turn=" + Math.round(turn));
   }
 
+  // The findings the payload lists at this turn (the first t.listed), those it
+  // marks hidden at this turn as hidden; the kind and severity filters are the user's.
   function drawFindings(d, t, turn) {
-    var seen = d.spoilers ? d.findings.length
-      : d.findings.filter(function (f) { return f.turn <= turn; }).length;
-    var key = seen + "|" + t.hidden.join(",") + "|" + JSON.stringify([S.kinds, S.severities]);
+    var key = t.listed + "|" + t.hidden.join(",") + "|" + JSON.stringify([S.kinds, S.severities]);
     if (key !== S.findingsKey) {
       var hidden = {}, items = [], list = el("div", "findings");
       t.hidden.forEach(function (i) { hidden[i] = true; });
-      d.findings.forEach(function (f, i) {
-        if (!d.spoilers && f.turn > turn) { return; }
+      d.findings.slice(0, t.listed).forEach(function (f, i) {
         var parts;
         if (hidden[i]) {  // listed whatever the filters: filtering would tell its kind
           parts = [el("span", "sev sev-hidden", "hidden"), el("div", "f-message", d.hidden_note)];
@@ -353,7 +363,7 @@
   // --- the chart and the slider (after the frame) -----------------------------------
 
   function figure(d, turn) {
-    var last = d.spoilers ? d.turns : turn, c = d.clock, t = d.turn_data[turn];
+    var t = d.turn_data[turn], last = t.until, c = d.clock;
     var xs = c.turn.slice(0, last + 1), data = [];
     d.lines.forEach(function (l) {
       data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
@@ -401,7 +411,7 @@
     return {data: data, layout: {
       margin: {l: 46, r: 8, t: 10, b: 46, autoexpand: false},
       showlegend: false,
-      xaxis: {title: {text: "turn", standoff: 4}, range: [-0.5, d.spoilers ? d.turns + 0.5 : turn + 1],
+      xaxis: {title: {text: "turn", standoff: 4}, range: [-0.5, d.spoilers ? d.total + 0.5 : turn + 1],
               zeroline: false, automargin: false},
       yaxis: {title: {text: "cards / points", standoff: 2}, range: [low, top], zeroline: true,
               automargin: false},
@@ -417,7 +427,7 @@
   }
 
   function sliderProps(d, turn) {
-    var top = d.spoilers ? Math.max(d.turns, 1) : turn + 1;
+    var top = d.spoilers ? Math.max(d.total, 1) : turn + 1;
     var step = top <= 40 ? 5 : top <= 100 ? 10 : 20, marks = {};
     for (var x = 0; x <= top; x += step) { marks[x] = String(x); }
     return {value: turn, max: top, marks: marks};
@@ -431,6 +441,8 @@
     // The tab's title, after the frame: setting it costs the browser a few ms.
     document.title = d.name + ", turn " + S.turn + " · nova-replay";
     window.dash_clientside.set_props("turn-slider", sliderProps(d, S.turn));
+    window.dash_clientside.set_props("turn-now", {data: S.turn});
+    ask();
     writeUrl();
     // Redrawing the chart takes Plotly tens of milliseconds: while the turns go by
     // (a held key) it waits for a pause, so that it never delays the next turn.
@@ -465,6 +477,18 @@
     if (window.location.search !== want) { window.history.replaceState(null, "", want); }
   }
 
+  // With no spoilers, on the last turn the payload holds (short of the record's
+  // end), ask the server for the next one: it sends the payload that holds it.
+  function ask() {
+    var d = S.data;
+    if (!d || d.spoilers || d.end || S.turn < d.turns) { return; }
+    var asked = d.key + "|" + d.viewer + "|" + S.turn;
+    if (S.asked === asked) { return; }
+    S.asked = asked;
+    window.dash_clientside.set_props("horizon", {data: {key: d.key, viewer: d.viewer,
+                                                         turn: S.turn}});
+  }
+
   function later() {
     if (S.pending) { return; }
     S.pending = true;
@@ -481,7 +505,7 @@
     drawFindings(d, t, S.turn);
     B.drawMoves(d, t, S.turn);
     document.getElementById("turn-label").textContent =
-      "Turn " + S.turn + (d.spoilers ? " of " + d.turns : "");
+      "Turn " + S.turn + (d.total !== null ? " of " + d.total : "");
     later();
   }
 
@@ -490,7 +514,10 @@
     var now = Date.now();
     S.inRun = now - S.lastMove < 250;  // two moves close together: a run of them
     S.lastMove = now;
-    S.turn = Math.max(0, Math.min(Math.round(turn), S.data.turns));
+    var want = Math.max(0, Math.round(turn));
+    // A turn the payload does not hold yet (no spoilers): drawn when it comes.
+    S.want = want > S.data.turns ? want : null;
+    S.turn = Math.min(want, S.data.turns);
     draw();
   }
 
@@ -498,15 +525,38 @@
     if (!S.data) { return; }
     // With no spoilers, "last" only steps one turn ahead: jumping to the real last
     // turn would tell how long the game lasted.
-    var moves = {"nav-first": 0, "nav-prev": S.turn - 1, "nav-next": S.turn + 1,
-                 "nav-last": S.data.spoilers ? S.data.turns : S.turn + 1};
+    var ahead = S.want !== null ? S.want : S.turn;
+    var moves = {"nav-first": 0, "nav-prev": S.turn - 1, "nav-next": ahead + 1,
+                 "nav-last": S.data.turn_data[S.turn].reach};
     if (which in moves) { go(moves[which]); }
     else if (which === "finding-next" || which === "finding-prev") { jump(which === "finding-next"); }
   }
 
+  // The server's answer to ask(): the same game, viewer and mode with more turns (the
+  // hands stay built, the rest is drawn again); an answer for a view since left is
+  // dropped.
+  function extends_(old, data) {
+    if (!old || old.key !== data.key || old.viewer !== data.viewer ||
+        old.spoilers !== data.spoilers) { return false; }
+    var held = old.turn_data[0].hands, now = data.turn_data[0].hands;
+    return held.every(function (h, p) { return h.length === now[p].length; });
+  }
+
   function load(data) {
     var same = S.data && data && S.data.key === data.key;
+    if (data) { S.F = fieldsOf(data); }
+    if (data && data.extends) {
+      if (!extends_(S.data, data)) { return; }
+      S.data = data;
+      S.summaryShown = -1;
+      S.findingsKey = "";
+      S.moves = B.buildMoves(data);
+      go(S.want !== null ? S.want : S.turn);
+      return;
+    }
     S.data = data;
+    S.want = null;
+    S.asked = null;
     S.summaryShown = -1;
     S.findingsKey = "";
     if (!data) {
@@ -533,7 +583,7 @@
   window.dash_clientside = Object.assign({}, window.dash_clientside, {
     nova: {
       show: function (data, tier, kinds, severities) {
-        var tierNow = tier in TIER_INDEX ? tier : "deduced";
+        var tierNow = TIERS[tier] ? tier : "deduced";
         if (tierNow !== S.tier) { S.urlAt = 0; }  // the URL says the tier: write it now
         S.tier = tierNow;
         S.kinds = kinds || [];

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, SEVERITIES, Analysis
+from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, Analysis
 from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
+from ..review.projection import project
 from ..review.status import Status
 from ..review.whatif import FAULTS
 from ..rules.cards import rank_text
@@ -38,18 +39,13 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
         end = f"max score at the end {s.max_score}"
     eff = (f"{s.efficiency:.2f} cards per {w.hint}" if s.efficiency is not None
            else f"no {w.hint}s given")
-    blunders, mistakes, info, good, wasted = s.blunders, s.mistakes, s.info, s.good, s.wasted_hints
+    count = project(a, seen).counts()
+    blunders, mistakes, info, good = (count.severities[BLUNDER], count.severities[MISTAKE],
+                                      count.severities[INFO], count.severities[GOOD])
     hidden = ""
-    if seen.viewer is not None:
-        listed = seen.visible_findings(a.findings)
-        shown = seen.shown_findings(listed, a.timeline)
-        count = {sev: sum(f.severity == sev for f in shown) for sev in SEVERITIES}
-        blunders, mistakes, info, good = (count[BLUNDER], count[MISTAKE], count[INFO],
-                                          count[GOOD])
-        wasted = sum(f.kind == "wasted_hint" for f in shown)
-        if len(shown) < len(listed):
-            hidden = (f" {len(listed) - len(shown)} hidden note(s) about "
-                      f"{game.players[seen.viewer]}'s cards are not counted.")
+    if count.hidden and seen.viewer is not None:
+        hidden = (f" {count.hidden} hidden note(s) about "
+                  f"{game.players[seen.viewer]}'s cards are not counted.")
     recorded = report_summary(a).hanablive_score
     differs = ([f"hanab.live records a score of {recorded} for this game (0 for a strikeout "
                 f"or a stopped game); ours is {s.score}."]
@@ -58,7 +54,7 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
         f"{game.ruleset.title}, {len(game.players)} players ({', '.join(game.players)}): "
         f"score {s.score} of {s.perfect_score}, {end}; {lost}.",
         f"Blunders {blunders}, mistakes {mistakes}, info notes {info}, good moves {good}; "
-        f"wasted {w.hint}s {wasted} of {s.hints}; efficiency {eff}.{hidden}",
+        f"wasted {w.hint}s {count.wasted_hints} of {s.hints}; efficiency {eff}.{hidden}",
         *differs,
     ])
 
@@ -82,26 +78,28 @@ def evaluation_text(e: Evaluation, a: Analysis) -> str:
 def notes_text(a: Analysis, seen: Perspective = REVIEWER,
                suggested: Mapping[int, str] | None = None) -> str:
     """Every teaching note in turn order, each with the clock at that turn; one hidden
-    from the viewer (`Perspective.hides_finding`) says only that it is there. After a
+    from the viewer (`review.projection`) says only that it is there. After a
     turn's fault, `suggested[turn]` (what a convention player would have done) when
     given; as player X, only on X's own turns (another player's choice rests on what
     that player saw: X's cards)."""
     lines = []
     game = a.record.game
     said_at: set[int] = set()
-    for f in seen.visible_findings(a.findings):
-        c = a.clock[f.turn]
-        if seen.hides_finding(f, a.timeline):
+    for note in project(a, seen).notes:
+        f = note.finding
+        c = a.clock[note.turn]
+        if f is None:
             assert seen.viewer is not None
             said = f"[hidden] {hidden_note(a.record.game.players[seen.viewer])}"
         else:
             said = f"[{f.severity}] {f.message}"
-        lines.append(f"Turn {f.turn:>3}  {said}  "
+        lines.append(f"Turn {note.turn:>3}  {said}  "
                      f"(pile {c.draw_pile}, pace {c.pace}, max {c.max_score})")
+        if f is None:
+            continue
         mover = a.timeline[f.turn - 1].player(game)
         if (suggested and f.turn in suggested and f.turn not in said_at
                 and f.severity in FAULTS and f.player == mover
-                and not seen.hides_finding(f, a.timeline)
                 and (seen.viewer is None or seen.viewer == mover)):
             lines.append(f"           Suggestion: {suggested[f.turn]}")
             said_at.add(f.turn)

@@ -1,0 +1,70 @@
+"""The URL of a view, in one place: `?game=FILE&turn=N&as=PLAYER&tier=T&spoilers=off`.
+
+`turn_href` writes it, `parse_view` reads it; the browser writes the links it needs
+(moves, findings, the address bar) from the templates the payload carries
+(`link_templates`): the same URL with `turn=-1` standing for the turn, which
+assets/review.js replaces (`TURN_SLOT`). Nothing else writes or reads a view's URL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+TIERS = ("hinted", "deduced", "common")
+TURN_SLOT = "turn=-1"  # what a link template holds in place of the turn
+
+
+@dataclass(frozen=True)
+class UrlView:
+    """What a link says of the view: `?game=NAME&turn=N&as=PLAYER&tier=T&spoilers=off`."""
+
+    game: str | None = None
+    turn: int | None = None
+    player: str | None = None
+    tier: str | None = None
+    no_spoilers: bool = False
+    puzzle: str | None = None
+
+
+def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "deduced",
+              no_spoilers: bool = False) -> str:
+    """The link to one moment of one game as one viewer sees it, as a teacher would
+    send it; the defaults (every card, deduced, spoilers) are left out."""
+    query: dict[str, str | int] = {"game": game_key, "turn": turn}
+    if player is not None:
+        query["as"] = player
+    if tier != "deduced":
+        query["tier"] = tier
+    if no_spoilers:
+        query["spoilers"] = "off"
+    return "?" + urlencode(query)
+
+
+def link_templates(game_key: str, player: str | None, no_spoilers: bool) -> dict[str, str]:
+    """Per knowledge tier, the view's link with `TURN_SLOT` for the turn: the browser
+    puts the turn in (the tier is switched in the browser, the rest by the server)."""
+    return {tier: turn_href(game_key, -1, player, tier, no_spoilers) for tier in TIERS}
+
+
+def parse_view(search: str | None) -> UrlView:
+    """The view a URL's query string asks for; missing or malformed parts are None."""
+    query = parse_qs((search or "").lstrip("?"))
+
+    def first(name: str) -> str | None:
+        return query.get(name, [None])[0]
+
+    try:
+        turn: int | None = int(first("turn") or "")
+    except ValueError:
+        turn = None
+    tier = first("tier")
+    return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
+                   (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
+                   first("puzzle"))
+
+
+def parse_search(search: str | None) -> tuple[str | None, int | None]:
+    """The game and turn of a URL's query string; missing or malformed parts are None."""
+    view = parse_view(search)
+    return view.game, view.turn
