@@ -7,6 +7,7 @@ game or the turn is drawn in the browser by assets/review.js from the game's pay
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any
 
 from dash import dcc, html
@@ -193,8 +194,9 @@ def findings_filters() -> html.Div:
 
 def problems_view(file: str, problems: tuple[str, ...], fatal: bool) -> html.Div:
     """The validator's messages, as a list on the page."""
-    head = (f"{file} is not a valid game log:" if fatal
-            else f"{file}: warning:")
+    name = PurePath(file).name  # never the server's path
+    head = (f"{name} is not a valid game log:" if fatal
+            else f"{name}: warning:")
     return html.Div([html.Div(head, className="problems-head"),
                      html.Ul([html.Li(p) for p in problems])],
                     className="problems-box" + (" fatal" if fatal else " warning"),

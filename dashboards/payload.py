@@ -43,6 +43,7 @@ from nova_replay.review.projection import View, project
 from nova_replay.rules.cards import Card, rank_text
 from nova_replay.rules.rulesets import Ruleset
 
+from .clues import ClueMarks, clue_of
 from .links import link_templates
 from .panels import (
     HIDDEN_MARK,
@@ -79,7 +80,7 @@ BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
 # A card in a hand is a list of these, in this order (compact: a 5-player game has
 # thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
 CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges",
-               "notes", "look")
+               "notes", "look", "clues")
 
 
 def view_of(analysis: Analysis, options: ViewOptions, reached: int = 0) -> View:
@@ -110,7 +111,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     note = hidden_note(analysis, options.viewer) if options.viewer is not None else ""
     order = sorted(range(len(view.notes)), key=lambda k: view.notes[k].turn)
     at = {view.notes[k].index: n for n, k in enumerate(order)}  # finding -> its place
-    turns = [turn_data(view, t, options, summaries, at) for t in range(view.until + 1)]
+    marks = ClueMarks(analysis)
+    turns = [turn_data(view, t, options, summaries, at, marks) for t in range(view.until + 1)]
     players = list(game.players)
     end = view.until == analysis.timeline.turns
     return {
@@ -181,7 +183,7 @@ def moves_data(view: View, at: dict[int, int]) -> list[list[Any]]:
 
 
 def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, int],
-              at: dict[int, int]) -> dict[str, Any]:
+              at: dict[int, int], marks: ClueMarks | None = None) -> dict[str, Any]:
     """One turn: the table, every hand as the viewer sees it (`View.hand`), the
     findings shown as hidden and listed, and the summary (an index into `summaries`,
     which collects the distinct ones)."""
@@ -191,6 +193,7 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
     lives_text, final_text = counter_texts(analysis, turn)
     point = analysis.clock[turn]
     rules = game.ruleset
+    marks = marks or ClueMarks(analysis)
     # Efficiency counts touched cards that are not trash, the viewer's own too.
     efficiency = None if options.viewer is not None or point.efficiency is None else (
         f"{point.efficiency:.2f}")
@@ -203,14 +206,15 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
             k = seen.knowledge
             bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, real[slot], options))
             notes = notes_on(analysis, real[slot].card, options)
+            clued = marks.history(real[slot].card, turn)  # clues are public: every viewer's
             if seen.card is None:
                 cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1,
-                              bits, notes, None])
+                              bits, notes, None, clued])
             else:
                 card = game.deck[seen.card]
                 cards.append([game.card_text(seen.card), card_colour(card, rules), int(k.touched),
                               k.hinted, k.deduced, k.common, analysis.ids.of_card[seen.card], bits,
-                              notes, card_look(card, rules)])
+                              notes, card_look(card, rules), clued])
         hands.append(cards)
     last = turn == analysis.timeline.turns
     until = view.listed_until(turn)
@@ -224,6 +228,8 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
         "discards": [[letter, [[text, int(lost), short] for text, lost, short in cards]]
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
+        "actor": analysis.timeline[turn - 1].player(game) if turn else -1,
+        "clue": clue_of(analysis, turn),
         "hands": hands, "hidden": sorted(at[i] for i in view.hidden_at(turn)),
         "listed": len(view.listed(turn)), "until": until,
         "reach": view.until if view.spoilers else min(turn + 1, analysis.timeline.turns),

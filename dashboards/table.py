@@ -7,6 +7,7 @@ them for every turn and the browser (assets/review.js) draws them as text.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +75,8 @@ def contrast(a: str, b: str = "#ffffff") -> float:
 
 
 TEXT_CONTRAST = 4.5  # WCAG AA for text
-PALE_CONTRAST = 3.0  # below this a suit's colour alone does not outline a card on white
+PALE_CONTRAST = 2.8  # a grey paler than this vanishes on white (Null, White, Omni)
+PALE_CHROMA = 48  # ... and a colour this grey has no hue to tell it by (yellow has)
 
 
 def ink(colour: str) -> str:
@@ -92,8 +94,9 @@ def suit_look(colour: str, name: str) -> dict[str, Any]:
     """How a suit is drawn: its colour (fills, grid cells), its ink (text and outline,
     readable on white) and whether it is pale (Null, White: drawn with a dark dashed
     outline and a hatched fill, since its colour alone would vanish on white)."""
-    return {"colour": colour, "ink": ink(colour), "pale": contrast(colour) < PALE_CONTRAST,
-            "name": name}
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    pale = contrast(colour) < PALE_CONTRAST and max(channels) - min(channels) < PALE_CHROMA
+    return {"colour": colour, "ink": ink(colour), "pale": pale, "name": name}
 
 
 def special_words(rules: Ruleset) -> str | None:
@@ -167,7 +170,8 @@ def notes_on(analysis: Analysis, card: int, options: ViewOptions) -> list[str]:
     X's own (the others' were private)."""
     game = analysis.record.game
     viewer = None if options.viewer is None else game.players[options.viewer]
-    return [f"{who}: {note}" for who, note in card_notes(analysis.record.log).get(card, ())
+    # hanab.live keeps notes HTML-escaped ('&gt;'): shown as the players typed them
+    return [f"{who}: {html.unescape(note)}" for who, note in card_notes(analysis.record.log).get(card, ())
             if viewer is None or who == viewer]
 
 

@@ -139,3 +139,46 @@ def test_hanablive_purple_is_lettered_p_on_the_board(dash_duo: Any, games: Path)
         x[:-1] + "P" for x in purple)
     assert not any(f.endswith("W") for f in faces)
     assert duo.get_logs() == []
+
+
+def test_the_current_clue_is_marked_and_each_card_says_its_clues(
+        dash_duo: Any, games: Path) -> None:
+    data = json.loads((games / "purple.json").read_text())
+    a = analyze(data)
+    game = a.record.game
+    # a clue that touched at least two cards, after which one of them was clued again
+    turn = next(t for t, x in enumerate(data["actions"], start=1)
+                if x["type"] == "hint" and len(game.touched(a.timeline.actions[t - 1],
+                                                            a.timeline[t - 1].hands[
+                                                                a.timeline.actions[t - 1].to])) >= 2)
+    hint = a.timeline.actions[turn - 1]
+    hand = a.timeline[turn].hands[hint.to]
+    touched = [slot for slot, c in enumerate(hand)
+               if c in game.touched(hint, a.timeline[turn - 1].hands[hint.to])]
+    duo = start(dash_duo, games)
+    open_turn(duo, "purple", turn, a.timeline.turns)
+    marked = duo.driver.execute_script(
+        f"return Array.from(document.querySelectorAll('#hand-{hint.to} .hand-card'))"
+        ".map(function (c) { return c.classList.contains('clued-now'); });")
+    assert [s for s, on in enumerate(marked) if on] == touched
+    words = game.describe_hint(hint)
+    assert duo.find_element(f"#card-{hint.to}-{touched[0]} .clue-mark").text == f"▼ {words}"
+    assert words in duo.find_element("#clue-box").text
+    assert duo.find_element("#clue-reading").is_displayed() is False  # no reading yet
+    # the card's label (hover, focus, screen readers) lists the clue with its turn
+    card = duo.find_element(f"#card-{hint.to}-{touched[0]}")
+    label = card.get_attribute("aria-label")
+    assert f"turn {turn}, " in label and words in label and "could be" in label
+    card.click()
+    assert duo.driver.switch_to.active_element == card  # focusable
+    # the player who gave it is tagged as having just acted; nobody else
+    giver = a.timeline[turn - 1].player(game)
+    tagged = [e.get_attribute("id") for e in duo.find_elements(".hand.acted")]
+    assert tagged == [f"hand-{giver}"]
+    # a turn later (a play or a discard), the clue's marks are gone
+    later = next(t for t in range(turn + 1, a.timeline.turns + 1)
+                 if data["actions"][t - 1]["type"] != "hint")
+    open_turn(duo, "purple", later, a.timeline.turns)
+    assert duo.find_elements(".hand-card.clued-now") == []
+    assert duo.find_elements("#clue-box") == []
+    assert duo.get_logs() == []

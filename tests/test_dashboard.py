@@ -28,7 +28,8 @@ from nova_replay.review.analysis import Analysis, Finding, analyze
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import project
 
-TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK = range(len(CARD_FIELDS))
+(TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK,
+ CLUES) = range(len(CARD_FIELDS))
 # open_view() outputs, in order
 PAYLOAD, PICKED, HREF, PROBLEMS, TITLE, VIEWERS, STYLE = range(7)
 

@@ -174,7 +174,9 @@ window.novaBoard = function (api) {
       var rank = letter && text.slice(-letter.length) === letter ?
         text.slice(0, text.length - letter.length) : text;
       var parts = [el("span", "face-rank", rank)];
-      if (rank !== text) { parts.push(el("span", "face-suit", letter)); }
+      if (rank !== text) {
+        parts.push(el("span", "face-suit" + (letter.length > 2 ? " long" : ""), letter));
+      }
       if (special) {
         var mark = el("span", "face-special", "★");
         mark.title = d.special || "special rank";
@@ -201,7 +203,96 @@ window.novaBoard = function (api) {
 
   function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ""; }
 
+  // Players' notes on a card (hanab.live), folded into one small mark so that every
+  // card keeps its size: the words on hover and focus, and in the card's label.
+  function drawNotes(box, notes) {
+    if (!notes.length) { box.replaceChildren(); return; }
+    var mark = el("span", "card-note", "✎ " + notes.length);
+    mark.title = notes.join("\n");
+    box.replaceChildren(mark);
+  }
+
+  // The knowledge grid in words: the identities still possible, by suit ("AR1 1 2 3;
+  // AB1 4"), from the mask the payload sent.
+  function gridText(d, mask) {
+    var m = d.max_rank, parts = [];
+    d.suits.forEach(function (s, i) {
+      var ranks = [];
+      for (var r = 0; r < m; r++) {
+        if (Math.floor(mask / Math.pow(2, i * m + r)) % 2 === 1) { ranks.push(d.rank_heads[r]); }
+      }
+      if (ranks.length) { parts.push(s.symbol + " " + ranks.join(" ")); }
+    });
+    if (d.joker >= 0 && Math.floor(mask / Math.pow(2, d.joker)) % 2 === 1) { parts.push("JK"); }
+    return parts.length ? parts.join("; ") : "nothing";
+  }
+
+  // The clue marks of player `p`'s hand at turn `t`: an arrow with the clue's words on
+  // each card the current clue touched (the server's `clue.slots`), the player who just
+  // acted tagged, and every card's label (hover, focus, screen readers) with its clue
+  // history, badges, notes and what its holder thinks it can be.
+  function drawClues(d, t, h, p, F) {
+    var clue = t.clue, now = {};
+    if (clue && clue.to === p) { clue.slots.forEach(function (s) { now[s] = true; }); }
+    var acted = t.actor === p ? (clue ? "just clued " + clue.words : "just acted") : "";
+    if (h.acted.textContent !== acted) {
+      h.acted.textContent = acted;
+      h.acted.style.display = acted ? "" : "none";
+      h.root.classList.toggle("acted", Boolean(acted));
+    }
+    h.cards.forEach(function (ref, slot) {
+      var c = t.hands[p][slot];
+      if (!c) { return; }
+      var hist = c[F.clues] || [], mask = c[F[d.tier_for[S.tier][p]]];
+      var key = [now[slot] ? clue.words : "", hist.join(","), c[F.text], c[F.badges],
+                 c[F.notes].join("|"), mask].join("/");
+      if (ref.clueKey === key) { return; }
+      ref.clueKey = key;
+      ref.mark.textContent = now[slot] ? "▼ " + clue.words : "";
+      ref.root.classList.toggle("clued-now", Boolean(now[slot]));
+      var said = hist.map(function (k) {
+        var x = d.turn_data[k] && d.turn_data[k].clue;
+        return "turn " + k + (x ? ", " + x.text : "");
+      });
+      var label = "slot " + (slot + 1) + ": " + ref.face.title +
+        (now[slot] ? ". Touched by this turn's clue (" + clue.words + ")" : "") +
+        (said.length ? ". Clues: " + said.join("; ") : ". Never clued") +
+        (ref.badges.textContent ? ". " + Array.from(ref.badges.children).map(function (b) {
+          return b.textContent; }).join(", ") : "") +
+        ". " + d.tier_for[S.tier][p] + " knowledge: could be " + gridText(d, mask) +
+        (c[F.notes].length ? ". Notes: " + c[F.notes].join("; ") : "");
+      ref.root.setAttribute("aria-label", label);
+      ref.root.title = label;
+      ref.grid.setAttribute("role", "img");
+      ref.grid.setAttribute("aria-label", "could be " + gridText(d, mask));
+    });
+  }
+
+  // The current clue beside the action: its words, whom and which slots it touched,
+  // and a place for its reading (focus and meaning, once the conventions read clues).
+  function clueBox(d, t) {
+    var clue = t.clue;
+    if (!clue) { return null; }
+    var box = el("div", "clue-box");
+    box.id = "clue-box";
+    var slots = clue.slots.map(function (s) { return s + 1; });
+    box.appendChild(el("span", "clue-tag", "▼ " + clue.words));
+    box.appendChild(el("span", "clue-text", clue.text + ": touches slot" +
+                       (slots.length === 1 ? " " : "s ") + slots.join(", ")));
+    var reading = el("div", "clue-reading");
+    reading.id = "clue-reading";
+    if (clue.reading) {
+      reading.textContent = (clue.reading.focus !== undefined && clue.reading.focus !== null ?
+        "Focus: slot " + (clue.reading.focus + 1) + ". " : "") + (clue.reading.words || "");
+    } else {
+      reading.style.display = "none";
+    }
+    box.appendChild(reading);
+    return box;
+  }
+
   return {verdictOf: verdictOf, drawLesson: drawLesson, buildMoves: buildMoves,
           drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend,
-          look: look, paint: paint, drawFace: drawFace, livesMarks: livesMarks};
+          look: look, paint: paint, drawFace: drawFace, livesMarks: livesMarks,
+          drawNotes: drawNotes, drawClues: drawClues, clueBox: clueBox};
 };

@@ -78,12 +78,20 @@
       title.appendChild(el("span", "player-name", name));
       var next = el("span", "tag tag-next", "to play");
       title.appendChild(next);
+      var acted = el("span", "tag tag-acted", "");
+      acted.style.display = "none";
+      title.appendChild(acted);
       if (d.viewer === p) { title.appendChild(el("span", "tag tag-you", "your hand (hidden)")); }
       var row = el("div", "hand-cards");
       var cards = [];
       for (var slot = 0; slot < slots; slot++) {
         var card = el("div", "hand-card");
         card.id = "card-" + p + "-" + slot;
+        card.tabIndex = 0;  // focus shows its text form (clues, knowledge) like hover
+        card.setAttribute("role", "group");
+        var mark = el("div", "clue-mark");
+        mark.setAttribute("aria-hidden", "true");
+        card.appendChild(mark);
         card.appendChild(el("div", "slot", "slot " + (slot + 1)));
         var face = el("div", "card-face");
         var badges = el("div", "badges");
@@ -95,14 +103,14 @@
         card.appendChild(badges);
         card.appendChild(grid);
         row.appendChild(card);
-        cards.push({root: card, face: face, badges: badges, notes: notes, noteKey: null,
+        cards.push({root: card, face: face, badges: badges, notes: notes, noteKey: null, mark: mark,
                     grid: grid, cells: buildGrid(d, grid), shown: true, faceKey: null, bits: -1,
                     mask: -1, truth: -2, tier: ""});
       }
       hand.appendChild(title);
       hand.appendChild(row);
       box.appendChild(hand);
-      hands.players.push({root: hand, next: next, cards: cards, isNext: null});
+      hands.players.push({root: hand, next: next, acted: acted, cards: cards, isNext: null});
     });
     root.replaceChildren(box);
     return hands;
@@ -132,9 +140,7 @@
     var cardNotes = c[F.notes];
     var noteKey = cardNotes.join("\n");
     if (ref.noteKey !== noteKey) {  // players' notes on the card, as the server lists them
-      ref.notes.replaceChildren.apply(ref.notes, cardNotes.map(function (n) {
-        return el("div", "card-note", n);
-      }));
+      B.drawNotes(ref.notes, cardNotes);
       ref.noteKey = noteKey;
     }
     var bits = c[F.badges];
@@ -176,6 +182,7 @@
       }
       var tier = d.tier_for[S.tier][p];
       h.cards.forEach(function (ref, slot) { drawCard(d, ref, t.hands[p][slot], tier); });
+      B.drawClues(d, t, h, p, S.F);
     });
   }
 
@@ -238,6 +245,8 @@
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
+    var clue = B.clueBox(d, t);
+    if (clue) { action.push(clue); }
     var verdict = B.verdictOf(d, t, S.turn);
     if (verdict) { action.push(verdict); }
     if (t.comment) {
