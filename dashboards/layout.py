@@ -37,13 +37,13 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
         dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
-        header(options, source, len(options) if count is None else count, first),
-        learn_line(lessons or [], puzzles or []),
+        header(options, source, len(options) if count is None else count, first,
+               learn_line(lessons or [], puzzles or [])),
         *([corpus_panel(corpus)] if corpus else []),
         html.Div(id="problems", className="problems"),
         html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
                  id="puzzle", className="panel puzzle", style={"display": "none"}),
-        html.Div([navigation(), legend(), html.Div([
+        html.Main([navigation(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
@@ -75,26 +75,32 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     findings_filters(),
                     html.Div(id="findings", className="findings-scroll"),
                 ], className="panel"),
+                legend(),
             ], className="col-side"),
         ], className="columns")], id="content"),  # hidden when there is no game to show
     ], className="page")
 
 
 def header(options: list[dict[str, str]], source: str, count: int,
-           first: str | None = None) -> html.Div:
-    return html.Div([
-        html.Div([html.Span("nova-replay", className="brand"),
+           first: str | None = None, learn: html.Div | None = None) -> html.Header:
+    """One line at a wide window (it wraps on a narrow one): the game's title (never
+    a server path), the picker, the upload box and the course's pickers."""
+    return html.Header([
+        html.Div([html.H1("nova-replay", className="brand"),
                   html.Span(id="game-title", className="game-title")], className="title-line"),
         html.Div([
             dcc.Dropdown(id="game-picker", options=options,
                          value=first or (options[0]["value"] if options else None),
                          clearable=False, searchable=True, className="picker",
                          placeholder=f"Pick one of {count} games (type to search)"),
+            # Any file is taken, so that one that is not a JSON log gets a clear message
+            # (a browser's own filter would drop it silently).
             dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
-                       className="upload", multiple=False, accept=".json,application/json"),
+                       className="upload", multiple=False),
             html.Div(id="upload-message", className="upload-message", role="status"),
         ], className="picker-line", title=f"Games: {source}. Uploads up to "
                                           f"{MAX_UPLOAD_BYTES // 2**20} MB of JSON."),
+        *([learn] if learn is not None else []),
     ], className="header")
 
 

@@ -31,7 +31,8 @@ MARKED = {
 }
 # Findings hidden from the viewer ("as player X") share one neutral marker.
 HIDDEN_MARK = ("note about your cards", "circle-open", "#607d8b", "draw_pile")
-LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c00", "dot"),
+# Each line has its own dash as well as its own colour: told apart without colour too.
+LINES = (("draw_pile", "draw pile", "#546e7a", "longdash"), ("pace", "pace", "#ef6c00", "dot"),
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
 

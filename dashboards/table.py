@@ -176,11 +176,15 @@ def notes_on(analysis: Analysis, card: int, options: ViewOptions) -> list[str]:
 
 
 def comment_of(analysis: Analysis, turn: int) -> str | None:
+    """The log's comment on `turn`'s action; None when it is the lesson's own text,
+    which the lesson panel shows already (said once)."""
     if turn == 0:
         return None
-    return analysis.record.log.actions[turn - 1].comment
-
-
+    comment = analysis.record.log.actions[turn - 1].comment
+    meta = analysis.record.log.meta
+    if comment and meta and meta.lesson and comment.strip() == meta.lesson.text.strip():
+        return None
+    return comment
 
 
 # The badges a card can carry, in the order they are shown: key -> (text, CSS class).

@@ -52,15 +52,22 @@ window.novaBoard = function (api) {
   function buildMoves(d) {
     var root = document.getElementById("move-list"), lines = [];
     if (!root) { return null; }
+    // One tab stop: the list takes the focus, ↑ ↓ (and ← →) move through the turns
+    // inside it (review.js), the current line is its active option.
     var list = el("div", "moves");
-    list.setAttribute("role", "list");
-    list.setAttribute("aria-label", "moves, one line per turn");
+    list.id = "moves";
+    list.tabIndex = 0;
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "moves, one line per turn (arrow keys move)");
     d.moves.forEach(function (m, turn) {
       var line = el("a", "move");
       line.href = href(d, turn);
+      line.id = "move-" + turn;
+      line.tabIndex = -1;
       line.setAttribute("data-turn", turn);
       line.setAttribute("data-severity", "none");
-      line.setAttribute("role", "listitem");
+      line.setAttribute("role", "option");
+      line.setAttribute("aria-selected", "false");
       var glyph = el("span", "glyph", "");
       line.appendChild(el("span", "m-turn", turn));
       line.appendChild(el("span", "m-text", m[0]));
@@ -105,8 +112,11 @@ window.novaBoard = function (api) {
       var current = k === turn;
       if (line.current !== current) {
         line.root.classList.toggle("current", current);
-        if (current) { line.root.setAttribute("aria-current", "step"); }
-        else { line.root.removeAttribute("aria-current"); }
+        line.root.setAttribute("aria-selected", current ? "true" : "false");
+        if (current) {
+          line.root.setAttribute("aria-current", "step");
+          line.root.parentNode.setAttribute("aria-activedescendant", line.root.id);
+        } else { line.root.removeAttribute("aria-current"); }
         line.current = current;
       }
     });
@@ -121,6 +131,8 @@ window.novaBoard = function (api) {
     }
   }
 
+  var DASHES = {solid: "", dot: "2,3", dash: "6,3", longdash: "10,4", dashdot: "6,3,2,3"};
+
   // The chart's legend, outside the plot: one entry per series drawn.
   function drawLegend(fig) {
     var root = document.getElementById("clock-legend");
@@ -129,10 +141,18 @@ window.novaBoard = function (api) {
     if (root.getAttribute("data-key") === key) { return; }
     root.replaceChildren.apply(root, fig.data.map(function (x) {
       var item = el("span", "legend-entry"), mark;
-      if (x.mode === "lines") {
-        mark = el("span", "legend-line");
-        mark.style.borderTop = "2px " + (x.line.dash === "solid" ? "solid" :
-          x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
+      if (x.mode === "lines") {  // the line's own dash, drawn as the chart draws it
+        mark = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        mark.setAttribute("width", "26");
+        mark.setAttribute("height", "6");
+        mark.setAttribute("aria-hidden", "true");
+        var line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+        [["x1", 0], ["x2", 26], ["y1", 3], ["y2", 3], ["stroke", x.line.color],
+         ["stroke-width", x.line.width || 2],
+         ["stroke-dasharray", DASHES[x.line.dash] || ""]].forEach(function (a) {
+          line.setAttribute(a[0], a[1]);
+        });
+        mark.appendChild(line);
       } else {
         mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
                                            "circle-open": "○", "star": "★"}[x.marker.symbol] || "●");

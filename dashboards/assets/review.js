@@ -39,7 +39,7 @@
 
   function buildGrid(d, box) {
     var m = d.max_rank, cells = [];
-    box.style.gridTemplateColumns = "max-content repeat(" + m + ", 11px)";
+    box.style.gridTemplateColumns = "max-content repeat(" + m + ", 9px)";
     box.appendChild(el("span", "gcorner"));
     d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
     function row(label, lk, count) {
@@ -63,7 +63,11 @@
   function buildHands(d) {
     var root = document.getElementById("hands");
     var box = el("div", "hands");
-    var hands = {note: null, players: []};
+    var hands = {note: null, players: []}, most = 1;
+    d.turn_data.forEach(function (t) {
+      t.hands.forEach(function (h) { most = Math.max(most, h.length); });
+    });
+    box.style.setProperty("--slots", most);
     if (d.view_note) {
       hands.note = el("div", "view-note muted");
       hands.note.id = "view-note";
@@ -374,11 +378,14 @@
   function figure(d, turn) {
     var t = d.turn_data[turn], last = t.until, c = d.clock;
     var xs = c.turn.slice(0, last + 1), data = [];
-    d.lines.forEach(function (l) {
+    // Each turn's own events, on the first line's point at that turn: the hover box of
+    // a turn shows that turn's notes and no neighbour's (the markers take no hover).
+    var events = xs.map(function () { return []; });
+    d.lines.forEach(function (l, n) {
       data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
-                 y: c[l[0]].slice(0, last + 1),
-                 line: {color: l[2], dash: l[3], width: 2},
-                 hovertemplate: "%{y}"});
+                 y: c[l[0]].slice(0, last + 1), text: n === 0 ? events : undefined,
+                 line: {color: l[2], dash: l[3], width: l[0] === "score" ? 3 : 2},
+                 hovertemplate: n === 0 ? "%{y}%{text}" : "%{y}"});
     });
     var groups = {}, order = [], hiddenTurns = {}, hidden = {};
     t.hidden.forEach(function (i) { hidden[i] = true; });
@@ -392,23 +399,27 @@
                             customdata: [], text: [],
                             marker: {symbol: m[1], size: 12, color: m[2],
                                      line: {width: 1, color: "white"}},
-                            hovertemplate: "%{text}"};
+                            hoverinfo: "skip"};
         order.push(g);
       }
       g.x.push(f.turn);
       g.y.push(c[m[3]][f.turn]);
       g.customdata.push(f.turn);
       g.text.push(f.hover);
+      events[f.turn].push(f.hover);
     });
+    hiddenTurns = Object.keys(hiddenTurns).map(Number);
+    hiddenTurns.forEach(function (x) { events[x].push(d.hidden_hover); });
+    events.forEach(function (e, x) { events[x] = e.length ? "<br>" + e.join("<br>") : ""; });
     data = data.concat(order, window.novaEvaluation ? window.novaEvaluation.traces(d, last) : []);
-    var hx = Object.keys(hiddenTurns).map(Number).sort(function (a, b) { return a - b; });
+    var hx = hiddenTurns.sort(function (a, b) { return a - b; });
     if (hx.length) {
       var h = d.hidden_mark;
       data.push({type: "scatter", mode: "markers", name: h[0], x: hx, customdata: hx,
                  y: hx.map(function (x) { return c[h[3]][x]; }),
                  text: hx.map(function () { return d.hidden_hover; }),
                  marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
-                 hovertemplate: "%{text}"});
+                 hoverinfo: "skip"});
     }
     // The draw pile is highest at the deal, so the y range tells nothing of the future;
     // with no spoilers the x range ends one turn ahead, whether the game goes on or not.
@@ -428,8 +439,11 @@
       clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
       shapes: [{type: "line", x0: turn, x1: turn, yref: "paper", y0: 0, y1: 1,
                 line: {color: "#212121", width: 2, dash: "solid"}}],
+      // the label sits on the side of the line with room for it: never cut at the edge
       annotations: [{x: turn, yref: "paper", y: 1, text: "turn " + turn, showarrow: false,
-                     xanchor: "left", yanchor: "top", xshift: 3, font: {size: 10},
+                     xanchor: turn > (d.spoilers ? d.total : turn + 1) / 2 ? "right" : "left",
+                     yanchor: "top",
+                     xshift: turn > (d.spoilers ? d.total : turn + 1) / 2 ? -3 : 3, font: {size: 10},
                      bgcolor: "rgba(255,255,255,0.8)"}],
       uirevision: "clock",
     }};
@@ -640,13 +654,22 @@
     }
     var input = target.closest("input");
     if (input && input.type !== "radio" && input.type !== "checkbox") { return true; }
-    return (key === "Home" || key === "End") &&
-      Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
+    // Typing in a picker (its search box, or an option its list has focused) is the
+    // picker's: "n" or "p" there spells a name, it does not move the board.
+    if (target.closest("[role='option'], [role='listbox'], [role='combobox'], " +
+                       ".dash-dropdown-options, .dash-dropdown-search")) {
+      return key.length === 1 || key === "Home" || key === "End" ||
+        Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
+    }
+    return false;
   }
 
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var which = KEYS[event.key];
+    if (event.target && event.target.id === "moves") {  // the move list: ↑ ↓ step too
+      which = {ArrowUp: "nav-prev", ArrowDown: "nav-next"}[event.key] || which;
+    }
     if (!which || ownsKeys(event.target, event.key)) { return; }
     event.preventDefault();  // a focused radio button would change its choice
     step(which);
