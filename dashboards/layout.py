@@ -47,8 +47,8 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
-                    html.Div([html.Span("Hands", className="section-title"),
-                              review_options()], className="hands-head"),
+                    html.Div([html.Span("Hands", className="section-title")],
+                             className="hands-head"),
                     html.Div(id="hands"),
                 ], className="panel"),
             ], className="col-main"),
@@ -137,6 +137,7 @@ def navigation() -> html.Div:
         *nav[2:],
         html.Span(id="turn-label", className="turn-label"),
         html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
+        review_options(),  # in the sticky bar: every control of the view stays on screen
     ], className="nav")
 
 

@@ -182,3 +182,64 @@ def test_the_current_clue_is_marked_and_each_card_says_its_clues(
     assert duo.find_elements(".hand-card.clued-now") == []
     assert duo.find_elements("#clue-box") == []
     assert duo.get_logs() == []
+
+
+# axe-core, the accessibility engine, from npm (.ci/run installs it under .axe/; or
+# $NOVA_AXE names an axe.min.js). CI must have it: there a missing axe fails.
+AXE = Path(os.environ.get("NOVA_AXE") or Path(__file__).resolve().parent.parent / ".axe" /
+           "node_modules" / "axe-core" / "axe.min.js")
+
+
+def axe_violations(duo: Any) -> list[tuple[str, str, int, list[str]]]:
+    """axe-core's serious and critical violations on the page as it stands."""
+    if not AXE.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"axe-core not found at {AXE} (.ci/run installs it with npm)")
+        pytest.skip(f"axe-core not found at {AXE}: npm install --prefix .axe axe-core")
+    duo.driver.execute_script(AXE.read_text(encoding="utf-8"))
+    duo.driver.set_script_timeout(120)
+    found = duo.driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+          done(r.violations.filter(function (v) {
+            return v.impact === 'serious' || v.impact === 'critical';
+          }).map(function (v) {
+            return [v.id, v.impact, v.nodes.length,
+                    v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); })];
+          }));
+        });""")
+    return [tuple(v) for v in found]
+
+
+def test_no_serious_accessibility_violations_on_board_lesson_and_puzzle(
+        dash_duo: Any, games: Path) -> None:
+    a = analyze(json.loads((games / "ambiguous.json").read_text()))
+    duo = start(dash_duo, games)
+    checked = {}
+    open_turn(duo, "ambiguous", a.timeline.turns // 2, a.timeline.turns)
+    checked["board"] = axe_violations(duo)
+    duo.wait_for_page(f"{duo.server_url}/?game=lesson-01-two-aces&turn=1")
+    duo.wait_for_element("#lesson-text")
+    checked["lesson"] = axe_violations(duo)
+    duo.wait_for_page(f"{duo.server_url}/?puzzle=22-misfire-t016")
+    duo.wait_for_element("#puzzle-question")
+    checked["puzzle"] = axe_violations(duo)
+    assert checked == {"board": [], "lesson": [], "puzzle": []}
+    assert duo.get_logs() == []
+
+
+def test_no_serious_accessibility_violations_on_the_corpus_view(
+        dash_duo: Any, games: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from nova_replay.cli import main
+
+    table = tmp_path / "corpus.csv"
+    result = CliRunner().invoke(main, ["batch", str(games), "--out", str(table)])
+    assert result.exit_code == 0, result.output
+    driver = dash_duo.driver
+    driver.set_window_size(1400, 900)
+    dash_duo.start_server(create_app(GameLibrary.from_table(table)))
+    dash_duo.wait_for_element(".ag-row")
+    assert axe_violations(dash_duo) == []
+    assert dash_duo.get_logs() == []
