@@ -19,6 +19,7 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -70,7 +71,7 @@ def run(args: list[str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--cache", default="/tmp/nova-replay-bench")
+    parser.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "nova-replay-bench"))
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
     cache = Path(args.cache)

@@ -17,6 +17,7 @@ target is missed.
     python benchmarks/dashboard_speed.py                    # hanabi-5p, nova-5p-finale-jokers-bots
     python benchmarks/dashboard_speed.py --steps 60 --folder 10000
     python benchmarks/dashboard_speed.py --screenshot out.png --turn 20
+    python benchmarks/dashboard_speed.py --no-spoilers      # steps that fetch the next turn
 """
 
 # mypy: disable-error-code="no-untyped-call"
@@ -145,9 +146,10 @@ def chromium(width: int = 1400, height: int = 1000) -> Iterator[Any]:
         driver.quit()
 
 
-def open_game(driver: Any, url: str, key: str, turn: int) -> float:
-    """Open a game at `turn`; the time to its first frame (ms) when turn is 0."""
-    driver.get(f"{url}?game={key}&turn={turn}")
+def open_game(driver: Any, url: str, key: str, turn: int, extra: str = "") -> float:
+    """Open a game at `turn` (`extra`: more of the URL, "&spoilers=off"); the time to
+    its first frame (ms) when turn is 0."""
+    driver.get(f"{url}?game={key}&turn={turn}{extra}")
     if turn == 0:
         return float(driver.execute_async_script(FIRST_FRAME))
     wait_for(driver, f"return (document.getElementById('turn-label') || {{}}).textContent"
@@ -167,7 +169,7 @@ def wait_for(driver: Any, script: str, timeout: float = 20.0) -> Any:
 
 
 def turn_changes(driver: Any, url: str, key: str, analysis: Any, steps: int,
-                 how: str) -> list[float]:
+                 how: str, extra: str = "") -> list[float]:
     """`steps` turn changes forward (wrapping back to turn 0 at the end) by `how`
     ('click' on ▶ or 'key' →), each timed in the page."""
     from selenium.webdriver.common.action_chains import ActionChains
@@ -175,13 +177,13 @@ def turn_changes(driver: Any, url: str, key: str, analysis: Any, steps: int,
 
     last = analysis.timeline.turns
     turn = 0
-    open_game(driver, url, key, turn)
+    open_game(driver, url, key, turn, extra)
     driver.execute_script(HARNESS)
     times: list[float] = []
     button = driver.find_element("id", "nav-next")
     while len(times) < steps:
         if turn == last:
-            open_game(driver, url, key, 0)
+            open_game(driver, url, key, 0, extra)
             driver.execute_script(HARNESS)
             button = driver.find_element("id", "nav-next")
             turn = 0
@@ -200,7 +202,7 @@ def turn_changes(driver: Any, url: str, key: str, analysis: Any, steps: int,
     return times
 
 
-def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int
+def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int, extra: str = ""
              ) -> tuple[list[float], str]:
     """A held-down → key: `presses` key presses 33 ms apart (a keyboard's repeat rate),
     each timed from its event to the frame showing its turn; and where they ended."""
@@ -208,7 +210,7 @@ def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int
     from selenium.webdriver.common.keys import Keys
 
     presses = min(presses, analysis.timeline.turns)
-    open_game(driver, url, key, 0)
+    open_game(driver, url, key, 0, extra)
     driver.execute_script(HARNESS + "nr.held = []; nr.last = "
                           "document.getElementById('turn-label').textContent;")
     chain = ActionChains(driver)
@@ -221,7 +223,7 @@ def held_key(driver: Any, url: str, key: str, analysis: Any, presses: int
         pass  # some presses were lost: the label changed fewer times
     time.sleep(0.5)
     label = driver.execute_script("return document.getElementById('turn-label').textContent")
-    ended = "" if label.startswith(f"Turn {presses} ") else (
+    ended = "" if label == f"Turn {presses}" or label.startswith(f"Turn {presses} ") else (
         f"  LOST PRESSES: {presses} presses from turn 0 ended on {label!r}")
     return [float(t) for t in driver.execute_script("return window.__nr.times")], ended
 
@@ -238,24 +240,24 @@ def report(name: str, values: list[float], check: bool) -> bool:
     return ok or not check
 
 
-def game_figures(game: Path, steps: int) -> bool:
+def game_figures(game: Path, steps: int, extra: str = "") -> bool:
     library = GameLibrary.from_path(game)
     key = library.entries[0].key
     loaded = library.get(key)
     assert isinstance(loaded, Reviewed), f"{game} is not a valid log"
     analysis = loaded.analysis
     print(f"{game.name}: {len(analysis.record.game.players)} players, "
-          f"{analysis.timeline.turns} turns")
+          f"{analysis.timeline.turns} turns{', no spoilers' if extra else ''}")
     ok = True
     with served(library) as url, chromium() as driver:
-        loads = [open_game(driver, url, key, 0) for _ in range(5)]
+        loads = [open_game(driver, url, key, 0, extra) for _ in range(5)]
         print(f"  {'first load':<22} median {statistics.median(loads):7.1f} ms   "
               f"max {max(loads):7.1f} ms   (5 runs)   [{load_line()}]")
         ok &= report("turn change, click ▶", turn_changes(driver, url, key, analysis, steps,
-                                                           "click"), True)
+                                                           "click", extra), True)
         ok &= report("turn change, key →", turn_changes(driver, url, key, analysis, steps,
-                                                         "key"), True)
-        times, lost = held_key(driver, url, key, analysis, steps)
+                                                         "key", extra), True)
+        times, lost = held_key(driver, url, key, analysis, steps, extra)
         ok &= report("held key → (33 ms)", times, True) and not lost
         if lost:
             print(lost)
@@ -342,6 +344,9 @@ def main() -> int:
     parser.add_argument("--screenshot", type=Path, help="only save a screenshot of --turn")
     parser.add_argument("--turn", type=int, default=20)
     parser.add_argument("--width", type=int, default=1400, help="window width of --screenshot")
+    parser.add_argument("--no-spoilers", action="store_true",
+                        help="time the no-spoilers view: each step forward also asks the "
+                             "server for the turn after it")
     args = parser.parse_args()
     games = args.game or [SAMPLES / g for g in GAMES]
     if args.screenshot:
@@ -349,7 +354,7 @@ def main() -> int:
         return 0
     ok = True
     for game in games:
-        ok &= game_figures(game, args.steps)
+        ok &= game_figures(game, args.steps, "&spoilers=off" if args.no_spoilers else "")
     if args.folder:
         ok &= folder_figures(args.folder, args.open)
     return 0 if ok else 1

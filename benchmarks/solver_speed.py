@@ -52,8 +52,10 @@ RULESETS: dict[str, dict[str, Any] | None] = {
 
 
 def shared() -> Path:
+    """The shared folder: beside the repository, else $NOVA_SHARED (no machine's path)."""
     here = Path(__file__).resolve().parents[1].parent / "shared"
-    return here if here.exists() else Path(os.environ.get("NOVA_SHARED", "/work/shared"))
+    named = os.environ.get("NOVA_SHARED")
+    return Path(named) if named and not here.exists() else here
 
 
 def real_games() -> tuple[list[Timeline], Counter[str]]:

@@ -5,7 +5,9 @@ The server answers only when a game is opened or the way of looking at it change
 the game's payload (`payload.game_payload`) with its title and problems. Everything
 that moves within a game (buttons, arrow keys, the slider, a chart marker, a finding
 link, the knowledge tier, the findings filters) is handled in the browser by
-assets/review.js, through two clientside callbacks, with no round trip.
+assets/review.js, through two clientside callbacks, with no round trip; with no
+spoilers, stepping onto the last turn the payload holds also asks `reach` for the
+payload that holds the next one (the step itself is drawn at once).
 """
 
 from __future__ import annotations

@@ -7,40 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from nova_replay.review.analysis import KINDS, SEVERITIES, Analysis
+from nova_replay.review.analysis import Analysis
 from nova_replay.review.perspective import hidden_note as hidden_note_text
 from nova_replay.review.projection import View
+from nova_replay.review.vocabulary import Kind, Severity
 from nova_replay.rules.words import words
 from nova_replay.views.report import report_summary
 
 from .links import turn_href as turn_href  # its home is links.py
 
-KIND_LABELS = {
-    "lost_critical": "lost critical card", "strikeout": "strikeout", "misfire": "misfire",
-    "wasted_hint": "wasted hint", "discard_hinted": "discarded a hinted card",
-    "discard_with_playable": "discarded with a playable card",
-    "out_of_pace": "out of pace", "good_hint_playable": "good hint", "good_save": "good save",
-    "lost_points": "lost points (knowing every card)",
-}
-# Findings drawn on the chart: kind -> (legend name, marker symbol, colour, series it sits on).
-MARKED = {
-    "wasted_hint": ("wasted hint", "x", "#ef6c00", "pace"),
-    "lost_critical": ("lost critical card", "diamond", "#b71c1c", "max_score"),
-    "misfire": ("misfire", "triangle-down", "#6a1b9a", "score"),
-    "strikeout": ("misfire", "triangle-down", "#6a1b9a", "score"),
-}
-# Findings hidden from the viewer ("as player X") share one neutral marker.
-HIDDEN_MARK = ("note about your cards", "circle-open", "#607d8b", "draw_pile")
 # Each line has its own dash as well as its own colour: told apart without colour too.
 LINES = (("draw_pile", "draw pile", "#546e7a", "longdash"), ("pace", "pace", "#ef6c00", "dot"),
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
 
-# A turn's findings at a glance, as chess annotators mark moves: severity -> (glyph,
-# what it means). The move list shows the worst, in SEVERITY_ORDER.
-SEVERITY_GLYPHS = {"blunder": ("??", "blunder"), "mistake": ("?", "mistake"),
-                   "info": ("i", "note"), "good": ("!", "good move")}
-SEVERITY_ORDER = ("blunder", "mistake", "good", "info")
 HOVER_WIDTH = 44  # characters per line of chart hover text, so it stays inside the chart
 
 
@@ -91,10 +71,8 @@ def summary_facts(view: View, turn: int) -> dict[str, Any]:
         ("Score", f"{score} / {s.perfect_score}", "sum-score"),
         ("Max score", str(max_score), "sum-max"),
         ("Efficiency", "–" if efficiency is None else f"{efficiency:.2f}", "sum-eff"),
-        ("Blunders", str(counts.severities["blunder"]), "sum-blunders"),
-        ("Mistakes", str(counts.severities["mistake"]), "sum-mistakes"),
-        ("Notes", str(counts.severities["info"]), "sum-info"),
-        ("Good plays", str(counts.severities["good"]), "sum-good"),
+        *((sev.heading, str(counts.severities[sev]), f"sum-{SUMMARY_IDS[sev]}")
+          for sev in Severity),
         (f"Wasted {words(analysis.record.game.ruleset).hint}s", str(counts.wasted_hints),
          "sum-wasted"),
     ]
@@ -111,5 +89,7 @@ def summary_facts(view: View, turn: int) -> dict[str, Any]:
     return {"heading": heading, "facts": facts, "notes": notes}
 
 
-KIND_OPTIONS = [{"label": KIND_LABELS[k], "value": k} for k in KINDS]
-SEVERITY_OPTIONS = [{"label": s, "value": s} for s in SEVERITIES]
+SUMMARY_IDS = {Severity.BLUNDER: "blunders", Severity.MISTAKE: "mistakes", Severity.INFO: "info",
+               Severity.GOOD: "good"}  # the summary card's element ids
+KIND_OPTIONS = [{"label": k.label(), "value": str(k)} for k in Kind]
+SEVERITY_OPTIONS = [{"label": str(s), "value": str(s)} for s in Severity]

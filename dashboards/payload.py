@@ -40,19 +40,16 @@ from typing import Any
 from nova_replay.review.analysis import Analysis, Finding
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import View, project
+from nova_replay.review.vocabulary import HIDDEN_MARKER, Severity
 from nova_replay.rules.cards import Card, rank_text
 from nova_replay.rules.rulesets import Ruleset
+from nova_replay.rules.words import words
 
 from .clues import ClueMarks, clue_of
 from .links import link_templates
 from .panels import (
-    HIDDEN_MARK,
     HOVER_WIDTH,
-    KIND_LABELS,
     LINES,
-    MARKED,
-    SEVERITY_GLYPHS,
-    SEVERITY_ORDER,
     hidden_note,
     plot_text,
     summary_facts,
@@ -138,13 +135,14 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
                       if options.viewer is not None else None),
         "clock": clock_series(analysis, view.until),
         "lines": [list(line) for line in LINES],
-        "findings": [finding_data(view.notes[k].finding, view.notes[k].turn) for k in order],
-        "hidden_mark": list(HIDDEN_MARK),
+        "findings": [finding_data(analysis, view.notes[k].finding, view.notes[k].turn)
+                     for k in order],
+        "hidden_mark": list(HIDDEN_MARKER),
         "hidden_note": note, "hidden_hover": plot_text(note, HOVER_WIDTH),
         "summaries": [json.loads(s) for s in summaries],
         "turn_data": turns,
         "moves": moves_data(view, at),
-        "glyphs": {sev: list(g) for sev, g in SEVERITY_GLYPHS.items()},
+        "glyphs": {str(sev): [sev.glyph, sev.meaning] for sev in Severity},
         "illegal": list(illegal) if illegal and end else None,
         "lesson": lesson_of(analysis),
     }
@@ -171,12 +169,11 @@ def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
 
 def moves_data(view: View, at: dict[int, int]) -> list[list[Any]]:
     """The move list: per turn, the move in a few words and the places (`at`) of its
-    findings, worst first (SEVERITY_ORDER; a hidden one, whose severity is not sent,
+    findings, worst first (`Severity.order`; a hidden one, whose severity is not sent,
     after them), so that the first shown gives the glyph."""
     on: dict[int, list[tuple[int, int]]] = {}
-    rank = {sev: n for n, sev in enumerate(SEVERITY_ORDER)}
     for n in view.notes:
-        worst = rank.get(n.finding.severity, 9) if n.finding is not None else 10
+        worst = n.finding.severity.order if n.finding is not None else len(Severity)
         on.setdefault(n.turn, []).append((worst, at[n.index]))
     return [[move_text(view.analysis, t), [i for _, i in sorted(on.get(t, []))]]
             for t in range(view.until + 1)]
@@ -243,13 +240,14 @@ def clock_series(analysis: Analysis, until: int) -> dict[str, list[int]]:
             for field in ("turn", "draw_pile", "pace", "score", "max_score")}
 
 
-def finding_data(f: Finding | None, turn: int) -> dict[str, Any]:
-    """A finding with its words and the chart marker it gets (or None); a hidden one
-    (None) is its turn alone."""
+def finding_data(analysis: Analysis, f: Finding | None, turn: int) -> dict[str, Any]:
+    """A finding with its words (the game's: `words`) and the chart marker it gets (or
+    None); a hidden one (None) is its turn alone."""
     if f is None:
         return {"turn": turn, "hidden": True}
-    marker = MARKED.get(f.kind)
-    return {"turn": f.turn, "kind": f.kind, "label": KIND_LABELS.get(f.kind, f.kind),
+    w = words(analysis.record.game.ruleset)
+    marker = f.kind.marker(w)
+    return {"turn": f.turn, "kind": f.kind, "label": f.kind.label(w),
             "severity": f.severity, "message": f.message,
             "hover": plot_text(f.message, HOVER_WIDTH),
             "marker": list(marker) if marker else None}

@@ -17,6 +17,7 @@ from nova_replay.review.knowledge import CardKnowledge, card_flags
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.status import final_turns_left
 from nova_replay.rules.cards import Card
+from nova_replay.rules.engine import is_misfire
 from nova_replay.rules.game import Discard, Hint
 from nova_replay.rules.rulesets import Ruleset
 from nova_replay.rules.words import plural, words
@@ -126,7 +127,7 @@ def move_text(analysis: Analysis, turn: int) -> str:
     shown = game.card_text(action.card)
     if isinstance(action, Discard):
         return f"{actor} discards {shown}"
-    if after.lives < before.lives:
+    if is_misfire(action, before, after):
         return f"{actor} plays {shown}: {w.misfire}"
     return f"{actor} plays {shown}"
 

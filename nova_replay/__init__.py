@@ -1,6 +1,6 @@
 """nova-replay: validate, replay and review game logs of Nova and Hanabi.
 
-The flow of DESIGN.md, one subpackage a stage, each importing only those below it:
+The flow of docs/architecture.md, one subpackage a stage, each importing only those below it:
 
 - `rules`: cards, rulesets, the game, the engine, errors (the ground floor);
 - `record`: the log format, reading (and foreign formats), writing, loading, validation;

@@ -22,6 +22,7 @@ from nova_replay.play.simulate import simulate  # noqa: E402
 from nova_replay.record.load import load_data  # noqa: E402
 from nova_replay.record.writer import dumps  # noqa: E402
 from nova_replay.review.analysis import Analysis, Finding, analyze  # noqa: E402
+from nova_replay.review.vocabulary import Kind, WasteReason  # noqa: E402
 from nova_replay.rules.engine import DECK_OUT, PERFECT  # noqa: E402
 from nova_replay.rules.rulesets import make_ruleset  # noqa: E402
 
@@ -46,38 +47,38 @@ class Sample:
         return dict(self.options)
 
 
-def _is(kind: str, **details: Any) -> Callable[[Finding, Analysis], bool]:
+def _is(kind: Kind, **details: Any) -> Callable[[Finding, Analysis], bool]:
     def test(f: Finding, a: Analysis) -> bool:
         return f.kind == kind and all(f.details.get(k) == v for k, v in details.items())
     return test
 
 
 def _lost_five(f: Finding, a: Analysis) -> bool:
-    return f.kind == "lost_critical" and a.record.game.rank_of[f.cards[0]] == 5
+    return f.kind == Kind.LOST_CRITICAL and a.record.game.rank_of[f.cards[0]] == 5
 
 
 def _lost_hinted_copy(f: Finding, a: Analysis) -> bool:
     """A hinted card of which there were two copies: the other went first."""
-    return (f.kind == "lost_critical" and bool(f.details.get("hinted"))
+    return (f.kind == Kind.LOST_CRITICAL and bool(f.details.get("hinted"))
             and a.ids.copies[a.ids.of_card[f.cards[0]]] > 1)
 
 
 def _pace_lost(f: Finding, a: Analysis) -> bool:
     """Out of pace, with no card lost for good: the clock alone cost the points."""
     s = a.summary
-    return (f.kind == "out_of_pace" and s.ending == DECK_OUT and s.score < s.perfect_score
-            and not any(g.kind in ("lost_critical", "misfire") for g in a.findings))
+    return (f.kind == Kind.OUT_OF_PACE and s.ending == DECK_OUT and s.score < s.perfect_score
+            and not any(g.kind in (Kind.LOST_CRITICAL, Kind.MISFIRE) for g in a.findings))
 
 
 MATCH: dict[str, Callable[[Finding, Analysis], bool]] = {
-    "lesson-wasted-hint.json": _is("wasted_hint", reason="nothing_new"),
-    "lesson-hint-on-trash.json": _is("wasted_hint", reason="only_trash"),
+    "lesson-wasted-hint.json": _is(Kind.WASTED_HINT, reason=WasteReason.NOTHING_NEW),
+    "lesson-hint-on-trash.json": _is(Kind.WASTED_HINT, reason=WasteReason.ONLY_TRASH),
     "lesson-lost-five.json": _lost_five,
     "lesson-lost-hinted-critical.json": _lost_hinted_copy,
-    "lesson-good-save.json": _is("good_save"),
-    "lesson-two-playable.json": _is("good_hint_playable"),
-    "lesson-misfire.json": _is("misfire"),
-    "lesson-strikeout.json": _is("strikeout"),
+    "lesson-good-save.json": _is(Kind.GOOD_SAVE),
+    "lesson-two-playable.json": _is(Kind.GOOD_HINT_PLAYABLE),
+    "lesson-misfire.json": _is(Kind.MISFIRE),
+    "lesson-strikeout.json": _is(Kind.STRIKEOUT),
     "lesson-pace-ran-out.json": _pace_lost,
 }
 

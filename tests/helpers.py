@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,17 +26,19 @@ SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
-def _shared_data() -> Path:
-    """The real data (DESIGN.md, "Real data"): `../shared/data` beside the repository,
-    else `$NOVA_SHARED/data` (a git worktree elsewhere names the shared folder so)."""
-    beside = ROOT.parent / "shared" / "data"
-    named = os.environ.get("NOVA_SHARED")
+def shared_root(root: Path = ROOT, environ: Mapping[str, str] = os.environ) -> Path:
+    """The real data (never copied into the repository): `../shared/data` beside the
+    repository `root`, else `$NOVA_SHARED/data` (a git worktree elsewhere names the
+    shared folder so). No machine's path: without either, the folder beside (which
+    does not exist, so the tests that need it skip, or fail in CI)."""
+    beside = root.parent / "shared" / "data"
+    named = environ.get("NOVA_SHARED")
     if not beside.is_dir() and named:
         return Path(named) / "data"
     return beside
 
 
-SHARED = _shared_data()
+SHARED = shared_root()
 
 
 def shared(*parts: str) -> Path:
@@ -69,12 +71,9 @@ def missing_browser() -> str | None:
 
 
 def shared_data() -> Path:
-    """The shared real data (never copied into the repo): `../shared/data` beside the
-    repository, else $NOVA_SHARED/data, else /work/shared/data (for worktrees)."""
-    beside = ROOT.parent / "shared" / "data"
-    if beside.is_dir():
-        return beside
-    return Path(os.environ.get("NOVA_SHARED", "/work/shared")) / "data"
+    """The shared real data folder (`shared_root`), for a module that checks itself
+    whether it is there."""
+    return SHARED
 
 
 def cards(text: str) -> list[Card]:

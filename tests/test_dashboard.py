@@ -18,7 +18,14 @@ from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard import data as data_module
 from nova_replay.dashboard.callbacks import Payloads, open_view, upload
 from nova_replay.dashboard.data import MAX_UPLOAD_BYTES, Broken, Reviewed, UploadRefused, samples_dir
-from nova_replay.dashboard.links import parse_search, turn_href
+from nova_replay.dashboard.links import (
+    TIERS,
+    TURN_SLOT,
+    link_templates,
+    parse_search,
+    parse_view,
+    turn_href,
+)
 from nova_replay.dashboard.payload import BADGE_BITS, CARD_FIELDS, game_payload
 from nova_replay.dashboard.table import ViewOptions, action_text
 
@@ -330,8 +337,10 @@ def test_the_clock_and_the_findings_markers_are_the_analysis(five: Reviewed) -> 
     p = payload_of(a)
     assert p["clock"]["pace"] == [c.pace for c in a.clock]
     assert p["clock"]["turn"] == list(range(a.timeline.turns + 1))
-    marked = [f["turn"] for f in p["findings"] if f["marker"] and f["marker"][0] == "wasted hint"]
-    assert marked == [f.turn for f in a.findings if f.kind == "wasted_hint"]
+    # A Hanabi game: the chart's legend speaks of clues.
+    marked = [f["turn"] for f in p["findings"] if f["marker"] and f["marker"][0] == "wasted clue"]
+    assert marked == [f.turn for f in a.findings if f.kind == "wasted_hint"] != []
+    assert {f["label"] for f in p["findings"] if f["kind"] == "wasted_hint"} == {"wasted clue"}
     assert [f["message"] for f in p["findings"]] == [f.message for f in a.findings]
 
 
@@ -415,3 +424,19 @@ def test_serve_reports_a_taken_port() -> None:
         port = s.getsockname()[1]
         result = CliRunner().invoke(main, ["dashboard", "--port", str(port)])
     assert result.exit_code == 1 and "cannot serve on 127.0.0.1" in result.output
+
+
+def test_the_links_the_browser_writes_are_the_servers() -> None:
+    # review.js puts the turn in place of TURN_SLOT in the template of the tier shown.
+    for player in (None, "Bo & Al", "turn=-1"):
+        for no_spoilers in (False, True):
+            templates = link_templates("a b&c", player, no_spoilers)
+            assert set(templates) == set(TIERS)
+            for tier, template in templates.items():
+                assert template.count(TURN_SLOT) == 1
+                href = template.replace(TURN_SLOT, "turn=7")
+                assert href == turn_href("a b&c", 7, player, tier, no_spoilers)
+                view = parse_view(href)
+                assert (view.game, view.turn, view.player, view.no_spoilers) == (
+                    "a b&c", 7, player, no_spoilers)
+                assert view.tier == (None if tier == "deduced" else tier)

@@ -10,8 +10,9 @@ from helpers import SAMPLES
 
 from nova_replay.cli import main
 from nova_replay.review.analysis import analyze
-from nova_replay.review.evaluation import LOST_POINTS, evaluate
+from nova_replay.review.evaluation import evaluate
 from nova_replay.review.solver import solve
+from nova_replay.review.vocabulary import Kind
 from nova_replay.rules.engine import apply
 
 LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
@@ -35,7 +36,7 @@ def test_discarding_the_only_five_spades_lost_a_point_even_knowing_every_card() 
     a = analyze(str(LOST_FIVE))
     e = evaluate(a, 1.0)
     (f,) = [f for f in e.findings if f.turn == 6]
-    assert f.kind == LOST_POINTS and f.severity == "info"
+    assert f.kind == Kind.LOST_POINTS and f.severity == "info"
     assert (f.details["before"], f.details["after"]) == (20, 19)
     assert f.message.startswith("Even knowing every card, the team could now score at most 19 "
                                 "(20 before Ben's discard of 5♠).")

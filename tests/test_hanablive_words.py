@@ -1,4 +1,4 @@
-"""hanab.live's words (DESIGN.md, "Words per ruleset"): a hanab.live game of No Variant
+"""hanab.live's words (docs/definitions.md, "words of the game"): a hanab.live game of No Variant
 calls its fifth suit purple and draws it so, everywhere; our own plain-Hanabi logs keep
 white. The games here are built by hand so that a note names the fifth row."""
 

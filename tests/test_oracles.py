@@ -1,7 +1,7 @@
 """Brute-force oracles for the review, over hundreds of random legal games of every
 ruleset and variant (seeded, so a failure replays).
 
-Each oracle is written from DESIGN.md's words, independently of nova_replay.review: the
+Each oracle is written from docs/definitions.md's words, independently of nova_replay.review: the
 knowledge tiers by testing every identity against every hint and every visible copy;
 card status and reach by trying every assignment of the spare jokers to rows; max score
 in the final round by trying every choice of every remaining turn in order; the cost of
@@ -81,7 +81,7 @@ def identities(rules: Ruleset) -> list[Card]:
 
 
 def touched(card: Card, hint: Hint, rules: Ruleset) -> bool:
-    """DESIGN.md: a hint names one suit or one rank; jokers are never touched."""
+    """docs/definitions.md, "touch rule": a hint names one suit or one rank; jokers are never touched."""
     if card.is_joker:
         return False
     return card.suit == rules.suits[hint.suit] if hint.suit >= 0 else card.rank == hint.rank
@@ -156,7 +156,7 @@ def reach(game: Game, state: State, spare: int) -> int:
 
 
 def status_masks(game: Game, state: State) -> tuple[set[Card], set[Card], set[Card], int]:
-    """(playable, trash, critical, reach) from DESIGN.md's definitions."""
+    """(playable, trash, critical, reach) from docs/definitions.md's definitions."""
     rules = game.ruleset
     spare = spare_jokers(game, state)
     lost = Counter(game.deck[c] for c in state.discards)

@@ -15,6 +15,7 @@ from nova_replay.cli import main
 from nova_replay.record.writer import dumps, log_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
 from nova_replay.review.perspective import REVIEWER, Perspective, viewer_of
+from nova_replay.review.projection import project
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.review_text import (
@@ -102,9 +103,11 @@ def test_hidden_notes_are_not_counted_in_the_summary(copies: tuple[Analysis, Fin
     a, f = copies
     # At the end Carla still holds her 3♣, so the only-trash note stays hidden from her.
     as_carla = Perspective(CARLA)
-    listed = as_carla.visible_findings(a.findings)
-    shown = as_carla.shown_findings(a.findings, a.timeline)
-    assert f in listed and f not in shown
+    view = project(a, as_carla)
+    listed = [n for n in view.notes]
+    shown = view.shown
+    assert len(listed) == len(a.findings) and f not in shown
+    assert view.notes[a.findings.index(f)].finding is None  # its words are not kept
     wasted = sum(g.kind == "wasted_hint" for g in a.findings)
     assert f"wasted hints {wasted} of" in summary_text(a)
     said = summary_text(a, as_carla)
@@ -116,11 +119,13 @@ def test_hidden_notes_are_not_counted_in_the_summary(copies: tuple[Analysis, Fin
 def test_no_spoilers_lists_nothing_after_the_turn(copies: tuple[Analysis, Finding]) -> None:
     a, f = copies
     assert f.turn == 2
-    assert f not in Perspective(None, 1, spoilers=False).visible_findings(a.findings)
-    assert f in Perspective(None, 2, spoilers=False).visible_findings(a.findings)
-    assert Perspective(None, 1, spoilers=False).visible_findings(a.findings) == [
-        g for g in a.findings if g.turn <= 1]
-    assert Perspective(None, 1).visible_findings(a.findings) == list(a.findings)
+    assert f not in project(a, Perspective(None, 1, spoilers=False)).shown
+    assert f in project(a, Perspective(None, 2, spoilers=False)).shown
+    assert project(a, Perspective(None, 1, spoilers=False)).shown == tuple(
+        g for g in a.findings if g.turn <= 1)
+    assert project(a, Perspective(None, 1)).shown == a.findings
+    assert project(a, Perspective(None), until=1).shown == tuple(
+        g for g in a.findings if g.turn <= 1)
 
 
 # --- knowledge ------------------------------------------------------------------------
@@ -262,3 +267,42 @@ def test_a_later_note_about_a_card_x_will_draw_is_hidden_from_x_before_the_draw(
             assert all(not Perspective(p, 0).hides_finding(f, tl) for p in others)
             checked += 1
     assert checked > 20
+
+
+# --- the projection: a whole analysis through one viewer's eyes, up to a horizon ---------
+
+def test_the_projection_keeps_a_notes_words_from_the_turn_its_card_is_gone(
+        copies: tuple[Analysis, Finding]) -> None:
+    a, f = copies
+    i = a.findings.index(f)
+    (copy,) = f.details["related"]
+    # Ben holds the hinted copy until he discards it at turn 5.
+    assert copy in a.timeline[4].hands[BEN] and copy not in a.timeline[5].hands[BEN]
+    before = project(a, Perspective(BEN), until=4)
+    assert before.notes[i].finding is None and f not in before.shown
+    assert before.counts(4).hidden == 1 and before.counts(1).listed == len(a.notes_at(1))
+    after = project(a, Perspective(BEN), until=5)
+    assert after.notes[i].finding is f
+    assert i in after.hidden_at(3) and i not in after.hidden_at(5)  # drawn hidden at turn 3
+    assert after.counts(5).hidden == 0 and after.counts(3).hidden == 1
+    assert project(a, Perspective(ANNA), until=4).notes[i].finding is f
+    whole = project(a, Perspective(BEN))
+    assert whole.until == a.timeline.turns and whole.spoilers and f in whole.shown
+    assert not before.spoilers and before.until == 4 and before.listed_until(2) == 2
+    with pytest.raises(ValueError, match="expected a turn from 0 to"):
+        project(a, Perspective(BEN), until=a.timeline.turns + 1)
+
+
+def test_the_projection_hands_hide_the_viewers_cards_and_others_deductions(
+        copies: tuple[Analysis, Finding]) -> None:
+    a, _ = copies
+    view = project(a, Perspective(BEN), until=3)
+    assert [c.card for c in view.hand(3, BEN)] == [None] * len(a.timeline[3].hands[BEN])
+    for p in (ANNA, CARLA):
+        seen = view.hand(3, p)
+        assert [c.card for c in seen] == list(a.timeline[3].hands[p])
+        assert all(c.knowledge.deduced == c.knowledge.common for c in seen)
+    assert [c.knowledge for c in view.hand(3, BEN)] == list(a.knowledge.of(3, BEN))
+    assert any(k.deduced != k.common for p in (ANNA, CARLA) for k in a.knowledge.of(3, p))
+    with pytest.raises(ValueError, match="after the view's last turn 3"):
+        view.hand(4, ANNA)

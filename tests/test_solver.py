@@ -305,7 +305,7 @@ def test_every_turn_gets_its_own_greedy_lines_and_bound(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_best_possible_is_at_most_max_score(name: str) -> None:
-    """Best possible never exceeds max score (DESIGN.md: the reach, capped by score +
+    """Best possible never exceeds max score (docs/definitions.md, "max score": the reach, capped by score +
     draw pile + players, or by the turns left in the final round)."""
     rules = RULESETS[name]
     timeline = bot_game(rules, 3, 21, careless=True)

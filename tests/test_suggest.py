@@ -9,9 +9,10 @@ from click.testing import CliRunner
 from helpers import SAMPLES
 
 from nova_replay.cli import main
-from nova_replay.play.suggest import faulted_turns, suggestions
+from nova_replay.play.suggest import suggestions
 from nova_replay.review.analysis import analyze
-from nova_replay.review.whatif import FAULTS, alternative
+from nova_replay.review.vocabulary import Severity
+from nova_replay.review.whatif import alternative
 from nova_replay.rules.engine import legal_actions
 
 LOST_FIVE = SAMPLES / "lessons" / "05-lost-five.json"
@@ -21,7 +22,7 @@ def test_each_suggestion_is_a_legal_other_move_that_avoids_the_fault() -> None:
     checked = 0
     for path in [LOST_FIVE, SAMPLES / "hanabi-2p.json", SAMPLES / "nova-3p-bots.json"]:
         a = analyze(str(path))
-        faulted = faulted_turns(a)
+        faulted = a.faulted_turns()
         for turn, s in suggestions(a).items():
             assert turn in faulted
             before = a.timeline[turn - 1]
@@ -29,7 +30,7 @@ def test_each_suggestion_is_a_legal_other_move_that_avoids_the_fault() -> None:
             assert s.action in legal_actions(a.record.game, before)
             assert s.action != a.timeline.actions[turn - 1]
             alt = alternative(a, turn, s.action)
-            assert not [f for f in alt.notes_at(turn) if f.severity in FAULTS]
+            assert not [f for f in alt.notes_at(turn) if f.severity.is_fault]
             assert alt.clock[turn].max_score >= a.clock[turn].max_score
             checked += 1
     assert checked >= 10
@@ -53,7 +54,7 @@ def test_analyze_shows_suggestions_and_json_carries_them_on_faults_only() -> Non
     assert lines[at + 1] == "           Suggestion: A convention player would have played slot 3."
     report = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--json"]).stdout)
     with_suggestion = [f for f in report["findings"] if f["suggestion"]]
-    assert with_suggestion and all(f["severity"] in FAULTS for f in with_suggestion)
+    assert with_suggestion and all(Severity(f["severity"]).is_fault for f in with_suggestion)
     assert [f["turn"] for f in with_suggestion if f["turn"] == 26] == [26]
     assert all(f["suggestion"] is None for f in report["findings"] if f["turn"] == 14)  # good
 

@@ -501,15 +501,18 @@
   }
 
   // With no spoilers, on the last turn the payload holds (short of the record's
-  // end), ask the server for the next one: it sends the payload that holds it.
+  // end), or asked for a turn it does not hold yet, ask the server for it: it sends
+  // the payload that holds that turn and the next one.
   function ask() {
     var d = S.data;
-    if (!d || d.spoilers || d.end || S.turn < d.turns) { return; }
-    var asked = d.key + "|" + d.viewer + "|" + S.turn;
+    if (!d || d.spoilers || d.end) { return; }
+    var at = S.want !== null ? S.want : S.turn;
+    if (at < d.turns) { return; }
+    var asked = d.key + "|" + d.viewer + "|" + at;
     if (S.asked === asked) { return; }
     S.asked = asked;
     window.dash_clientside.set_props("horizon", {data: {key: d.key, viewer: d.viewer,
-                                                         turn: S.turn}});
+                                                         turn: at}});
   }
 
   function later() {
@@ -539,7 +542,7 @@
     S.lastMove = now;
     var want = Math.max(0, Math.round(turn));
     // A turn the payload does not hold yet (no spoilers): drawn when it comes.
-    S.want = want > S.data.turns ? want : null;
+    S.want = want > S.data.turns && !S.data.end ? want : null;
     S.turn = Math.min(want, S.data.turns);
     draw();
   }

@@ -48,13 +48,16 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
-def open_record(file: str, until_illegal: bool = False) -> Record:
-    """Load a log for a command that needs a good one, or exit with its problem.
-    With `until_illegal`, a log with an illegal action at turn K gives its record up
-    to turn K-1 (the command then calls `illegal_end`)."""
+def open_record(file: str, until_illegal: bool = False
+                ) -> tuple[Record, IllegalAction | None]:
+    """Load a log for a command that needs a good one, or exit with its problem; the
+    file is read and replayed once. With `until_illegal`, a log with an illegal action
+    at turn K gives its record up to turn K-1 and that problem (the command then
+    calls `illegal_end` with it); else the problem is None."""
+    problem = None
     try:
         if until_illegal:
-            record, _ = load_until_illegal(file)
+            record, problem = load_until_illegal(file)
         else:
             record = load(file)
     except NovaError as e:
@@ -64,20 +67,16 @@ def open_record(file: str, until_illegal: bool = False) -> Record:
         warning = anonymised_warning(record.log)
         if warning is not None:
             click.echo(f"{file}: warning: {warning}", err=True)
-    return record
+    return record, problem
 
 
-def illegal_end(file: str, record: Record) -> None:
-    """After showing the legal part of a log, say where it turned illegal and exit 1;
-    nothing for a good log."""
-    try:
-        load(file)
-    except IllegalAction as e:
-        click.echo(f"Turn {e.turn}: illegal: {e.message} (the log is shown up to turn "
-                   f"{record.timeline.turns})")
-        fail(str(e))
-    except NovaError:
-        pass
+def illegal_end(record: Record, problem: IllegalAction | None) -> None:
+    """After showing the legal part of a log, say where it turned illegal (`problem`,
+    from `open_record`) and exit 1; nothing for a good log."""
+    if problem is not None:
+        click.echo(f"Turn {problem.turn}: illegal: {problem.message} (the log is shown up to "
+                   f"turn {record.timeline.turns})")
+        fail(str(problem))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -167,7 +166,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
       nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
     """
-    record = open_record(file, until_illegal=True)
+    record, problem = open_record(file, until_illegal=True)
     timeline = record.timeline
     seen = perspective_of(file, record, as_player)
     if turn is not None:
@@ -175,7 +174,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
     if not knowledge:
         if turn is None:
             click.echo(game_text(timeline, record.log, seen), nl=False)
-            illegal_end(file, record)
+            illegal_end(record, problem)
         else:
             click.echo("\n".join(turn_text(timeline, turn, record.log, seen.at(turn))))
         return
@@ -187,7 +186,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None) 
         click.echo("")
     if turn is None:
         click.echo(ending_text(record.game, timeline.final))
-        illegal_end(file, record)
+        illegal_end(record, problem)
 
 
 def check_turn(file: str, turn: int, last: int) -> None:
@@ -246,7 +245,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
       nova-replay analyze sample_games/nova-4p.json --solve --budget 2
     """
-    record = open_record(file, until_illegal=not as_json)
+    record, problem = open_record(file, until_illegal=not as_json)
     seen = perspective_of(file, record, as_player)
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
@@ -272,7 +271,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str,
     if noted:
         click.echo("")
         click.echo(noted)
-    illegal_end(file, record)
+    illegal_end(record, problem)
 
 
 @main.command()
@@ -360,7 +359,7 @@ def export_hanablive(file: str, output: str | None) -> None:
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
     _refuse_overwrite(file, output)
-    record = open_record(file)
+    record, _ = open_record(file)
     try:
         data = to_hanablive(record)
     except NovaError as e:

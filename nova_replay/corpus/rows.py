@@ -13,6 +13,10 @@ from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import Analysis, analyze
 from ..review.evaluation import evaluate
+from ..review.perspective import REVIEWER
+from ..review.projection import project
+from ..review.vocabulary import Kind, WasteReason
+from ..rules.engine import is_misfire
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
 from .sources import Item
@@ -43,7 +47,7 @@ GAME_COLUMNS: tuple[Column, ...] = (
     Column("score", "int", "The score at the end of the log."),
     Column("hanablive_score", "int", "For a game read from hanab.live, the score hanab.live "
                                      "records (0 for a strikeout or a stopped game)."),
-    Column("max_score", "int", "Max score after the last turn (DESIGN.md)."),
+    Column("max_score", "int", "Max score after the last turn (docs/definitions.md)."),
     Column("perfect_score", "int", "The ruleset's perfect score."),
     Column("ending", "str", "How play ended (perfect, strikeout, final round, terminated); "
                             "empty for an unfinished log."),
@@ -124,9 +128,9 @@ def _where_what(where: str, what: str) -> str:
 
 def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
     game, tl, s = analysis.record.game, analysis.timeline, analysis.summary
-    findings = analysis.findings
-    wasted = [f for f in findings if f.kind == "wasted_hint"]
-    lost = [f for f in findings if f.kind == "lost_critical"]
+    findings = project(analysis, REVIEWER).shown  # the reviewer's: every note
+    wasted = [f for f in findings if f.kind == Kind.WASTED_HINT]
+    lost = [f for f in findings if f.kind == Kind.LOST_CRITICAL]
     row.update(
         ruleset=game.ruleset.title, variant=game.ruleset.variant or None,
         hanablive_score=hanablive_score(analysis.record.log, analysis.record.converted_from,
@@ -136,9 +140,9 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
         max_score=s.max_score, perfect_score=s.perfect_score,
         ending=None if s.ending is None else str(s.ending), hints=s.hints,
         wasted_hints=len(wasted),
-        wasted_nothing_new=sum(f.details.get("reason") == "nothing_new" for f in wasted),
-        wasted_only_trash=sum(f.details.get("reason") == "only_trash" for f in wasted),
-        lost_critical=len(lost), lost_critical_cost=sum(_cost(f.details) for f in lost),
+        wasted_nothing_new=sum(f.waste_reason == WasteReason.NOTHING_NEW for f in wasted),
+        wasted_only_trash=sum(f.waste_reason == WasteReason.ONLY_TRASH for f in wasted),
+        lost_critical=len(lost), lost_critical_cost=sum(f.cost for f in lost),
         efficiency=s.efficiency, perfect_lost_turn=s.perfect_lost_turn,
     )
     n = len(game.players)
@@ -156,7 +160,7 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
             who["hints"] += 1
         elif type(action) is Discard:
             who["discards"] += 1
-        elif tl[t].lives < tl[t - 1].lives:
+        elif is_misfire(action, tl[t - 1], tl[t]):
             who["misfires"] += 1
             row["misfires"] += 1
         else:
@@ -167,7 +171,3 @@ def _game_row(row: Row, analysis: Analysis) -> tuple[Row, list[Row]]:
         players[f.player]["critical_lost"] += 1
     return row, players
 
-
-def _cost(details: dict[str, Any]) -> int:
-    """A lost critical card's cost in max score (DESIGN.md)."""
-    return int(details["cost"])

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from ..review.knowledge import CardKnowledge, chop_slot
-from ..review.status import Status, pace_of
+from ..review.status import Status, all_playable, all_trash, pace_of
 from ..rules.game import Action, Discard, Hint, Play
-from ..rules.identities import IdentitySpace
+from ..rules.identities import IdentitySpace, next_identity
 
 
 class SeenCard(NamedTuple):
@@ -137,7 +137,7 @@ def joker_row(view: View) -> int:
     for s, h in enumerate(view.rows):
         if h >= m:
             continue
-        nxt = s * m + h
+        nxt = next_identity(s, h, m)
         left = view.space.copies[nxt] - st.lost[nxt]
         k = (0 if left <= 0 else 1, left, -h)
         if k < key:
@@ -196,7 +196,7 @@ class ConventionBot:
     def playable_slots(self, view: View) -> list[int]:
         st, space = view.status, view.space
         return [s for s, mask in enumerate(self.my_masks(view))
-                if mask and mask & ~st.playable == 0 and can_play_blind(space, mask)]
+                if all_playable(mask, st) and can_play_blind(space, mask)]
 
     def best_play(self, view: View, slots: list[int]) -> Play:
         space, masks = view.space, self.my_masks(view)
@@ -266,10 +266,10 @@ class ConventionBot:
                     return None  # a false promise
             before = effective(c.hinted & ~view.public_full, c.touched, c.promise, view.played)
             now = effective(after[slot] & ~view.public_full, touched, promise, view.played)
-            will_play = now and now & ~st.playable == 0
+            will_play = all_playable(now, st)
             if will_play and not bit & st.playable:
                 return None  # they would misfire
-            if will_play and not (before and before & ~st.playable == 0):
+            if will_play and not all_playable(before, st):
                 value += 3.0 + (1.0 if space.rank(c.identity) == space.max_rank else 0.0)
             elif match[slot] and not c.touched:
                 value += 1.0 if bit & st.critical else 0.4
@@ -294,7 +294,7 @@ class ConventionBot:
         st = view.status
         for c in view.hands[q]:
             mask = effective(c.hinted & ~view.public_full, c.touched, c.promise, view.played)
-            if mask and mask & ~st.playable == 0:
+            if all_playable(mask, st):
                 return False
         return view.coins < view.space.ruleset.coins
 
@@ -336,7 +336,7 @@ class ConventionBot:
         st = view.status
         masks = self.my_masks(view)
         for slot, mask in enumerate(masks):
-            if mask and mask & ~st.trash == 0:
+            if all_trash(mask, st):
                 return slot
         c = chop_slot([k.touched or bool(p) for k, p in zip(view.own, view.own_promise, strict=True)])
         if c is not None and not (view.own[c].deduced & ~st.critical == 0):

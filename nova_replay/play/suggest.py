@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..review.analysis import Analysis
 from ..review.knowledge import knows_playable, knows_trash
-from ..review.whatif import FAULTS, avoids_faults
+from ..review.whatif import avoids_faults
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
 from .bots import ConventionBot
@@ -28,16 +28,9 @@ class Suggestion:
     text: str  # "A convention player would have discarded slot 4."
 
 
-def faulted_turns(analysis: Analysis) -> list[int]:
-    """Turns with a blunder or mistake note on the mover's own action."""
-    game, tl = analysis.record.game, analysis.timeline
-    return sorted({f.turn for f in analysis.findings if f.severity in FAULTS
-                   and f.player == tl[f.turn - 1].player(game)})
-
-
 def convention_moves(analysis: Analysis) -> dict[int, Suggestion]:
     """Per faulted turn, the convention bot's move from the mover's own view."""
-    wanted = set(faulted_turns(analysis))
+    wanted = set(analysis.faulted_turns())
     if not wanted:
         return {}
     game, tl = analysis.record.game, analysis.timeline

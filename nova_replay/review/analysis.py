@@ -1,6 +1,6 @@
 """The review of a game: the draw-pile clock, findings and teaching notes.
 
-Every term is DESIGN.md's ("Analysis"): critical, trash, max score, pace, lost
+Every term is docs/definitions.md's: critical, trash, max score, pace, lost
 critical card, wasted hint, efficiency. `analyze` reads a replay and its knowledge
 and never reaches back into parsing.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -16,7 +17,7 @@ from typing import Any, NamedTuple
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline
+from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
@@ -30,27 +31,50 @@ from .status import (
     pace_of,
     play_ended,
     played_jokers,
+    row_reach,
+    row_status,
+)
+from .vocabulary import (
+    Details,
+    Kind,
+    LostCriticalDetails,
+    MisfireDetails,
+    Severity,
+    WastedHintDetails,
+    WasteReason,
 )
 
-BLUNDER, MISTAKE, INFO, GOOD = "blunder", "mistake", "info", "good"
-SEVERITIES = (BLUNDER, MISTAKE, INFO, GOOD)
-KINDS = ("lost_critical", "strikeout", "misfire", "wasted_hint", "discard_hinted",
-         "discard_with_playable", "out_of_pace", "good_hint_playable", "good_save",
-         "lost_points")  # the last from `review.evaluation` (analyze --solve)
+BLUNDER, MISTAKE, INFO, GOOD = Severity
 
 
 @dataclass(frozen=True)
 class Finding:
     """One teaching note: what happened at `turn`, by `player`, to `cards`, and why it
-    matters, in one plain sentence."""
+    matters, in one plain sentence. `details` are the kind's (`vocabulary.Details`)."""
 
     turn: int
     player: int
-    kind: str
-    severity: str
+    kind: Kind
+    severity: Severity
     cards: tuple[int, ...]  # deck indices
     message: str
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    details: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def related(self) -> tuple[int, ...]:
+        """Cards the note names besides its own (a hinted copy, a witness's card): a
+        view that hides a player's cards hides the note when one of these is theirs."""
+        return tuple(self.details.get("related", ()))
+
+    @property
+    def cost(self) -> int:
+        """A lost critical card's cost in max score (0 for any other kind)."""
+        return int(self.details["cost"]) if self.kind == Kind.LOST_CRITICAL else 0
+
+    @property
+    def waste_reason(self) -> WasteReason | None:
+        """Why a wasted hint was wasted (None for any other kind)."""
+        return WasteReason(self.details["reason"]) if self.kind == Kind.WASTED_HINT else None
 
 
 class ClockPoint(NamedTuple):
@@ -100,13 +124,20 @@ class Analysis:
     def notes_at(self, turn: int) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if f.turn == turn)
 
+    def faulted_turns(self) -> list[int]:
+        """Turns with a blunder or mistake note on the mover's own action: where puzzles
+        and a convention player's suggestions look."""
+        game, tl = self.record.game, self.timeline
+        return sorted({f.turn for f in self.findings
+                       if f.severity.is_fault and f.player == tl[f.turn - 1].player(game)})
+
     def chop(self, turn: int, player: int) -> int | None:
         """0-based slot of `player`'s chop after `turn`: their oldest unhinted card."""
         return hand_chop(self.knowledge.of(turn, player))
 
     def lost_cards(self, turn: int) -> set[int]:
         """Deck indices of the critical cards lost up to `turn`."""
-        return {c for f in self.findings if f.kind == "lost_critical" and f.turn <= turn
+        return {c for f in self.findings if f.kind == Kind.LOST_CRITICAL and f.turn <= turn
                 for c in f.cards}
 
 
@@ -134,9 +165,10 @@ class _Reviewer:
     def show(self, card: int) -> str:
         return self.game.card_text(card)
 
-    def add(self, turn: int, player: int, kind: str, severity: str, cards: tuple[int, ...],
-            message: str, **details: Any) -> None:
-        self.findings.append(Finding(turn, player, kind, severity, cards, message, details))
+    def add(self, turn: int, player: int, kind: Kind, severity: Severity, cards: tuple[int, ...],
+            message: str, details: Details | None = None) -> None:
+        self.findings.append(Finding(turn, player, kind, severity, cards, message,
+                                     {} if details is None else details))
 
     def review(self) -> None:
         tl, clock = self.record.timeline, self.clock
@@ -154,7 +186,7 @@ class _Reviewer:
             if not pace_out and point.pace < 0 and not play_ended(self.states[t]):
                 pace_out = True
                 reach = self.tk.statuses[t].max_score
-                self.add(t, p, "out_of_pace", MISTAKE, (),
+                self.add(t, p, Kind.OUT_OF_PACE, MISTAKE, (),
                          f"After this turn the pace is {point.pace}: the rows could still reach "
                          f"{reach}, but the turns left cannot play that many (max score "
                          f"{point.max_score}); more cards will have to be lost.")
@@ -191,22 +223,22 @@ class _Reviewer:
                 # cards must hide the note when that player holds one of them.
                 related = sorted({hinted_elsewhere[of_card[c]][1] for c in touched
                                   if of_card[c] in hinted_elsewhere})
-                self.add(t, p, "wasted_hint", MISTAKE, touched,
+                self.add(t, p, Kind.WASTED_HINT, MISTAKE, touched,
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
-                         reason="only_trash", related=related)
+                         WastedHintDetails(reason=WasteReason.ONLY_TRASH, related=related))
                 return
         lesson = tk.hint_lesson(t)
         if not lesson.taught:
-            self.add(t, p, "wasted_hint", MISTAKE, touched,
+            self.add(t, p, Kind.WASTED_HINT, MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
-                     f"card.", reason="nothing_new")
+                     f"card.", WastedHintDetails(reason=WasteReason.NOTHING_NEW))
             return
         # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
         for c in lesson.made_playable:
             made.setdefault(of_card[c], c)
         if len(made) >= 2:
-            self.add(t, p, "good_hint_playable", GOOD, tuple(made.values()),
+            self.add(t, p, Kind.GOOD_HINT_PLAYABLE, GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "
                      f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
@@ -223,7 +255,7 @@ class _Reviewer:
         if (card in touched and (critical >> i) & 1
                 and can_still_play(game, self.states[t], st, card)):
             which = "only" if self.ids.copies[i] == 1 else "last"
-            self.add(t, p, "good_save", GOOD, (card,),
+            self.add(t, p, Kind.GOOD_SAVE, GOOD, (card,),
                      f"{self.said(p, hint)} and saved {self.show(card)} on "
                      f"{self.name(hint.to)}'s chop: it is the {which} {self.show(card)}.")
 
@@ -249,8 +281,9 @@ class _Reviewer:
                 for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
-        """A lost critical card (DESIGN.md): its cost is max score after the turn had the
-        card stayed in its holder's hand, minus max score after the turn as it was."""
+        """A lost critical card (docs/definitions.md, "lost-card cost"): its cost is max
+        score after the turn had the card stayed in its holder's hand, minus max score
+        after the turn as it was."""
         st_before = self.tk.statuses[t - 1]
         i = self.of_card[card]
         if not (st_before.critical >> i) & 1:
@@ -282,8 +315,8 @@ class _Reviewer:
             text = (f"{said}, but play ended with this turn: it could not have scored anyway"
                     if play_ended(after) else
                     f"{said}, but it could not have been played in the turns left anyway")
-        self.add(t, p, "lost_critical", severity, (card,), f"{text} (max score {now}).",
-                 cost=cost, hinted=hinted, max_score=now)
+        self.add(t, p, Kind.LOST_CRITICAL, severity, (card,), f"{text} (max score {now}).",
+                 LostCriticalDetails(cost=cost, hinted=hinted, max_score=now))
         return True
 
     def jokers_can(self, t: int, card: int) -> str:
@@ -299,10 +332,8 @@ class _Reviewer:
         height = self.states[t].rows[suit]
         if spare:  # how far the row reaches with no spare joker, with one, with two
             m = game.ruleset.max_rank
-            base = suit * m
-            gaps = [r for r in range(height + 1, m + 1)
-                    if st.lost[base + r - 1] >= self.ids.copies[base + r - 1]]
-            reach = [gaps[j] - 1 if j < len(gaps) else m for j in range(spare + 1)]
+            gaps = row_status(self.ids, suit, height, st.lost, spare)[3]
+            reach = [row_reach(gaps, m, j) for j in range(spare + 1)]
         else:
             reach = [st.reach[suit]]  # with no spare joker, the status' reach is the row's
 
@@ -333,7 +364,7 @@ class _Reviewer:
         if self.tk.touched[t - 1][card] and not (st.trash >> i) & 1 and not (
                 (self.tk.hinted_twice[t - 1] >> i) & 1
                 and self.trash_reason(st, card, self._touched_identities(t - 1, (card,)))):
-            self.add(t, p, "discard_hinted", MISTAKE, (card,),
+            self.add(t, p, Kind.DISCARD_HINTED, MISTAKE, (card,),
                      f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
                      f"that was still needed.")
             return
@@ -341,13 +372,13 @@ class _Reviewer:
         playable = [c for c, known in zip(hand, self.tk.known_playable(t - 1, p), strict=True)
                     if known and c != card]
         if playable:
-            self.add(t, p, "discard_with_playable", MISTAKE, (card, *playable),
+            self.add(t, p, Kind.DISCARD_WITH_PLAYABLE, MISTAKE, (card, *playable),
                      f"{self.name(p)} discarded {self.show(card)} while holding "
                      f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
 
     def play(self, t: int, p: int, play: Play) -> None:
         before, after = self.states[t - 1], self.states[t]
-        if after.lives == before.lives:
+        if not is_misfire(play, before, after):
             return
         w = self.words
         card = play.card
@@ -366,16 +397,17 @@ class _Reviewer:
                 outcome = "the game ends with score 0"
             else:
                 outcome = "the show is cancelled: score 0"
-            self.add(t, p, "strikeout", BLUNDER, (card,),
+            self.add(t, p, Kind.STRIKEOUT, BLUNDER, (card,),
                      f"{self.name(p)} played {self.show(card)} and "
                      f"{'got' if w.strikes else 'lost'} {w.last_life}: {outcome}.",
-                     believed=belief)
+                     MisfireDetails(believed=belief))
         else:
             lives = w.lives_left(after.lives, self.game.ruleset.lives)
-            self.add(t, p, "misfire", MISTAKE, (card,),
+            self.add(t, p, Kind.MISFIRE, MISTAKE, (card,),
                      f"{self.name(p)} played {self.show(card)}, which did not fit "
                      f"(the {self.game.suit_name(suit)} row {at}); {self.name(p)} thought it "
-                     f"could be {belief}. {lives[0].upper()}{lives[1:]}.", believed=belief)
+                     f"could be {belief}. {lives[0].upper()}{lives[1:]}.",
+                     MisfireDetails(believed=belief))
         self.lost(t, p, card, w.misfired)
 
 
@@ -451,7 +483,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any]) 
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
         blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
-        wasted_hints=len([f for f in findings if f.kind == "wasted_hint"]),
+        wasted_hints=len([f for f in findings if f.kind == Kind.WASTED_HINT]),
         hints=len([a for a in record.timeline.actions if type(a) is Hint]),
         efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
     )

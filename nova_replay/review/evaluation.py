@@ -13,11 +13,10 @@ from itertools import pairwise
 
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
-from .analysis import INFO, Analysis, Finding
+from .analysis import Analysis, Finding
 from .solver import CurvePoint, best_possible_curve
+from .vocabulary import Kind, LostPointsDetails, Severity
 from .whatif import knowing
-
-LOST_POINTS = "lost_points"
 
 
 @dataclass(frozen=True)
@@ -67,8 +66,8 @@ def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
         action = tl.actions[turn - 1]
         said = (f"Even knowing every card, the team could now score at most {after.upper} "
                 f"({before.lower} before {name}'s {_move(analysis, turn, action, w.hint)}).")
-        details: dict[str, object] = {"before": before.lower, "after": after.upper,
-                                      "drop": before.lower - after.upper}
+        details = LostPointsDetails(before=before.lower, after=after.upper,
+                                    drop=before.lower - after.upper)
         if before.witness:
             keep = before.witness[0]
             how = _keep(analysis, turn, keep, w.hinted)
@@ -77,9 +76,11 @@ def evaluate(analysis: Analysis, budget_s: float = 1.0) -> Evaluation:
                      f"{f', but {name} could not know it' if needs else ''}: that line still "
                      f"reaches {before.lower}.")
             # The witness names a card: a view that hides its holder's cards hides the note.
-            details.update(witness=how, needs_knowledge=needs,
-                           related=[] if isinstance(keep, Hint) else [keep[0]])
-        findings.append(Finding(turn, p, LOST_POINTS, INFO, _cards(action), said, details))
+            details["witness"] = how
+            details["needs_knowledge"] = needs
+            details["related"] = [] if isinstance(keep, Hint) else [keep[0]]
+        findings.append(Finding(turn, p, Kind.LOST_POINTS, Severity.INFO, _cards(action), said,
+                                details))
     return Evaluation(curve, tuple(findings))
 
 

@@ -1,4 +1,4 @@
-"""What each player can know about each card in their own hand (DESIGN.md, "Knowledge").
+"""What each player can know about each card in their own hand (docs/definitions.md, "Knowledge").
 
 Three tiers, each a bit mask of identities (see `status.Identities`):
 - hinted: consistent with every hint the player got while holding the card,
@@ -20,12 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules.engine import State, Timeline
+from ..rules.engine import State, Timeline, is_misfire
 from ..rules.game import Action, Game, Hint, Play
 from .status import (
     Identities,
     RowStatus,
     Status,
+    all_playable,
+    all_trash,
     combine,
     jokers_left,
     recombine,
@@ -115,7 +117,7 @@ class Tracker:
         if public == copies[i]:
             self.public_full |= 1 << i
         suit = game.suit_of[card]
-        if type(action) is Play and after.lives == before.lives:
+        if type(action) is Play and not is_misfire(action, before, after):
             if i == ids.space.joker:
                 self.played_jokers += 1
             changes_row = True  # its row's height
@@ -194,7 +196,7 @@ class Tracker:
 def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
                    touched: Sequence[bool], drawn: int, public_full: int
                    ) -> tuple[CardKnowledge, ...]:
-    """The knowledge of one hand (DESIGN.md, "Knowledge"), as the tracker and the
+    """The knowledge of one hand (docs/definitions.md, "Knowledge"), as the tracker and the
     timeline both work it out. `hinted` and `touched` are per deck card, `drawn` says
     what the draw pile still holds, `public_full` the identities whose every copy is
     public."""
@@ -375,18 +377,18 @@ class TimelineKnowledge:
             now_out = now[c] & out
             if now_out & others:
                 continue  # the tier after holds one of them
-            if now_out and not deduced_playable(self.deduced(turn, to)[slot], st):
+            if now_out and not all_playable(self.deduced(turn, to)[slot], st):
                 continue  # the fixed point did not take them all out
             was_out = was[c] & out
             if not was_out:
                 continue  # known playable before
-            if was_out & others or not deduced_playable(self.deduced(turn - 1, to)[slot], st):
+            if was_out & others or not all_playable(self.deduced(turn - 1, to)[slot], st):
                 made.append(c)  # not known playable before
         return _new(HintLesson, (True, tuple(made)))
 
     def known_playable(self, turn: int, player: int) -> tuple[bool, ...]:
         """Per card of `player`'s hand after `turn`: whether its deduced tier says it is
-        playable (`deduced_playable`). Mostly decided from the tier's bounds
+        playable (`status.all_playable`). Mostly decided from the tier's bounds
         (`_bounds`): a card that does not fit is not (the tier holds the truth), one
         whose bound fits is, one with an identity that does not fit and that the tier
         must hold is not; only otherwise is the tier worked out."""
@@ -403,7 +405,7 @@ class TimelineKnowledge:
                 continue
             outside = hinted[c] & out
             if outside and not outside & others:  # undecided: the fixed point may take them out
-                return tuple([deduced_playable(d, st) for d in self.deduced(turn, player)])
+                return tuple([all_playable(d, st) for d in self.deduced(turn, player)])
             known.append(not outside)
         return tuple(known)
 
@@ -546,16 +548,10 @@ def knows_exactly(k: CardKnowledge) -> bool:
 
 
 def knows_playable(k: CardKnowledge, st: Status) -> bool:
-    """Every identity the player still thinks possible fits now."""
-    return deduced_playable(k.deduced, st)
-
-
-def deduced_playable(deduced: int, st: Status) -> bool:
-    """Whether a card with this deduced tier is known playable: every identity still
-    possible fits now (the rule `knows_playable` reads)."""
-    return deduced != 0 and deduced & ~st.playable == 0
+    """Every identity the player still thinks possible fits now (`all_playable`)."""
+    return all_playable(k.deduced, st)
 
 
 def knows_trash(k: CardKnowledge, st: Status) -> bool:
-    """No identity the player still thinks possible can ever be played."""
-    return k.deduced != 0 and k.deduced & ~st.trash == 0
+    """No identity the player still thinks possible can ever be played (`all_trash`)."""
+    return all_trash(k.deduced, st)

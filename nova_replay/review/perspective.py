@@ -13,12 +13,12 @@ show (`spoilers`). From it, and from game data only, never from a sentence's wor
 - `hides_finding(f, timeline)`: a note that names a card in the viewer's hand at
   `turn`, or a hinted copy of one (`details["related"]`), is hidden whole: words,
   kind and severity, which alone could tell that a card is trash or critical;
-- `visible_findings(findings)`: with no spoilers, nothing after `turn`.
+- with no spoilers, nothing after `turn`: `review.projection.project` applies these
+  rules to a whole analysis, and every view reads it through that projection.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -98,20 +98,7 @@ class Perspective:
         held = set(timeline[moment].hands[self.viewer])
         if finding.turn - 1 > moment:
             held.update(timeline[finding.turn - 1].hands[self.viewer])
-        related: Iterable[int] = finding.details.get("related", ())
-        return any(c in held for c in finding.cards) or any(c in held for c in related)
-
-    def visible_findings(self, findings: Iterable[Finding]) -> list[Finding]:
-        """The findings not in the future: with no spoilers, none after `turn`.
-        (Hidden ones are still listed: a view shows that a note is there.)"""
-        if self.spoilers or self.turn is None:
-            return list(findings)
-        return [f for f in findings if f.turn <= self.turn]
-
-    def shown_findings(self, findings: Iterable[Finding], timeline: Timeline) -> list[Finding]:
-        """The findings whose words, kind and severity the viewer may read."""
-        return [f for f in self.visible_findings(findings)
-                if not self.hides_finding(f, timeline)]
+        return any(c in held for c in finding.cards) or any(c in held for c in finding.related)
 
 
 REVIEWER = Perspective()

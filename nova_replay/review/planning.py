@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..rules.engine import State
 from ..rules.game import Game
+from ..rules.identities import next_identity
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
@@ -366,7 +367,7 @@ class Planning:
             held = {ids[c] for h in hands for c in h}
 
             def need(mv: Move) -> int:
-                i = mv[2] * self.m + rows[mv[2]]
+                i = next_identity(mv[2], rows[mv[2]], self.m)
                 return 0 if i not in held and not left[i] else 1
             out += sorted(jokers, key=need)
         full = coins >= self.max_coins

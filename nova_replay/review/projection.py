@@ -24,11 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from .analysis import SEVERITIES, Analysis, Finding
+from .analysis import Analysis, Finding
 from .knowledge import CardKnowledge
 from .perspective import Perspective
-
-WASTED_HINT = "wasted_hint"
+from .vocabulary import Kind, Severity
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ class Counts:
     """The notes counted at a turn: per severity and wasted hints, of the notes the
     viewer may read; `hidden` the notes listed but hidden (not counted by kind)."""
 
-    severities: Mapping[str, int]
+    severities: Mapping[Severity, int]
     wasted_hints: int
     hidden: int
     listed: int
@@ -72,7 +71,16 @@ class View:
     analysis: Analysis
     seen: Perspective
     until: int
-    notes: tuple[SeenNote, ...]
+
+    @cached_property
+    def notes(self) -> tuple[SeenNote, ...]:
+        """The findings up to `until`, in the analysis's order; one hidden from the
+        viewer (`Perspective.hides_finding` as `seen`) keeps only its turn. Worked out
+        when first read: a view of the hands alone never needs it."""
+        timeline = self.analysis.timeline
+        return tuple(
+            SeenNote(i, f.turn, None if self.seen.hides_finding(f, timeline) else f)
+            for i, f in enumerate(self.analysis.findings) if f.turn <= self.until)
 
     @property
     def viewer(self) -> int | None:
@@ -116,8 +124,8 @@ class View:
         hidden = self.hidden_at(turn)
         listed = self.listed(turn)
         read = [n.finding for n in listed if n.finding is not None and n.index not in hidden]
-        return Counts({sev: sum(f.severity == sev for f in read) for sev in SEVERITIES},
-                      sum(f.kind == WASTED_HINT for f in read), len(listed) - len(read),
+        return Counts({sev: sum(f.severity == sev for f in read) for sev in Severity},
+                      sum(f.kind == Kind.WASTED_HINT for f in read), len(listed) - len(read),
                       len(listed))
 
     def hand(self, turn: int, player: int) -> tuple[SeenCard, ...]:
@@ -146,8 +154,4 @@ def project(analysis: Analysis, seen: Perspective, until: int | None = None) -> 
         last = seen.turn
     else:
         last = turns
-    timeline = analysis.timeline
-    notes = tuple(
-        SeenNote(i, f.turn, None if seen.hides_finding(f, timeline) else f)
-        for i, f in enumerate(analysis.findings) if f.turn <= last)
-    return View(analysis, seen, last, notes)
+    return View(analysis, seen, last)

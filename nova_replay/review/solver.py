@@ -90,7 +90,7 @@ def same(a: Action, b: Action) -> bool:
 
 
 def playable_state(state: State) -> State:
-    """A stopped game (termination) is judged as if play could go on (DESIGN.md)."""
+    """A stopped game (termination) is judged as if play could go on (docs/definitions.md, "ending")."""
     return state._replace(ending=None) if state.ending == TERMINATED else state
 
 

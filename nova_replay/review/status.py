@@ -1,5 +1,5 @@
 """What every card identity is worth at a moment of the game: playable, critical,
-trash; how far each row can still reach; max score and pace (DESIGN.md, "Analysis").
+trash; how far each row can still reach; max score and pace (docs/definitions.md, "Card status").
 
 Identities are the ruleset's numbering (`rules.identities`); sets of them are int
 bit masks, so a whole hand's knowledge is a handful of integer operations.
@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..rules.cards import Card
 from ..rules.engine import TERMINATED, State
 from ..rules.game import Game
-from ..rules.identities import IdentitySpace
+from ..rules.identities import IdentitySpace, next_identity
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,19 @@ class Status(NamedTuple):
 
 _new_status = tuple.__new__  # builds a Status without NamedTuple's keyword handling
 
+
+def all_playable(mask: int, st: Status) -> bool:
+    """Whether a card that may be any identity in `mask` (a knowledge tier of any kind:
+    hinted, deduced, common, a bot's own masks) is known playable: the mask is not empty
+    and every identity in it fits now (docs/definitions.md, "known playable")."""
+    return mask != 0 and mask & ~st.playable == 0
+
+
+def all_trash(mask: int, st: Status) -> bool:
+    """Whether a card that may be any identity in `mask` is known trash: the mask is not
+    empty and no identity in it can ever be played."""
+    return mask != 0 and mask & ~st.trash == 0
+
 RowStatus = tuple[int, int, int, tuple[int, ...]]  # playable, trash, critical masks; gaps
 
 
@@ -91,15 +104,18 @@ def jokers_left(ids: Identities, lost: Sequence[int], played_jokers: int) -> int
     return ids.game.ruleset.jokers - played_jokers - lost[ids.joker]
 
 
-def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: int) -> RowStatus:
+def row_status(ids: Identities, suit: int, height: int, lost: Sequence[int], spare: int
+               ) -> RowStatus:
     """One row's part of the status: it depends only on the row's height, its own lost
-    cards and the spare jokers, so a replay recomputes only the row that changed."""
+    cards and the spare jokers, so a replay recomputes only the row that changed. Its
+    gaps are the ranks above the row with every copy lost (`row_reach` reads them)."""
     m = ids.game.ruleset.max_rank
     copies = ids.space.copies
     base = suit * m
-    gaps = []  # the ranks above the row with every copy lost
+    nxt = next_identity(suit, height, m)
+    gaps = []
     critical = 0
-    for i in range(base + height, base + m):
+    for i in range(nxt, base + m):
         left = copies[i] - lost[i]
         if left <= 0:
             gaps.append(i - base + 1)
@@ -111,7 +127,7 @@ def row_status(ids: Identities, suit: int, height: int, lost: list[int], spare: 
     if len(gaps) > spare:
         dead |= ((1 << m) - 1) & ~((1 << (gaps[spare] - 1)) - 1)
         critical &= ~(dead << base)
-    playable = 1 << (base + height) if height < m else 0
+    playable = 1 << nxt if height < m else 0
     return playable, dead << base, critical, tuple(gaps)
 
 
@@ -141,9 +157,11 @@ def remembered_row_status(ids: Identities, memo: dict[RowKey, RowStatus], suit: 
     return part
 
 
-def row_reach(gaps: tuple[int, ...], max_rank: int) -> int:
-    """A row's reach with no spare joker: the rank below its first gap."""
-    return gaps[0] - 1 if gaps else max_rank
+def row_reach(gaps: Sequence[int], max_rank: int, jokers: int = 0) -> int:
+    """How high a row with these gaps (`row_status`) can reach when `jokers` spare jokers
+    bridge its first gaps: the rank below the next gap, or max_rank (docs/definitions.md,
+    "reach"). With no spare joker, the rank below its first gap."""
+    return gaps[jokers] - 1 if len(gaps) > jokers else max_rank
 
 
 def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
@@ -210,10 +228,10 @@ def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:
 def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: int
                 ) -> tuple[int, ...]:
     """Per row, the reachable height when each spare joker bridges one lost rank
-    where it gains most (DESIGN.md, "max score")."""
+    where it gains most (docs/definitions.md, "reach")."""
 
     def reach(s: int, k: int) -> int:
-        return gaps[s][k] - 1 if len(gaps[s]) > k else m
+        return row_reach(gaps[s], m, k)
 
     best = tuple(reach(s, 0) for s in range(len(rows)))
     # Up to two jokers: try every way to give them to rows.
@@ -234,7 +252,7 @@ def _best_reach(rows: tuple[int, ...], gaps: list[list[int]], m: int, jokers: in
 
 def pace_of(score: int, draw_pile: int, players: int, max_score: int) -> int:
     """score + cards in the draw pile + players - max score: the discards the team can
-    still afford (DESIGN.md; hanab.live's figure). The one pace formula."""
+    still afford (docs/definitions.md, "pace"; hanab.live's figure). The one pace formula."""
     return score + draw_pile + players - max_score
 
 
@@ -245,7 +263,7 @@ def pace(game: Game, state: State, max_score: int) -> int:
 
 def play_ended(state: State) -> bool:
     """Whether play is over for good: every row complete, the third life lost or the
-    final round played out. A termination is not an end of play (DESIGN.md)."""
+    final round played out. A termination is not an end of play (docs/definitions.md, "ending")."""
     return state.ending is not None and state.ending != TERMINATED
 
 
@@ -309,7 +327,7 @@ def _final_round(game: Game, rows: list[int], hands: tuple[tuple[int, ...], ...]
 
 
 def max_score(game: Game, state: State, st: Status) -> int:
-    """What can still be scored (DESIGN.md, "max score"); the one rule that the clock,
+    """What can still be scored (docs/definitions.md, "max score"); the one rule that the clock,
     the findings, the summary and every view read.
 
     Before the final round: the reach, at most score + draw pile + players (each play
@@ -330,7 +348,7 @@ def max_score(game: Game, state: State, st: Status) -> int:
 
 def can_still_play(game: Game, state: State, st: Status, card: int) -> bool:
     """Whether deck card `card`, in a hand at `state`, can still be played in the turns
-    left (DESIGN.md): its row can reach it and, before the final round, needs at most
+    left (docs/definitions.md): its row can reach it and, before the final round, needs at most
     draw pile + players more plays; in the final round, some order of the remaining
     turns plays it."""
     if play_ended(state):

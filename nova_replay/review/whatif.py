@@ -11,8 +11,6 @@ from ..rules.game import Action, Discard, Hint, Play
 from .analysis import Analysis, analyze
 from .knowledge import knows_playable, knows_trash
 
-FAULTS = ("blunder", "mistake")
-
 
 def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:
     """The analysis of the game's actions before `turn` followed by `action`."""
@@ -26,7 +24,7 @@ def avoids_faults(analysis: Analysis, turn: int, action: Action) -> bool:
     """Whether `action` at `turn` draws no blunder or mistake there and keeps max score
     at least as high as the move taken."""
     alt = alternative(analysis, turn, action)
-    return (not any(f.severity in FAULTS for f in alt.notes_at(turn))
+    return (not any(f.severity.is_fault for f in alt.notes_at(turn))
             and alt.clock[turn].max_score >= analysis.clock[turn].max_score)
 
 

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
+from .identities import next_identity
 from .words import words
 
 
@@ -216,6 +217,12 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
                               final_turns, ending))
 
 
+def is_misfire(action: Action, before: State, after: State) -> bool:
+    """Whether `action`, played from `before` to `after`, was a misfire: a play that did
+    not fit, so it cost a life (the strikeout's last life too) and went to the discards."""
+    return type(action) is Play and after.lives < before.lives
+
+
 def legal_actions(game: Game, state: State) -> list[Action]:
     """Every action the rules allow at `state` (python-chess's `legal_moves`), hints
     first (by receiver in turn order, suits then ranks), then plays and discards by slot;
@@ -265,7 +272,7 @@ def _no_point_left(game: Game, turn: int, hands: Sequence[tuple[int, ...]],
         gone[of[card]] = gone.get(of[card], 0) + 1
     for suit, height in enumerate(rows):
         if height < max_rank:
-            needed = suit * max_rank + height  # the identity of rank height + 1
+            needed = next_identity(suit, height, max_rank)
             if space.copies[needed] > gone.get(needed, 0):
                 return False
     return True

@@ -22,7 +22,7 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
 
     The one home of the touch rule: the engine's legality, knowledge, the analysis,
     the text views and the bots all ask it (through `IdentitySpace.clue_mask`).
-    A joker is never touched (DESIGN.md, "Rule points"). Without a variant the colours
+    A joker is never touched (docs/definitions.md, "touch rule"). Without a variant the colours
     are the suits. In a hanab.live variant (clues.ts): a suit every colour (rank) touches,
     or none; then the special rank's rule; a prism card is touched by the colour of its
     rank; else the suit's own clue colours, and a rank clue its rank. A rank clue that
@@ -50,6 +50,12 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
     if special and (special.all_ranks or special.no_ranks):
         return special.all_ranks
     return card.rank == rank
+
+
+def next_identity(suit: int, height: int, max_rank: int) -> int:
+    """The identity a row of suit index `suit` at `height` takes next: rank height + 1
+    of its suit (a row at max_rank takes none: the result is then the next suit's 1)."""
+    return suit * max_rank + height
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Rulesets as data: suits, ranks, copies, hand sizes, coins, lives and variant flags.
 
 The engine reads these numbers and never branches on a ruleset's name, so a
-variant is a change of data (see DESIGN.md, "Rules as data").
+variant is a change of data (see docs/definitions.md, "ruleset").
 """
 
 from __future__ import annotations

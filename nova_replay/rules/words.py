@@ -1,4 +1,4 @@
-"""The words of each ruleset (DESIGN.md, "Words per ruleset"): Nova says coins, lives,
+"""The words of each ruleset (docs/definitions.md, "words of the game"): Nova says coins, lives,
 hints and misfires; Hanabi says clues, strikes, clues and misplays. Every view and
 message asks here, so a Hanabi game never reads like a Nova one.
 """

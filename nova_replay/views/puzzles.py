@@ -27,8 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..record.load import Record
 from ..record.log import RulesetSpec
-from ..review.analysis import BLUNDER, GOOD, MISTAKE, Analysis, Finding
+from ..review.analysis import Analysis, Finding
 from ..review.perspective import Perspective
+from ..review.projection import project
+from ..review.vocabulary import Kind, Severity
 from ..review.whatif import alternative, knowing
 from ..rules.engine import legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
@@ -37,9 +39,8 @@ from ..rules.words import words
 PUZZLE_FORMAT: Literal["nova-replay-puzzle"] = "nova-replay-puzzle"
 PUZZLE_VERSION: Literal[1] = 1
 QUESTION = "What would you do?"
-FAULTS = (BLUNDER, MISTAKE)
-GOOD_HINT = {"good_save": "a hint that saves a critical card on its holder's chop",
-             "good_hint_playable": "a hint that makes cards of two or more identities known "
+GOOD_HINT = {Kind.GOOD_SAVE: "a hint that saves a critical card on its holder's chop",
+             Kind.GOOD_HINT_PLAYABLE: "a hint that makes cards of two or more identities known "
                                    "playable"}
 
 
@@ -157,21 +158,17 @@ def notes_of(findings: tuple[Finding, ...]) -> list[Note]:
 
 
 def position(analysis: Analysis, turn: int, viewer: int) -> Position:
-    """The table before `turn`, as `viewer` sees it (perspective: own cards face down,
-    another's knowledge only as its common tier)."""
+    """The table before `turn`, as `viewer` sees it there (`review.projection`: own
+    cards face down, another's knowledge only as its common tier)."""
     record, ids = analysis.record, analysis.ids
     game, state = record.game, record.timeline[turn - 1]
-    eyes = Perspective(viewer, turn - 1, spoilers=False)
+    view = project(analysis, Perspective(viewer, turn - 1, spoilers=False))
     hands = []
     for p, name in enumerate(game.players):
-        seen = eyes.hand(state, p)
-        cards = []
-        for slot, (c, k) in enumerate(zip(seen, analysis.knowledge.of(turn - 1, p), strict=True),
-                                      start=1):
-            known = eyes.knowledge_for(p, k)
-            cards.append(SeenCard(slot=slot, card=None if c is None else str(game.deck[c]),
-                                  touched=k.touched,
-                                  could_be=[str(ids.card(i)) for i in ids.members(known.deduced)]))
+        cards = [SeenCard(slot=slot, card=None if c.card is None else str(game.deck[c.card]),
+                          touched=c.knowledge.touched,
+                          could_be=[str(ids.card(i)) for i in ids.members(c.knowledge.deduced)])
+                 for slot, c in enumerate(view.hand(turn - 1, p), start=1)]
         hands.append(SeenHand(player=name, yours=p == viewer, cards=cards))
     return Position(turn=turn, rows=dict(zip(game.ruleset.suits, state.rows, strict=True)),
                     score=state.score, coins=state.coins, lives=state.lives,
@@ -196,9 +193,9 @@ def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:
             continue
         alt = alternative(analysis, turn, action)
         notes = alt.notes_at(turn)
-        if any(f.severity in FAULTS for f in notes) or alt.clock[turn].max_score < floor:
+        if any(f.severity.is_fault for f in notes) or alt.clock[turn].max_score < floor:
             continue
-        good = [f for f in notes if f.severity == GOOD]
+        good = [f for f in notes if f.severity == Severity.GOOD]
         if type(action) is Hint:
             if not good:
                 continue
@@ -211,18 +208,11 @@ def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:
     return [a for _, _, a in found]
 
 
-def faulted_turns(analysis: Analysis) -> list[int]:
-    """Turns with a blunder or mistake note on the mover's own action."""
-    game, tl = analysis.record.game, analysis.record.timeline
-    return sorted({f.turn for f in analysis.findings if f.severity in FAULTS
-                   and f.player == tl[f.turn - 1].player(game)})
-
-
 def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None
               ) -> Puzzle | None:
     """The puzzle at `turn` of the analysed game (None: no fault there by the mover, or
     no sound answer); `convention`: what a convention player would have done there."""
-    if turn not in faulted_turns(analysis):
+    if turn not in analysis.faulted_turns():
         return None
     answers = sound_answers(analysis, turn)
     if not answers:
@@ -236,7 +226,7 @@ def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None
         ruleset=log.ruleset, players=list(game.players), viewer=game.players[mover],
         position=position(analysis, turn, mover),
         taken=move_of(game, mover, before.hands[mover], record.timeline.actions[turn - 1]),
-        findings=notes_of(tuple(f for f in analysis.notes_at(turn) if f.severity in FAULTS)),
+        findings=notes_of(tuple(f for f in analysis.notes_at(turn) if f.severity.is_fault)),
         max_score_taken=analysis.clock[turn].max_score, answers=answers, convention=convention)
 
 
@@ -245,7 +235,7 @@ def puzzles(analysis: Analysis, source: str, conventions: Mapping[int, str] | No
     """Every puzzle of a game, in turn order; `conventions` maps a turn to what a
     convention player would have done (`play.suggest.convention_moves`)."""
     found = (puzzle_at(analysis, t, source, (conventions or {}).get(t))
-             for t in faulted_turns(analysis))
+             for t in analysis.faulted_turns())
     return [p for p in found if p is not None]
 
 

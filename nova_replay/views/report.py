@@ -16,7 +16,6 @@ from ..record.hanablive import card_notes, hanablive_score
 from ..review.analysis import Analysis, Finding, Summary
 from ..review.evaluation import Evaluation
 from ..review.knowledge import knows_exactly, knows_playable, knows_trash
-from ..review.whatif import FAULTS
 
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"
@@ -197,8 +196,8 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
                         severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],
-                        message=f.message, details=f.details,
-                        suggestion=(suggested or {}).get(f.turn) if f.severity in FAULTS
+                        message=f.message, details=dict(f.details),
+                        suggestion=(suggested or {}).get(f.turn) if f.severity.is_fault
                         and f.player == record.timeline[f.turn - 1].player(game) else None)
             for f in _with_evaluation(analysis, evaluation)
         ],

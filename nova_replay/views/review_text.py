@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..review.analysis import BLUNDER, GOOD, INFO, MISTAKE, Analysis
+from ..review.analysis import Analysis
 from ..review.evaluation import Evaluation
 from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.projection import project
 from ..review.status import Status
-from ..review.whatif import FAULTS
+from ..review.vocabulary import Severity
 from ..rules.cards import rank_text
 from ..rules.engine import TERMINATED
 from ..rules.words import words
@@ -40,8 +40,7 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     eff = (f"{s.efficiency:.2f} cards per {w.hint}" if s.efficiency is not None
            else f"no {w.hint}s given")
     count = project(a, seen).counts()
-    blunders, mistakes, info, good = (count.severities[BLUNDER], count.severities[MISTAKE],
-                                      count.severities[INFO], count.severities[GOOD])
+    blunders, mistakes, info, good = (count.severities[sev] for sev in Severity)
     hidden = ""
     if count.hidden and seen.viewer is not None:
         hidden = (f" {count.hidden} hidden note(s) about "
@@ -99,7 +98,7 @@ def notes_text(a: Analysis, seen: Perspective = REVIEWER,
             continue
         mover = a.timeline[f.turn - 1].player(game)
         if (suggested and f.turn in suggested and f.turn not in said_at
-                and f.severity in FAULTS and f.player == mover
+                and f.severity.is_fault and f.player == mover
                 and (seen.viewer is None or seen.viewer == mover)):
             lines.append(f"           Suggestion: {suggested[f.turn]}")
             said_at.add(f.turn)
@@ -182,17 +181,17 @@ def viewing_note(name: str, tier: str) -> str:
 def hand_line(a: Analysis, turn: int, player: int, seen: Perspective = REVIEWER) -> str:
     """One hand after `turn` in a line: each card (?? if face down to the viewer) and
     what its holder could deduce ([...] lists up to 3 identities; P knows playable,
-    T knows trash), another player's as the viewer may know it (`knowledge_for`)."""
+    T knows trash), another player's as the viewer may know it (`View.hand`)."""
     game, ids = a.record.game, a.ids
     st = a.knowledge.statuses[turn]
     parts = []
-    for k in a.knowledge.of(turn, player):
-        k = seen.knowledge_for(player, k)
+    for card in project(a, seen.at(turn)).hand(turn, player):
+        k = card.knowledge
         options = ids.members(k.deduced)
         known = ("/".join(ids.show(i) for i in options) if len(options) <= 3
                  else f"{len(options)} possible")
         flag = " P" if knows_playable(k, st) else (" T" if knows_trash(k, st) else "")
-        shown = "??" if seen.hides_hand(player) else game.card_text(k.card)
+        shown = "??" if card.card is None else game.card_text(card.card)
         parts.append(f"{shown} [{known}{flag}]")
     return "  ".join(parts)
 

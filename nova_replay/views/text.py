@@ -17,6 +17,7 @@ from ..rules.engine import (
     TERMINATED,
     State,
     Timeline,
+    is_misfire,
 )
 from ..rules.game import Discard, Game, Hint, Play
 from ..rules.words import plural, words
@@ -56,7 +57,7 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
         shown = game.card_text(card)
         if isinstance(action, Discard):
             text = f"{actor} discards {shown} from slot {slot}"
-        elif after.lives < before.lives:
+        elif is_misfire(action, before, after):
             text = (f"{actor} plays {shown} from slot {slot}: it {w.misfires}, "
                     f"{w.lives_left(after.lives, game.ruleset.lives)}")
         else:
