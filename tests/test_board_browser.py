@@ -243,3 +243,44 @@ def test_no_serious_accessibility_violations_on_the_corpus_view(
     dash_duo.wait_for_element(".ag-row")
     assert axe_violations(dash_duo) == []
     assert dash_duo.get_logs() == []
+
+
+def test_five_hands_fit_at_1400x900_and_the_controls_stay(dash_duo: Any, games: Path) -> None:
+    a = analyze(json.loads((games / "purple.json").read_text()))
+    duo = start(dash_duo, games)
+    open_turn(duo, "purple", 10, a.timeline.turns)
+    bottoms = duo.driver.execute_script(
+        "return Array.from(document.querySelectorAll('.hand')).map(function (h) {"
+        "  return h.getBoundingClientRect().bottom; });")
+    assert len(bottoms) == 5 and max(bottoms) <= 900, bottoms
+    assert "/" not in duo.find_element("#game-title").text  # the file's name, never a path
+    # scrolled to the bottom, the turn controls and the view options are still on screen
+    duo.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    WebDriverWait(duo.driver, 5).until(lambda d: d.execute_script("return window.scrollY > 0"))
+    top = duo.driver.execute_script(
+        "return [document.getElementById('nav-next').getBoundingClientRect().top,"
+        " document.getElementById('spoilers').getBoundingClientRect().top]")
+    assert all(0 <= y < 120 for y in top), top
+    # typing in the game picker spells a name: "n" and "p" do not move the board
+    duo.driver.execute_script("window.scrollTo(0, 0)")
+    duo.find_element("#game-picker").click()
+    search = duo.find_element("input.dash-dropdown-search")
+    search.send_keys("np")
+    assert duo.find_element("#turn-label").text == f"Turn 10 of {a.timeline.turns}"
+    assert duo.get_logs() == []
+
+
+def test_a_text_upload_and_bad_link_values_are_said(dash_duo: Any, games: Path,
+                                                    tmp_path: Path) -> None:
+    a = analyze(json.loads((games / "purple.json").read_text()))
+    duo = start(dash_duo, games)
+    duo.wait_for_page(f"{duo.server_url}/?game=purple&turn=3&as=Nobody&tier=psychic")
+    duo.wait_for_text_to_equal("#turn-label", f"Turn 3 of {a.timeline.turns}")
+    said = duo.find_element("#url-problems").text
+    assert "as='Nobody'" in said and "tier='psychic'" in said
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a game log", encoding="utf-8")
+    duo.find_element("#upload input[type=file]").send_keys(str(notes))
+    duo.wait_for_contains_text("#upload-message", "notes.txt")
+    assert "refused" in duo.find_element("#upload-message").text
+    assert duo.get_logs() == []
