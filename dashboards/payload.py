@@ -11,8 +11,10 @@ assets/review.js and board.js only draw it.
 
 Its shape (keys of the dict; a list per turn is indexed by the turn):
 
-- the game: `key`, `name`, `players`, `viewer` (index or null), `suits`, `max_rank`,
-  `joker`, `joker_colour`, `joker_label`, `rank_heads`, `coins`, `lives`, `perfect`,
+- the game: `key`, `name`, `players`, `viewer` (index or null), `suits` (each with its
+  look: colour, ink, pale, name; letter, symbol as players write it, tops), `max_rank`,
+  `joker`, `joker_colour`, `joker_label`, `joker_look`, `special` (the special rank's
+  words, or null), `rank_heads`, `coins`, `lives`, `perfect`,
   `words`, `lesson`, `badges` ([text, class] per badge bit), `glyphs`, `lines`,
   `hidden_mark`, `hidden_note`, `hidden_hover`, `tier_for`, `view_note`;
 - the reach: `spoilers`, `turns` (the last turn held), `total` (the record's last turn;
@@ -24,8 +26,11 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
 - `findings`: {turn, hidden: true} or {turn, kind, label, severity, message, hover,
   marker}, in turn order;
 - `turn_data[t]`: the table (rows, score, coins, lives, pile, max_score, pace,
-  efficiency, lives_text, final, action, comment, ending, discards, next), `hands`
-  (per player, per slot, a list in `card_fields` order), `hidden` (finding indices
+  efficiency, lives_text, final, action, comment, ending, discards, next), `actor` (who
+  acted at t, -1 at the deal), `clue` (the clue given at t: from, to, words, slots
+  touched, text, reading; null for a play or discard: dashboards/clues.py), `hands`
+  (per player, per slot, a list in `card_fields` order; `look` is [suit index, special],
+  `clues` the turns of the clues that touched it), `hidden` (finding indices
   shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
   last turn the moves and the chart show at t), `reach` (the furthest turn the viewer
   may step to from t), `summary`.
