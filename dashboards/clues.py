@@ -3,7 +3,10 @@ history, decided here by the game's one touch rule (`Game.touched`), so the brow
 only draws them (assets/board.js). A clue is public: every viewer sees the same marks.
 
 The `reading` of a clue (its focus and what it asks, from the conventions' reading of
-every clue) has its place in `clue_of`; None until that reading exists.
+every clue) has its place in `clue_of`: None until that reading exists, then
+{"focus": the focus card's 0-based slot, "words": its words} (a player's view: the words
+every player can read; the reviewer's: with the focus card's identity). assets/board.js
+draws it under the clue (#clue-reading) as it is.
 """
 
 from __future__ import annotations
