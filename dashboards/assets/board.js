@@ -223,11 +223,11 @@ window.novaBoard = function (api) {
 
   function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ""; }
 
-  // Players' notes on a card (hanab.live), folded into one small mark so that every
+  // Players' notes on a card (hanab.live), folded into one small mark (✎2) so that every
   // card keeps its size: the words on hover and focus, and in the card's label.
   function drawNotes(box, notes) {
     if (!notes.length) { box.replaceChildren(); return; }
-    var mark = el("span", "card-note", "✎ " + notes.length);
+    var mark = el("span", "card-note", "✎" + notes.length);
     mark.title = notes.join("\n");
     box.replaceChildren(mark);
   }

@@ -39,7 +39,7 @@
 
   function buildGrid(d, box) {
     var m = d.max_rank, cells = [];
-    box.style.gridTemplateColumns = "max-content repeat(" + m + ", 9px)";
+    box.style.gridTemplateColumns = "max-content repeat(" + m + ", var(--cell, 9px))";
     box.appendChild(el("span", "gcorner"));
     d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
     function row(label, lk, count) {
