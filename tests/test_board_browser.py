@@ -196,6 +196,13 @@ def axe_violations(duo: Any) -> list[tuple[str, str, int, list[str]]]:
         if os.environ.get("CI"):
             pytest.fail(f"axe-core not found at {AXE} (.ci/run installs it with npm)")
         pytest.skip(f"axe-core not found at {AXE}: npm install --prefix .axe axe-core")
+    # the page settled: no change waits for its names (a11y.js), two frames running
+    settled = """
+        var done = arguments[arguments.length - 1];
+        requestAnimationFrame(function () { requestAnimationFrame(function () {
+          done(Boolean(window.novaA11y) && !window.novaA11y.pending);
+        }); });"""
+    WebDriverWait(duo.driver, 10).until(lambda d: d.execute_async_script(settled))
     duo.driver.execute_script(AXE.read_text(encoding="utf-8"))
     duo.driver.set_script_timeout(120)
     found = duo.driver.execute_async_script("""

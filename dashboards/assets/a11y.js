@@ -43,12 +43,20 @@
     });
   }
 
-  var pending = false;
+  // `pending` while a change waits for its fix (the next frame): tests wait on it.
+  var state = window.novaA11y = {pending: false};
   function later() {
-    if (pending) { return; }
-    pending = true;
-    requestAnimationFrame(function () { pending = false; fix(); });
+    if (state.pending) { return; }
+    state.pending = true;
+    requestAnimationFrame(function () { state.pending = false; fix(); });
   }
-  new MutationObserver(later).observe(document.documentElement, {childList: true, subtree: true});
+  // The board's own redraws (a turn change) touch none of these controls: skipped.
+  var BOARD = "#hands, #table, #move-list, #findings, #summary, #clock, #clock-legend";
+  new MutationObserver(function (changes) {
+    for (var i = 0; i < changes.length; i++) {
+      var t = changes[i].target;
+      if (!(t.closest && t.closest(BOARD))) { later(); return; }
+    }
+  }).observe(document.documentElement, {childList: true, subtree: true});
   document.addEventListener("DOMContentLoaded", fix);
 }());
