@@ -161,9 +161,10 @@ def legend() -> html.Details:
                                 className="legend-item") for cls, what in GRID_LEGEND],
                      className="legend-row")
     faces = html.Div([html.Span([html.Span("4R", className="card-face touched legend-face"),
-                                 " ringed card: touched by a clue"], className="legend-item"),
+                                 " ringed card: touched by a hint (Hanabi: a clue)"],
+                                className="legend-item"),
                       html.Span([html.Span("▼ blue", className="clue-tag"),
-                                 " touched by this turn's clue"], className="legend-item"),
+                                 " touched by this turn's hint or clue"], className="legend-item"),
                       html.Span([html.Span("?", className="card-face hidden legend-face"),
                                  " hidden: its holder cannot see it"], className="legend-item")],
                      className="legend-row")
