@@ -39,11 +39,13 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
         header(options, source, len(options) if count is None else count, first,
                learn_line(lessons or [], puzzles or [])),
+        # Everything below the header is the page's main landmark (screen readers).
+        html.Main([
         *([corpus_panel(corpus)] if corpus else []),
         html.Div(id="problems", className="problems"),
         html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
                  id="puzzle", className="panel puzzle", style={"display": "none"}),
-        html.Main([navigation(), html.Div([
+        html.Div([navigation(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
@@ -78,6 +80,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 legend(),
             ], className="col-side"),
         ], className="columns")], id="content"),  # hidden when there is no game to show
+        ]),
     ], className="page")
 
 
