@@ -33,7 +33,9 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
   `clues` the turns of the clues that touched it), `hidden` (finding indices
   shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
   last turn the moves and the chart show at t), `reach` (the furthest turn the viewer
-  may step to from t), `summary`.
+  may step to from t), `summary`;
+- added by callbacks.py: `start` (the turn to go to, null to stay) and, on an answer to
+  the browser's ask for the next turn, `extends: true`.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ from .table import (
 BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
 # A card in a hand is a list of these, in this order (compact: a 5-player game has
 # thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
+# The payload sends the order (`card_fields`) and the browser reads it from there.
 CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges",
                "notes", "look", "clues")
 
@@ -206,17 +209,21 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
         real = analysis.knowledge.of(turn, p)
         for slot, seen in enumerate(view.hand(turn, p)):
             k = seen.knowledge
-            bits = sum(BADGE_BITS[b] for b in badges(analysis, turn, p, slot, real[slot], options))
-            notes = notes_on(analysis, real[slot].card, options)
-            clued = marks.history(real[slot].card, turn)  # clues are public: every viewer's
-            if seen.card is None:
-                cards.append([None, None, int(k.touched), k.hinted, k.deduced, k.common, -1,
-                              bits, notes, None, clued])
-            else:
-                card = game.deck[seen.card]
-                cards.append([game.card_text(seen.card), card_colour(card, rules), int(k.touched),
-                              k.hinted, k.deduced, k.common, analysis.ids.of_card[seen.card], bits,
-                              notes, card_look(card, rules), clued])
+            face = None if seen.card is None else game.deck[seen.card]
+            fields = {
+                "text": None if face is None else game.card_text(seen.card),
+                "colour": None if face is None else card_colour(face, rules),
+                "touched": int(k.touched), "hinted": k.hinted, "deduced": k.deduced,
+                "common": k.common,
+                "truth": -1 if seen.card is None else analysis.ids.of_card[seen.card],
+                "badges": sum(BADGE_BITS[b]
+                              for b in badges(analysis, turn, p, slot, real[slot], options)),
+                "notes": notes_on(analysis, real[slot].card, options),
+                "look": None if face is None else card_look(face, rules),
+                # clues are public: every viewer sees which clues touched a card
+                "clues": marks.history(real[slot].card, turn),
+            }
+            cards.append([fields[name] for name in CARD_FIELDS])
         hands.append(cards)
     last = turn == analysis.timeline.turns
     until = view.listed_until(turn)

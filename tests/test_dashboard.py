@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from dash.exceptions import PreventUpdate
 from helpers import INVALID, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard import data as data_module
-from nova_replay.dashboard.callbacks import Payloads, open_view, upload
+from nova_replay.dashboard.callbacks import Payloads, open_view, reach, upload
 from nova_replay.dashboard.data import MAX_UPLOAD_BYTES, Broken, Reviewed, UploadRefused, samples_dir
 from nova_replay.dashboard.links import (
     TIERS,
@@ -440,3 +441,23 @@ def test_the_links_the_browser_writes_are_the_servers() -> None:
                 assert (view.game, view.turn, view.player, view.no_spoilers) == (
                     "a b&c", 7, player, no_spoilers)
                 assert view.tier == (None if tier == "deduced" else tier)
+
+
+def test_no_spoilers_payloads_follow_the_turn_reached(library: GameLibrary) -> None:
+    # Switching to no spoilers at turn 20 (the page says where it is): turns 0..21.
+    out = open_view(library, Payloads(library), "spoilers", "?game=hanabi-5p&turn=3",
+                    "hanabi-5p", "1", ["hide"], None, "", 20)
+    p = out[PAYLOAD]
+    assert p["start"] is None and p["turns"] == 21 and len(p["turn_data"]) == 22
+    assert p["viewer"] == 1 and not p["spoilers"] and p["total"] is None
+    # A step onto turn 21 asks for the next one.
+    more = reach(library, Payloads(library), {"key": "hanabi-5p", "viewer": 1, "turn": 21})
+    assert more["extends"] and more["turns"] == 22 and more["viewer"] == 1
+    assert more["turn_data"][:21] == p["turn_data"][:21]
+    end = reach(library, Payloads(library), {"key": "hanabi-5p", "viewer": None, "turn": 99})
+    assert end["turns"] == 41 and end["end"] and not end["spoilers"]
+    for bad in (None, {}, {"key": "nope", "viewer": None, "turn": 1},
+                {"key": "hanabi-5p", "viewer": 7, "turn": 1},
+                {"key": "hanabi-5p", "viewer": None, "turn": "1"}):
+        with pytest.raises(PreventUpdate):
+            reach(library, Payloads(library), bad)

@@ -145,7 +145,7 @@ def test_clicking_a_chart_marker_goes_to_its_turn(duo: Any, library: GameLibrary
     ActionChains(duo.driver).move_to_location(int(x), int(y)).pause(0.3).click().perform()
     duo.wait_for_text_to_equal("#turn-label", f"Turn {first_wasted} of 41")
     assert url_turn(duo, first_wasted) == str(first_wasted)
-    duo.wait_for_contains_text(".finding.current", "wasted clue")  # Hanabi's words
+    duo.wait_for_contains_text(".finding.current", "wasted clue")  # the label, in Hanabi's words
     shot(duo, tmp_path, "chart-marker")
     assert duo.get_logs() == []
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from nova_replay.dashboard import payload as payload_module
+from nova_replay.dashboard.payload import CARD_FIELDS
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark
@@ -69,4 +71,27 @@ def test_no_spoilers_takes_the_curve_off_the_chart(duo: Any) -> None:
     duo.wait_for_text_to_equal("#turn-label", "Turn 10")
     wait_until(duo, lambda: "best possible" not in names())
     wait_until(duo, lambda: moves_held(duo) == 12)
+    assert duo.get_logs() == []
+
+
+def test_the_page_reads_a_cards_fields_in_the_order_sent(duo: Any, library: Any,
+                                                        monkeypatch: Any) -> None:
+    # The server may send a card's fields in any order: the page reads `card_fields`.
+    monkeypatch.setattr(payload_module, "CARD_FIELDS", tuple(reversed(CARD_FIELDS)))
+    a = analysis_of(library, "hanabi-5p")
+    open_at(duo, "?game=hanabi-5p&turn=12&tier=hinted", "Turn 12 of 41")
+    game = a.record.game
+    for p in range(5):
+        faces = [f.text for f in duo.find_elements(f"#hand-{p} .card-face")]
+        assert faces == [game.card_text(c) for c in a.timeline[12].hands[p]]
+    # The ringed cell is the card's identity, the filled ones its hinted tier.
+    k = a.knowledge.of(12, 0)[0]
+    cells = duo.find_elements("#card-0-0 .gcell")
+    assert [i for i, c in enumerate(cells) if "truth" in c.get_attribute("class")] == [
+        a.ids.of_card[k.card]]
+    assert [i for i, c in enumerate(cells) if "gcell on" in c.get_attribute("class")] == [
+        i for i in range(len(cells)) if (k.hinted >> i) & 1]
+    duo.select_dcc_dropdown("#as", f"as {game.players[1]}")
+    duo.wait_for_contains_text("#hand-1 .hand-title", "your hand (hidden)")
+    assert {f.text for f in duo.find_elements("#hand-1 .card-face")} == {"?"}
     assert duo.get_logs() == []

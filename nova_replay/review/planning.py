@@ -149,7 +149,7 @@ class Planning:
             return self.no_cut
         out = []
         for s, height in enumerate(rows):
-            seg = gone >> (s * m + height) & ((1 << (m - height)) - 1)
+            seg = gone >> next_identity(s, height, m) & ((1 << (m - height)) - 1)
             out.append(height + (seg & -seg).bit_length() if seg else m + 1)
         return tuple(out)
 
