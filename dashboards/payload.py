@@ -211,7 +211,7 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
             k = seen.knowledge
             face = None if seen.card is None else game.deck[seen.card]
             fields = {
-                "text": None if face is None else game.card_text(seen.card),
+                "text": None if face is None else rules.card_text(face),
                 "colour": None if face is None else card_colour(face, rules),
                 "touched": int(k.touched), "hinted": k.hinted, "deduced": k.deduced,
                 "common": k.common,
