@@ -28,7 +28,7 @@ from nova_replay.review.perspective import viewer_of
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .evaluations import Evaluations, start_solver
 from .layout import problems_view
-from .links import parse_view, turn_href
+from .links import parse_view, turn_href, url_mistakes
 from .payload import game_payload
 from .table import TIERS, ViewOptions
 
@@ -92,7 +92,7 @@ def title_of(loaded: Reviewed, options: ViewOptions) -> str:
     meta_title = record.log.meta.title if record.log.meta and record.log.meta.title else None
     if options.no_spoilers:  # a log's title may tell how it ends ("A strikeout: score 0")
         meta_title = PurePath(record.file).name
-    return (f"{meta_title or record.file}: {game.ruleset.title}, "
+    return (f"{meta_title or PurePath(record.file).name}: {game.ruleset.title}, "
             f"{len(game.players)} players ({', '.join(game.players)})")
 
 
@@ -137,7 +137,8 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     if isinstance(loaded, Broken):
         href = turn_href(key, 0) if start is not None else no_update
         return (None, key, no_update if href == search else href,
-                problems_view(loaded.file, loaded.problems, fatal=True), loaded.file, viewers,
+                problems_view(PurePath(loaded.file).name, loaded.problems, fatal=True),
+                PurePath(loaded.file).name, viewers,
                 hidden, *keep)
     if from_url:
         viewer = viewer_value(loaded, url.player)
@@ -170,6 +171,12 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
                                  fatal=True)
     elif warnings:
         problems = problems_view(loaded.analysis.record.file, warnings, fatal=False)
+    mistakes = url_mistakes(search, players) if from_url else []
+    if mistakes:  # a link's bad as= or tier=: said, not dropped silently
+        problems = html.Div([problems, html.Div(
+            [html.Div("This link asks for a view the game does not have:",
+                      className="problems-head"), html.Ul([html.Li(m) for m in mistakes])],
+            className="problems-box warning", id="url-problems")])
     return (payload, key, href, problems, title_of(loaded, options), viewers, {}, *controls)
 
 

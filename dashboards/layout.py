@@ -7,6 +7,7 @@ game or the turn is drawn in the browser by assets/review.js from the game's pay
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any
 
 from dash import dcc, html
@@ -36,18 +37,20 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
         dcc.Store(id="eval-request"), dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
-        header(options, source, len(options) if count is None else count, first),
-        learn_line(lessons or [], puzzles or []),
+        header(options, source, len(options) if count is None else count, first,
+               learn_line(lessons or [], puzzles or [])),
+        # Everything below the header is the page's main landmark (screen readers).
+        html.Main([
         *([corpus_panel(corpus)] if corpus else []),
         html.Div(id="problems", className="problems"),
         html.Div([html.Div(id="puzzle-board"), html.Div(id="puzzle-result")],
                  id="puzzle", className="panel puzzle", style={"display": "none"}),
-        html.Div([navigation(), legend(), html.Div([
+        html.Div([navigation(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
-                    html.Div([html.Span("Hands", className="section-title"),
-                              review_options()], className="hands-head"),
+                    html.Div([html.Span("Hands", className="section-title")],
+                             className="hands-head"),
                     html.Div(id="hands"),
                 ], className="panel"),
             ], className="col-main"),
@@ -75,26 +78,33 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     findings_filters(),
                     html.Div(id="findings", className="findings-scroll"),
                 ], className="panel"),
+                legend(),
             ], className="col-side"),
         ], className="columns")], id="content"),  # hidden when there is no game to show
+        ]),
     ], className="page")
 
 
 def header(options: list[dict[str, str]], source: str, count: int,
-           first: str | None = None) -> html.Div:
-    return html.Div([
-        html.Div([html.Span("nova-replay", className="brand"),
+           first: str | None = None, learn: html.Div | None = None) -> html.Header:
+    """One line at a wide window (it wraps on a narrow one): the game's title (never
+    a server path), the picker, the upload box and the course's pickers."""
+    return html.Header([
+        html.Div([html.H1("nova-replay", className="brand"),
                   html.Span(id="game-title", className="game-title")], className="title-line"),
         html.Div([
             dcc.Dropdown(id="game-picker", options=options,
                          value=first or (options[0]["value"] if options else None),
                          clearable=False, searchable=True, className="picker",
                          placeholder=f"Pick one of {count} games (type to search)"),
+            # Any file is taken, so that one that is not a JSON log gets a clear message
+            # (a browser's own filter would drop it silently).
             dcc.Upload(id="upload", children=html.Div(["Drop a log here or ", html.A("upload")]),
-                       className="upload", multiple=False, accept=".json,application/json"),
+                       className="upload", multiple=False),
             html.Div(id="upload-message", className="upload-message", role="status"),
         ], className="picker-line", title=f"Games: {source}. Uploads up to "
                                           f"{MAX_UPLOAD_BYTES // 2**20} MB of JSON."),
+        *([learn] if learn is not None else []),
     ], className="header")
 
 
@@ -131,6 +141,7 @@ def navigation() -> html.Div:
         *nav[2:],
         html.Span(id="turn-label", className="turn-label"),
         html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
+        review_options(),  # in the sticky bar: every control of the view stays on screen
     ], className="nav")
 
 
@@ -154,7 +165,10 @@ def legend() -> html.Details:
                                 className="legend-item") for cls, what in GRID_LEGEND],
                      className="legend-row")
     faces = html.Div([html.Span([html.Span("4R", className="card-face touched legend-face"),
-                                 " glowing card: touched by a hint"], className="legend-item"),
+                                 " ringed card: touched by a hint (Hanabi: a clue)"],
+                                className="legend-item"),
+                      html.Span([html.Span("▼ blue", className="clue-tag"),
+                                 " touched by this turn's hint or clue"], className="legend-item"),
                       html.Span([html.Span("?", className="card-face hidden legend-face"),
                                  " hidden: its holder cannot see it"], className="legend-item")],
                      className="legend-row")
@@ -194,8 +208,9 @@ def findings_filters() -> html.Div:
 
 def problems_view(file: str, problems: tuple[str, ...], fatal: bool) -> html.Div:
     """The validator's messages, as a list on the page."""
-    head = (f"{file} is not a valid game log:" if fatal
-            else f"{file}: warning:")
+    name = PurePath(file).name  # never the server's path
+    head = (f"{name} is not a valid game log:" if fatal
+            else f"{name}: warning:")
     return html.Div([html.Div(head, className="problems-head"),
                      html.Ul([html.Li(p) for p in problems])],
                     className="problems-box" + (" fatal" if fatal else " warning"),

@@ -20,7 +20,7 @@ from dash.exceptions import PreventUpdate
 
 from nova_replay.record.actions import ruleset_of
 from nova_replay.record.bundled import lessons_dir
-from nova_replay.rules.cards import SUITS, parse_card
+from nova_replay.rules.cards import parse_card
 from nova_replay.rules.rulesets import Ruleset
 from nova_replay.views.course import Lesson, course
 from nova_replay.views.puzzle_play import (
@@ -35,7 +35,7 @@ from nova_replay.views.puzzles import Move, Puzzle, SeenCard, read_puzzle
 
 from .data import Entry, url_key
 from .panels import turn_href
-from .table import card_colour
+from .table import card_colour, ink
 
 
 def lesson_key(lesson: Lesson) -> str:
@@ -108,16 +108,18 @@ def card_span(text: str | None, rules: Ruleset, touched: bool = False,
                          className="pz-card hidden" + (" touched" if touched else ""),
                          title=know)
     card = parse_card(text)
-    colour = card_colour(card, rules)
-    return html.Span(card.show(), className="pz-card" + (" touched" if touched else ""),
-                     style={"color": colour, "borderColor": colour})
+    colour = ink(card_colour(card, rules))
+    shown = rules.card_text(card)
+    return html.Span(shown, className="pz-card" + (" touched" if touched else ""),
+                     style={"color": colour, "borderColor": colour},
+                     title=shown + (": touched by a clue" if touched else ""))
 
 
 def puzzle_view(name: str, p: Puzzle) -> html.Div:
     pos = p.position
     rules = ruleset_of(p.ruleset)
-    rows = html.Div([html.Span(f"{SUITS[s].symbol} {h}", className="pz-row",
-                               style={"color": rules.suit_colour(rules.suits.index(s))})
+    rows = html.Div([html.Span(f"{rules.suit_letter(rules.suits.index(s))} {h}", className="pz-row",
+                               style={"color": ink(rules.suit_colour(rules.suits.index(s)))})
                      for s, h in pos.rows.items()], className="pz-rows")
     counters = html.Div(f"{counters_text(p).capitalize()} · discards: "
                         f"{' '.join(pos.discards) or 'none'}", className="muted")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
+from nova_replay.review.perspective import viewer_of
+
 TIERS = ("hinted", "deduced", "common")
 TURN_SLOT = "turn=-1"  # what a link template holds in place of the turn
 
@@ -62,6 +64,25 @@ def parse_view(search: str | None) -> UrlView:
     return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
                    (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
                    first("puzzle"))
+
+
+def url_mistakes(search: str | None, players: tuple[str, ...]) -> list[str]:
+    """What a URL asks for that this game cannot show, one clear line each (a bad
+    `as=` or `tier=` is not dropped silently): the view opens with the default."""
+    query = parse_qs((search or "").lstrip("?"))
+    out = []
+    tier = query.get("tier", [None])[0]
+    if tier is not None and tier not in TIERS:
+        out.append(f"tier={tier!r} in the link is not a knowledge tier (expected one of "
+                   f"{', '.join(TIERS)}): showing deduced.")
+    player = query.get("as", [None])[0]
+    if player is not None:
+        try:
+            viewer_of(players, player)
+        except ValueError:
+            out.append(f"as={player!r} in the link is no player of this game (expected one "
+                       f"of {', '.join(players)}): showing all cards.")
+    return out
 
 
 def parse_search(search: str | None) -> tuple[str | None, int | None]:

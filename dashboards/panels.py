@@ -16,7 +16,8 @@ from nova_replay.views.report import report_summary
 
 from .links import turn_href as turn_href  # its home is links.py
 
-LINES = (("draw_pile", "draw pile", "#546e7a", "solid"), ("pace", "pace", "#ef6c00", "dot"),
+# Each line has its own dash as well as its own colour: told apart without colour too.
+LINES = (("draw_pile", "draw pile", "#546e7a", "longdash"), ("pace", "pace", "#ef6c00", "dot"),
          ("score", "score", "#2e7d32", "solid"), ("max_score", "max score", "#1565c0", "dash"))
 
 

@@ -11,8 +11,10 @@ assets/review.js and board.js only draw it.
 
 Its shape (keys of the dict; a list per turn is indexed by the turn):
 
-- the game: `key`, `name`, `players`, `viewer` (index or null), `suits`, `max_rank`,
-  `joker`, `joker_colour`, `joker_label`, `rank_heads`, `coins`, `lives`, `perfect`,
+- the game: `key`, `name`, `players`, `viewer` (index or null), `suits` (each with its
+  look: colour, ink, pale, name; letter, symbol as players write it, tops), `max_rank`,
+  `joker`, `joker_colour`, `joker_label`, `joker_look`, `special` (the special rank's
+  words, or null), `rank_heads`, `coins`, `lives`, `perfect`,
   `words`, `lesson`, `badges` ([text, class] per badge bit), `glyphs`, `lines`,
   `hidden_mark`, `hidden_note`, `hidden_hover`, `tier_for`, `view_note`;
 - the reach: `spoilers`, `turns` (the last turn held), `total` (the record's last turn;
@@ -24,8 +26,11 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
 - `findings`: {turn, hidden: true} or {turn, kind, label, severity, message, hover,
   marker}, in turn order;
 - `turn_data[t]`: the table (rows, score, coins, lives, pile, max_score, pace,
-  efficiency, lives_text, final, action, comment, ending, discards, next), `hands`
-  (per player, per slot, a list in `card_fields` order), `hidden` (finding indices
+  efficiency, lives_text, final, action, comment, ending, discards, next), `actor` (who
+  acted at t, -1 at the deal), `clue` (the clue given at t: from, to, words, slots
+  touched, text, reading; null for a play or discard: dashboards/clues.py), `hands`
+  (per player, per slot, a list in `card_fields` order; `look` is [suit index, special],
+  `clues` the turns of the clues that touched it), `hidden` (finding indices
   shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
   last turn the moves and the chart show at t), `reach` (the furthest turn the viewer
   may step to from t), `summary`;
@@ -43,9 +48,11 @@ from nova_replay.review.analysis import Analysis, Finding
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import View, project
 from nova_replay.review.vocabulary import HIDDEN_MARKER, Severity
-from nova_replay.rules.cards import SUITS, rank_text
+from nova_replay.rules.cards import Card, rank_text
+from nova_replay.rules.rulesets import Ruleset
 from nova_replay.rules.words import words
 
+from .clues import ClueMarks, clue_of
 from .links import link_templates
 from .panels import (
     HOVER_WIDTH,
@@ -68,6 +75,8 @@ from .table import (
     discard_groups,
     move_text,
     notes_on,
+    special_words,
+    suit_look,
     viewer_note,
 )
 
@@ -76,7 +85,7 @@ BADGE_BITS = {key: 1 << i for i, key in enumerate(BADGES)}
 # thousands); text, colour and truth are None, None, -1 for a card its viewer holds.
 # The payload sends the order (`card_fields`) and the browser reads it from there.
 CARD_FIELDS = ("text", "colour", "touched", "hinted", "deduced", "common", "truth", "badges",
-               "notes")
+               "notes", "look", "clues")
 
 
 def view_of(analysis: Analysis, options: ViewOptions, reached: int = 0) -> View:
@@ -99,15 +108,16 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
-    suits = [{"letter": s, "symbol": SUITS[s].symbol, "colour": rules.suit_colour(i),
-              "name": rules.suit_name(i),
+    suits = [{**suit_look(rules.suit_colour(i), rules.suit_name(i)),
+              "letter": s, "symbol": rules.suit_letter(i),
               "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
     note = hidden_note(analysis, options.viewer) if options.viewer is not None else ""
     order = sorted(range(len(view.notes)), key=lambda k: view.notes[k].turn)
     at = {view.notes[k].index: n for n, k in enumerate(order)}  # finding -> its place
-    turns = [turn_data(view, t, options, summaries, at) for t in range(view.until + 1)]
+    marks = ClueMarks(analysis)
+    turns = [turn_data(view, t, options, summaries, at, marks) for t in range(view.until + 1)]
     players = list(game.players)
     end = view.until == analysis.timeline.turns
     return {
@@ -120,6 +130,8 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
                                 not view.spoilers),
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
+        "joker_look": suit_look(JOKER_COLOUR, "joker"),
+        "special": special_words(rules),
         "rank_heads": [rank_text(r, rules.suits[0]) for r in range(1, m + 1)],
         "coins": rules.coins, "lives": rules.lives, "perfect": rules.perfect_score,
         "words": counter_words(analysis),
@@ -142,6 +154,15 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "illegal": list(illegal) if illegal and end else None,
         "lesson": lesson_of(analysis),
     }
+
+
+def card_look(card: Card, rules: Ruleset) -> list[int]:
+    """How a card is drawn: [its suit's index in `suits` (-1: the joker), 1 if its rank
+    is the variant's special rank]."""
+    if card.is_joker:
+        return [-1, 0]
+    special = rules.special is not None and rules.special.rank == card.rank
+    return [rules.suits.index(card.suit), int(special)]
 
 
 def lesson_of(analysis: Analysis) -> dict[str, Any] | None:
@@ -167,7 +188,7 @@ def moves_data(view: View, at: dict[int, int]) -> list[list[Any]]:
 
 
 def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, int],
-              at: dict[int, int]) -> dict[str, Any]:
+              at: dict[int, int], marks: ClueMarks | None = None) -> dict[str, Any]:
     """One turn: the table, every hand as the viewer sees it (`View.hand`), the
     findings shown as hidden and listed, and the summary (an index into `summaries`,
     which collects the distinct ones)."""
@@ -177,6 +198,7 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
     lives_text, final_text = counter_texts(analysis, turn)
     point = analysis.clock[turn]
     rules = game.ruleset
+    marks = marks or ClueMarks(analysis)
     # Efficiency counts touched cards that are not trash, the viewer's own too.
     efficiency = None if options.viewer is not None or point.efficiency is None else (
         f"{point.efficiency:.2f}")
@@ -189,7 +211,7 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
             k = seen.knowledge
             face = None if seen.card is None else game.deck[seen.card]
             fields = {
-                "text": None if face is None else face.show(),
+                "text": None if face is None else rules.card_text(face),
                 "colour": None if face is None else card_colour(face, rules),
                 "touched": int(k.touched), "hinted": k.hinted, "deduced": k.deduced,
                 "common": k.common,
@@ -197,6 +219,9 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
                 "badges": sum(BADGE_BITS[b]
                               for b in badges(analysis, turn, p, slot, real[slot], options)),
                 "notes": notes_on(analysis, real[slot].card, options),
+                "look": None if face is None else card_look(face, rules),
+                # clues are public: every viewer sees which clues touched a card
+                "clues": marks.history(real[slot].card, turn),
             }
             cards.append([fields[name] for name in CARD_FIELDS])
         hands.append(cards)
@@ -209,9 +234,11 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
         "lives_text": lives_text, "final": final_text,
         "action": action_text(analysis, turn, options), "comment": comment_of(analysis, turn),
         "ending": state.ending if state.ending is not None and last else None,
-        "discards": [[letter, [[text, int(lost)] for text, lost in cards]]
+        "discards": [[letter, [[text, int(lost), short] for text, lost, short in cards]]
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
+        "actor": analysis.timeline[turn - 1].player(game) if turn else -1,
+        "clue": clue_of(analysis, turn),
         "hands": hands, "hidden": sorted(at[i] for i in view.hidden_at(turn)),
         "listed": len(view.listed(turn)), "until": until,
         "reach": view.until if view.spoilers else min(turn + 1, analysis.timeline.turns),

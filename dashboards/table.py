@@ -7,6 +7,7 @@ them for every turn and the browser (assets/review.js) draws them as text.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,57 @@ def card_colour(card: Card, rules: Ruleset) -> str:
     return rules.suit_colour(rules.suits.index(card.suit))
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of '#rrggbb'."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str = "#ffffff") -> float:
+    """WCAG 2's contrast ratio of two '#rrggbb' colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+TEXT_CONTRAST = 4.5  # WCAG AA for text
+PALE_CONTRAST = 2.8  # a grey paler than this vanishes on white (Null, White, Omni)
+PALE_CHROMA = 48  # ... and a colour this grey has no hue to tell it by (yellow has)
+
+
+def ink(colour: str) -> str:
+    """`colour` darkened (in steps, keeping its hue) until text of it on white reaches
+    TEXT_CONTRAST: Null's #eeeeee becomes a readable grey, red stays red."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    out = colour
+    while contrast(out) < TEXT_CONTRAST:
+        r, g, b = (int(x * 0.9) for x in (r, g, b))
+        out = f"#{r:02x}{g:02x}{b:02x}"
+    return out
+
+
+def suit_look(colour: str, name: str) -> dict[str, Any]:
+    """How a suit is drawn: its colour (fills, grid cells), its ink (text and outline,
+    readable on white) and whether it is pale (Null, White: drawn with a dark dashed
+    outline and a hatched fill, since its colour alone would vanish on white)."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    pale = contrast(colour) < PALE_CONTRAST and max(channels) - min(channels) < PALE_CHROMA
+    return {"colour": colour, "ink": ink(colour), "pale": pale, "name": name}
+
+
+def special_words(rules: Ruleset) -> str | None:
+    """What a variant's special rank does, for the mark on its cards ('1s: touched by
+    every colour'), or None."""
+    sp = rules.special
+    if sp is None:
+        return None
+    what = [w for on, w in ((sp.all_colours, "every colour clue"), (sp.no_colours, "no colour clue"),
+                            (sp.all_ranks, "every rank clue"), (sp.no_ranks, "no rank clue")) if on]
+    return f"special {rules.rank_text(sp.rank)}s: touched by {' and '.join(what)}"
+
+
 def move_text(analysis: Analysis, turn: int) -> str:
     """The move of `turn` in a few words, for the move list: who and what, with the
     card a play or discard showed to everyone (never the card drawn)."""
@@ -100,7 +152,7 @@ def counter_words(analysis: Analysis) -> dict[str, Any]:
         extra.append(["Clues", f"{colours}; ranks {ranks}", "variant-clues",
                       f"{rules.variant}: clue colours {colours}; rank clues {ranks}"])
     return {"coins": f"{w.coin.capitalize()}s", "coin": f"{w.coin}s",
-            "lives": "Strikes" if w.strikes else "Lives", "extra": extra,
+            "lives": "Strikes" if w.strikes else "Lives", "strikes": w.strikes, "extra": extra,
             "hint": w.hint, "misfire": w.misfire}
 
 
@@ -119,16 +171,21 @@ def notes_on(analysis: Analysis, card: int, options: ViewOptions) -> list[str]:
     X's own (the others' were private)."""
     game = analysis.record.game
     viewer = None if options.viewer is None else game.players[options.viewer]
-    return [f"{who}: {note}" for who, note in card_notes(analysis.record.log).get(card, ())
+    # hanab.live keeps notes HTML-escaped ('&gt;'): shown as the players typed them
+    return [f"{who}: {html.unescape(note)}" for who, note in card_notes(analysis.record.log).get(card, ())
             if viewer is None or who == viewer]
 
 
 def comment_of(analysis: Analysis, turn: int) -> str | None:
+    """The log's comment on `turn`'s action; None when it is the lesson's own text,
+    which the lesson panel shows already (said once)."""
     if turn == 0:
         return None
-    return analysis.record.log.actions[turn - 1].comment
-
-
+    comment = analysis.record.log.actions[turn - 1].comment
+    meta = analysis.record.log.meta
+    if comment and meta and meta.lesson and comment.strip() == meta.lesson.text.strip():
+        return None
+    return comment
 
 
 # The badges a card can carry, in the order they are shown: key -> (text, CSS class).
@@ -148,16 +205,22 @@ def badges(analysis: Analysis, turn: int, player: int, slot: int, k: CardKnowled
     return tuple(f for f in flags if f in BADGES)
 
 
-def discard_groups(analysis: Analysis, turn: int) -> list[tuple[str, list[tuple[str, bool]]]]:
+def discard_groups(analysis: Analysis, turn: int) -> list[tuple[str, list[tuple[str, bool, str]]]]:
     """The discard pile (misfires too) by suit, jokers last ("*"), lowest rank first:
-    (suit letter, [(card text, lost critical card)])."""
+    (suit letter, [(card text, lost critical card, its rank as a chip under its suit
+    shows it)])."""
     game = analysis.record.game
+    rules = game.ruleset
     lost = analysis.lost_cards(turn)
-    groups: dict[str, list[tuple[str, bool]]] = {s: [] for s in game.ruleset.suits}
-    jokers: list[tuple[str, bool]] = []
+    groups: dict[str, list[tuple[str, bool, str]]] = {s: [] for s in rules.suits}
+    jokers: list[tuple[str, bool, str]] = []
     for c in sorted(analysis.timeline[turn].discards, key=lambda c: game.rank_of[c]):
         card = game.deck[c]
-        (jokers if card.is_joker else groups[card.suit]).append((card.show(), c in lost))
+        text = game.card_text(c)
+        if card.is_joker:
+            jokers.append((text, c in lost, text))
+        else:
+            groups[card.suit].append((text, c in lost, rules.rank_text(card.rank)))
     return [*groups.items(), *([("*", jokers)] if jokers else [])]
 
 

@@ -36,7 +36,8 @@ from nova_replay.review.analysis import Analysis, Finding, analyze
 from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import project
 
-TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES = range(len(CARD_FIELDS))
+(TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK,
+ CLUES) = range(len(CARD_FIELDS))
 # open_view() outputs, in order
 PAYLOAD, PICKED, HREF, PROBLEMS, TITLE, VIEWERS, STYLE = range(7)
 
@@ -301,7 +302,7 @@ def test_table_marks_lost_critical_cards_and_groups_discards(library: GameLibrar
     assert lost
     t = payload_of(a)["turn_data"][21]
     chips = [chip for _, group in t["discards"] for chip in group]
-    assert sorted(text for text, is_lost in chips if is_lost) == sorted(
+    assert sorted(text for text, is_lost, _ in chips if is_lost) == sorted(
         a.record.game.card_text(c) for c in lost)
     assert len(chips) == len(a.timeline[21].discards) and len(t["discards"]) == 4
     assert t["pile"] == a.clock[21].draw_pile and t["rows"] == list(a.timeline[21].rows)

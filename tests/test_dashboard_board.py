@@ -23,7 +23,7 @@ from selenium.webdriver.common.keys import Keys
 from test_dashboard import hidden_at, hidden_from
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark, shot, url_turn
 
-from nova_replay.review.analysis import Analysis
+from nova_replay.review.analysis import Analysis, analyze
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
 
@@ -231,6 +231,8 @@ def test_the_chart_legend_titles_unified_hover_inside_the_chart(duo: Any, tmp_pa
     for name in ("draw pile", "pace", "score", "max score", "wasted clue"):  # Hanabi's words
         assert name in legend
     point = duo.wait_for_element("#clock .scatterlayer .trace:nth-of-type(5) .point")
+    turn = int(duo.driver.execute_script(
+        "return document.querySelector('#clock .js-plotly-plot').data[4].x[0]"))
     x, y = duo.driver.execute_script(
         "arguments[0].scrollIntoView({block: 'center'});"
         "var r = arguments[0].getBoundingClientRect();"
@@ -242,9 +244,16 @@ def test_the_chart_legend_titles_unified_hover_inside_the_chart(duo: Any, tmp_pa
         const h = arguments[0].getBoundingClientRect();
         return [h.left >= c.left - 1 && h.right <= c.right + 1, h.width];""", box)
     assert inside[0] and inside[1] > 50
-    hover = box.text
-    for name in ("draw pile", "pace", "score", "max score", "wasted clue"):  # Hanabi's words
-        assert name in hover  # every series at that turn
+    hover = " ".join(box.text.split())
+    for name in ("draw pile", "pace", "score", "max score"):
+        assert name in hover  # every line at that turn
+    # ... and the events of that turn, and no other turn's (a marker takes no hover of
+    # its own: hovering near it never shows a neighbour's note)
+    a = analyze(SAMPLES / "hanabi-5p.json")
+    own = [f.message for f in a.findings if f.turn == turn and f.kind == "wasted_hint"]
+    others = [f.message for f in a.findings if f.turn != turn]
+    assert own and all(" ".join(m.split()[:4]) in hover for m in own)
+    assert not any(m in hover for m in others)
     shot(duo, tmp_path, "hover")
     assert duo.get_logs() == []
 

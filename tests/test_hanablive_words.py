@@ -77,14 +77,14 @@ def test_a_hanablive_game_says_purple_and_our_plain_log_of_it_white() -> None:
     hl = analyze(load_data(data))
     said = words_of(hl)
     lost = [f.message for f in hl.findings if f.kind == "lost_critical"]
-    assert lost == ["Bob discarded 5W, the only 5W (it had been clued): purple can now reach 4 "
-                    "at most; it cost 1 point (max score 24)."]
+    assert lost == ["Bob discarded 5P, the only 5P (it had been clued): purple can now reach 4 "
+                    "at most; it cost 1 point (max score 24)."]  # P, as players write purple
     assert "alice clues purple to bob" in said and "white" not in said
 
     ours = analyze(load_data(as_our_plain_log(data)))
     said = words_of(ours)
     assert "white can now reach 4 at most" in said and "clues white to bob" in said
-    assert "purple" not in said
+    assert "purple" not in said and "5w" in said and "5p" not in said
     assert ours.timeline.states == hl.timeline.states  # the same game, told in its own words
 
 
@@ -111,12 +111,14 @@ def test_the_cli_text_of_a_hanablive_file_says_purple(tmp_path: Path) -> None:
 
 def test_the_dashboard_names_and_draws_the_row_by_the_ruleset() -> None:
     data = purple_five_game()
-    for log, name, colour in ((data, "purple", PURPLE), (as_our_plain_log(data), "white", WHITE)):
+    for log, name, colour, five in ((data, "purple", PURPLE, "5P"),
+                                    (as_our_plain_log(data), "white", WHITE, "5W")):
         payload = game_payload("g", analyze(load_data(log)), ViewOptions())
         assert (payload["suits"][4]["name"], payload["suits"][4]["colour"]) == (name, colour)
+        assert payload["suits"][4]["symbol"] == five[1:]  # the row's letter: P or W
         bob = payload["turn_data"][1]["hands"][1]  # after the clue: Bob still holds the 5W
-        assert [card[1] for card in bob if card[0] == "5W"] == [colour]
-        assert {card[1] for card in bob if card[0] != "5W"} == {"#d32f2f"}  # red is red
+        assert [card[1] for card in bob if card[0] == five] == [colour]
+        assert {card[1] for card in bob if card[0] != five} == {"#d32f2f"}  # red is red
 
 
 def test_messages_name_the_suits_in_the_games_words() -> None:

@@ -52,15 +52,22 @@ window.novaBoard = function (api) {
   function buildMoves(d) {
     var root = document.getElementById("move-list"), lines = [];
     if (!root) { return null; }
+    // One tab stop: the list takes the focus, ↑ ↓ (and ← →) move through the turns
+    // inside it (review.js), the current line is its active option.
     var list = el("div", "moves");
-    list.setAttribute("role", "list");
-    list.setAttribute("aria-label", "moves, one line per turn");
+    list.id = "moves";
+    list.tabIndex = 0;
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "moves, one line per turn (arrow keys move)");
     d.moves.forEach(function (m, turn) {
       var line = el("a", "move");
       line.href = href(d, turn);
+      line.id = "move-" + turn;
+      line.tabIndex = -1;
       line.setAttribute("data-turn", turn);
       line.setAttribute("data-severity", "none");
-      line.setAttribute("role", "listitem");
+      line.setAttribute("role", "option");
+      line.setAttribute("aria-selected", "false");
       var glyph = el("span", "glyph", "");
       line.appendChild(el("span", "m-turn", turn));
       line.appendChild(el("span", "m-text", m[0]));
@@ -105,8 +112,11 @@ window.novaBoard = function (api) {
       var current = k === turn;
       if (line.current !== current) {
         line.root.classList.toggle("current", current);
-        if (current) { line.root.setAttribute("aria-current", "step"); }
-        else { line.root.removeAttribute("aria-current"); }
+        line.root.setAttribute("aria-selected", current ? "true" : "false");
+        if (current) {
+          line.root.setAttribute("aria-current", "step");
+          line.root.parentNode.setAttribute("aria-activedescendant", line.root.id);
+        } else { line.root.removeAttribute("aria-current"); }
         line.current = current;
       }
     });
@@ -121,6 +131,8 @@ window.novaBoard = function (api) {
     }
   }
 
+  var DASHES = {solid: "", dot: "2,3", dash: "6,3", longdash: "10,4", dashdot: "6,3,2,3"};
+
   // The chart's legend, outside the plot: one entry per series drawn.
   function drawLegend(fig) {
     var root = document.getElementById("clock-legend");
@@ -129,10 +141,18 @@ window.novaBoard = function (api) {
     if (root.getAttribute("data-key") === key) { return; }
     root.replaceChildren.apply(root, fig.data.map(function (x) {
       var item = el("span", "legend-entry"), mark;
-      if (x.mode === "lines") {
-        mark = el("span", "legend-line");
-        mark.style.borderTop = "2px " + (x.line.dash === "solid" ? "solid" :
-          x.line.dash === "dot" ? "dotted" : "dashed") + " " + x.line.color;
+      if (x.mode === "lines") {  // the line's own dash, drawn as the chart draws it
+        mark = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        mark.setAttribute("width", "26");
+        mark.setAttribute("height", "6");
+        mark.setAttribute("aria-hidden", "true");
+        var line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+        [["x1", 0], ["x2", 26], ["y1", 3], ["y2", 3], ["stroke", x.line.color],
+         ["stroke-width", x.line.width || 2],
+         ["stroke-dasharray", DASHES[x.line.dash] || ""]].forEach(function (a) {
+          line.setAttribute(a[0], a[1]);
+        });
+        mark.appendChild(line);
       } else {
         mark = el("span", "legend-mark", {"x": "✕", "diamond": "◆", "triangle-down": "▼",
                                            "circle-open": "○", "star": "★"}[x.marker.symbol] || "●");
@@ -145,6 +165,154 @@ window.novaBoard = function (api) {
     root.setAttribute("data-key", key);
   }
 
+  // --- cards, rows and counters as the payload's suit looks say -------------------
+
+  // A suit's look (payload.suit_look): colour, ink (text on white), pale; -1: the joker.
+  function look(d, suit) { return suit >= 0 ? d.suits[suit] : d.joker_look; }
+
+  // Paints `box` (a card face, a row pile, a chip) in a suit's look: the ink for text
+  // and outline; a pale suit (Null, White) gets a dashed dark outline and a hatched fill.
+  function paint(box, lk) {
+    box.style.color = box.style.borderColor = lk ? lk.ink : "";
+    box.style.setProperty("--fill", lk ? lk.colour : "transparent");
+    box.classList.toggle("pale", Boolean(lk && lk.pale));
+  }
+
+  // A card's face: its rank large, its suit's letters below (AR1 fits), the special
+  // rank's mark; `c` is a card of the payload (card_fields), text null when hidden.
+  function drawFace(d, f, c, F) {
+    var text = c[F.text], lk = c[F.look] ? look(d, c[F.look][0]) : null, label;
+    var special = Boolean(c[F.look] && c[F.look][1]);
+    f.className = "card-face" + (c[F.touched] ? " touched" : "");
+    if (text === null) {
+      f.classList.add("hidden");
+      f.replaceChildren(el("span", "face-rank", "?"));
+      paint(f, null);
+      label = "a hidden card: its holder cannot see it";
+    } else {
+      var letter = lk && lk.symbol !== undefined ? lk.symbol : "";
+      var rank = letter && text.slice(-letter.length) === letter ?
+        text.slice(0, text.length - letter.length) : text;
+      var parts = [el("span", "face-rank", rank)];
+      if (rank !== text) {
+        parts.push(el("span", "face-suit" + (letter.length > 2 ? " long" : ""), letter));
+      }
+      if (special) {
+        var mark = el("span", "face-special", "★");
+        mark.title = d.special || "special rank";
+        parts.push(mark);
+        f.classList.add("special");
+      }
+      f.replaceChildren.apply(f, parts);
+      paint(f, lk);
+      label = text + (lk ? " (" + lk.name + ")" : "") + (special && d.special ? ", " + d.special : "");
+    }
+    f.title = label;
+    return label;
+  }
+
+  // The lives counter: Hanabi's strikes as ✕ of the limit ("✕ · · 1/3"), Nova's lives
+  // as hearts left; the words (Strikes, Lives) are the payload's.
+  function livesMarks(d, t) {
+    if (d.words.strikes) {
+      var struck = d.lives - t.lives;
+      return (struck ? repeat("✕", struck) + " " : "") + struck + "/" + d.lives;
+    }
+    return repeat("♥", t.lives) + repeat("♡", d.lives - t.lives);
+  }
+
+  function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ""; }
+
+  // Players' notes on a card (hanab.live), folded into one small mark (✎2) so that every
+  // card keeps its size: the words on hover and focus, and in the card's label.
+  function drawNotes(box, notes) {
+    if (!notes.length) { box.replaceChildren(); return; }
+    var mark = el("span", "card-note", "✎" + notes.length);
+    mark.title = notes.join("\n");
+    box.replaceChildren(mark);
+  }
+
+  // The knowledge grid in words: the identities still possible, by suit ("AR1 1 2 3;
+  // AB1 4"), from the mask the payload sent.
+  function gridText(d, mask) {
+    var m = d.max_rank, parts = [];
+    d.suits.forEach(function (s, i) {
+      var ranks = [];
+      for (var r = 0; r < m; r++) {
+        if (Math.floor(mask / Math.pow(2, i * m + r)) % 2 === 1) { ranks.push(d.rank_heads[r]); }
+      }
+      if (ranks.length) { parts.push(s.symbol + " " + ranks.join(" ")); }
+    });
+    if (d.joker >= 0 && Math.floor(mask / Math.pow(2, d.joker)) % 2 === 1) { parts.push("JK"); }
+    return parts.length ? parts.join("; ") : "nothing";
+  }
+
+  // The clue marks of player `p`'s hand at turn `t`: an arrow with the clue's words on
+  // each card the current clue touched (the server's `clue.slots`), the player who just
+  // acted tagged, and every card's label (hover, focus, screen readers) with its clue
+  // history, badges, notes and what its holder thinks it can be.
+  function drawClues(d, t, h, p, F) {
+    var clue = t.clue, now = {};
+    if (clue && clue.to === p) { clue.slots.forEach(function (s) { now[s] = true; }); }
+    var acted = t.actor === p ? (clue ? "just clued " + clue.words : "just acted") : "";
+    if (h.acted.textContent !== acted) {
+      h.acted.textContent = acted;
+      h.acted.style.display = acted ? "" : "none";
+      h.root.classList.toggle("acted", Boolean(acted));
+    }
+    h.cards.forEach(function (ref, slot) {
+      var c = t.hands[p][slot];
+      if (!c) { return; }
+      var hist = c[F.clues] || [], mask = c[F[d.tier_for[S.tier][p]]];
+      var key = [now[slot] ? clue.words : "", hist.join(","), c[F.text], c[F.badges],
+                 c[F.notes].join("|"), mask].join("/");
+      if (ref.clueKey === key) { return; }
+      ref.clueKey = key;
+      ref.mark.textContent = now[slot] ? "▼ " + clue.words : "";
+      ref.root.classList.toggle("clued-now", Boolean(now[slot]));
+      var said = hist.map(function (k) {
+        var x = d.turn_data[k] && d.turn_data[k].clue;
+        return "turn " + k + (x ? ", " + x.text : "");
+      });
+      var label = "slot " + (slot + 1) + ": " + ref.face.title +
+        (now[slot] ? ". Touched by this turn's clue (" + clue.words + ")" : "") +
+        (said.length ? ". Clues: " + said.join("; ") : ". Never clued") +
+        (ref.badges.textContent ? ". " + Array.from(ref.badges.children).map(function (b) {
+          return b.textContent; }).join(", ") : "") +
+        ". " + d.tier_for[S.tier][p] + " knowledge: could be " + gridText(d, mask) +
+        (c[F.notes].length ? ". Notes: " + c[F.notes].join("; ") : "");
+      ref.root.setAttribute("aria-label", label);
+      ref.root.title = label;
+      ref.grid.setAttribute("role", "img");
+      ref.grid.setAttribute("aria-label", "could be " + gridText(d, mask));
+    });
+  }
+
+  // The current clue beside the action: its words, whom and which slots it touched,
+  // and a place for its reading (focus and meaning, once the conventions read clues).
+  function clueBox(d, t) {
+    var clue = t.clue;
+    if (!clue) { return null; }
+    var box = el("div", "clue-box");
+    box.id = "clue-box";
+    var slots = clue.slots.map(function (s) { return s + 1; });
+    box.appendChild(el("span", "clue-tag", "▼ " + clue.words));
+    box.appendChild(el("span", "clue-text", clue.text + ": touches slot" +
+                       (slots.length === 1 ? " " : "s ") + slots.join(", ")));
+    var reading = el("div", "clue-reading");
+    reading.id = "clue-reading";
+    if (clue.reading) {
+      reading.textContent = (clue.reading.focus !== undefined && clue.reading.focus !== null ?
+        "Focus: slot " + (clue.reading.focus + 1) + ". " : "") + (clue.reading.words || "");
+    } else {
+      reading.style.display = "none";
+    }
+    box.appendChild(reading);
+    return box;
+  }
+
   return {verdictOf: verdictOf, drawLesson: drawLesson, buildMoves: buildMoves,
-          drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend};
+          drawMoves: drawMoves, keepInView: keepInView, drawLegend: drawLegend,
+          look: look, paint: paint, drawFace: drawFace, livesMarks: livesMarks,
+          drawNotes: drawNotes, drawClues: drawClues, clueBox: clueBox};
 };

@@ -14,10 +14,12 @@
     for (var t = 0; t <= last && t < c.lower.length; t++) {
       xs.push(t);
       ys.push(c.lower[t]);
-      text.push(c.hover[t]);
+      var why = c.lost.filter(function (l) { return l[0] === t; })
+        .map(function (l) { return l[1]; });
+      text.push(c.hover[t] + (why.length ? "<br>" + why.join("<br>") : ""));
     }
     var out = [{type: "scatter", mode: "lines", name: "best possible", x: xs, y: ys,
-                customdata: xs, text: text, line: {color: "#8e24aa", width: 2, dash: "solid", shape: "hv"},
+                customdata: xs, text: text, line: {color: "#8e24aa", width: 2, dash: "dashdot", shape: "hv"},
                 hovertemplate: "%{text}"}];
     var lost = c.lost.filter(function (l) { return l[0] <= last; });
     if (lost.length) {
@@ -28,7 +30,7 @@
                 text: lost.map(function (l) { return l[1]; }),
                 marker: {symbol: "star", size: 13, color: "#8e24aa",
                          line: {width: 1, color: "white"}},
-                hovertemplate: "%{text}"});
+                hoverinfo: "skip"});  // its words are on the curve's own point
     }
     return out;
   };

@@ -39,29 +39,35 @@
 
   function buildGrid(d, box) {
     var m = d.max_rank, cells = [];
-    box.style.gridTemplateColumns = "12px repeat(" + m + ", 11px)";
+    box.style.gridTemplateColumns = "max-content repeat(" + m + ", var(--cell, 9px))";
     box.appendChild(el("span", "gcorner"));
     d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
-    function row(label, colour, count) {
+    function row(label, lk, count) {
       var l = el("span", "glabel", label);
-      l.style.color = colour;
+      l.style.color = lk.ink;
       box.appendChild(l);
       for (var r = 0; r < count; r++) {
-        var c = el("span", "gcell off");
-        c.style.setProperty("--c", colour);
+        var c = el("span", "gcell off" + (lk.pale ? " pale" : ""));
+        c.style.setProperty("--c", lk.colour);
+        c.style.setProperty("--ink", lk.ink);
+        c.pale = Boolean(lk.pale);
         box.appendChild(c);
         cells.push(c);
       }
     }
-    d.suits.forEach(function (s) { row(s.symbol, s.colour, m); });
-    if (d.joker >= 0) { row(d.joker_label, d.joker_colour, 1); }
+    d.suits.forEach(function (s) { row(s.symbol, s, m); });
+    if (d.joker >= 0) { row(d.joker_label, d.joker_look, 1); }
     return cells;
   }
 
   function buildHands(d) {
     var root = document.getElementById("hands");
     var box = el("div", "hands");
-    var hands = {note: null, players: []};
+    var hands = {note: null, players: []}, most = 1;
+    d.turn_data.forEach(function (t) {
+      t.hands.forEach(function (h) { most = Math.max(most, h.length); });
+    });
+    box.style.setProperty("--slots", most);
     if (d.view_note) {
       hands.note = el("div", "view-note muted");
       hands.note.id = "view-note";
@@ -76,12 +82,20 @@
       title.appendChild(el("span", "player-name", name));
       var next = el("span", "tag tag-next", "to play");
       title.appendChild(next);
+      var acted = el("span", "tag tag-acted", "");
+      acted.style.display = "none";
+      title.appendChild(acted);
       if (d.viewer === p) { title.appendChild(el("span", "tag tag-you", "your hand (hidden)")); }
       var row = el("div", "hand-cards");
       var cards = [];
       for (var slot = 0; slot < slots; slot++) {
         var card = el("div", "hand-card");
         card.id = "card-" + p + "-" + slot;
+        card.tabIndex = 0;  // focus shows its text form (clues, knowledge) like hover
+        card.setAttribute("role", "group");
+        var mark = el("div", "clue-mark");
+        mark.setAttribute("aria-hidden", "true");
+        card.appendChild(mark);
         card.appendChild(el("div", "slot", "slot " + (slot + 1)));
         var face = el("div", "card-face");
         var badges = el("div", "badges");
@@ -93,14 +107,14 @@
         card.appendChild(badges);
         card.appendChild(grid);
         row.appendChild(card);
-        cards.push({root: card, face: face, badges: badges, notes: notes, noteKey: null,
+        cards.push({root: card, face: face, badges: badges, notes: notes, noteKey: null, mark: mark,
                     grid: grid, cells: buildGrid(d, grid), shown: true, faceKey: null, bits: -1,
                     mask: -1, truth: -2, tier: ""});
       }
       hand.appendChild(title);
       hand.appendChild(row);
       box.appendChild(hand);
-      hands.players.push({root: hand, next: next, cards: cards, isNext: null});
+      hands.players.push({root: hand, next: next, acted: acted, cards: cards, isNext: null});
     });
     root.replaceChildren(box);
     return hands;
@@ -124,26 +138,13 @@
     var text = c[F.text];
     var faceKey = text + "|" + c[F.touched];
     if (ref.faceKey !== faceKey) {
-      var f = ref.face, touched = c[F.touched] ? " touched" : "";
-      if (text === null) {
-        f.textContent = "?";
-        f.className = "card-face hidden" + touched;
-        f.style.color = f.style.borderColor = "";
-        f.title = "hidden: its holder cannot see it";
-      } else {
-        f.textContent = text;
-        f.className = "card-face" + touched;
-        f.style.color = f.style.borderColor = c[F.colour];
-        f.title = text;
-      }
+      B.drawFace(d, ref.face, c, F);
       ref.faceKey = faceKey;
     }
     var cardNotes = c[F.notes];
     var noteKey = cardNotes.join("\n");
     if (ref.noteKey !== noteKey) {  // players' notes on the card, as the server lists them
-      ref.notes.replaceChildren.apply(ref.notes, cardNotes.map(function (n) {
-        return el("div", "card-note", n);
-      }));
+      B.drawNotes(ref.notes, cardNotes);
       ref.noteKey = noteKey;
     }
     var bits = c[F.badges];
@@ -158,7 +159,7 @@
     var mask = c[F[tier]], truth = c[F.truth];
     if (ref.mask !== mask || ref.truth !== truth) {
       for (var i = 0; i < ref.cells.length; i++) {
-        var cls = bit(mask, i) ? "gcell on" : "gcell off";
+        var cls = (bit(mask, i) ? "gcell on" : "gcell off") + (ref.cells[i].pale ? " pale" : "");
         if (i === truth) { cls += " truth"; }
         if (ref.cells[i].className !== cls) { ref.cells[i].className = cls; }
       }
@@ -185,6 +186,7 @@
       }
       var tier = d.tier_for[S.tier][p];
       h.cards.forEach(function (ref, slot) { drawCard(d, ref, t.hands[p][slot], tier); });
+      B.drawClues(d, t, h, p, S.F);
     });
   }
 
@@ -221,7 +223,7 @@
     var T = S.table;
     T.rows.replaceChildren.apply(T.rows, d.suits.map(function (s, i) {
       var h = t.rows[i], pile = el("div", "row-pile" + (h === d.max_rank ? " complete" : ""));
-      pile.style.color = pile.style.borderColor = s.colour;
+      B.paint(pile, s);
       pile.title = s.name + ": " + (h ? s.tops[h] : "empty");
       pile.appendChild(el("span", "row-symbol", s.symbol));
       pile.appendChild(el("span", "row-top", s.tops[h]));
@@ -234,8 +236,7 @@
               "scored); perfect " + d.perfect),
       counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
               t.coins + " of " + d.coins + " " + w.coin),
-      counter(w.lives, repeat("♥", t.lives) + repeat("♡", d.lives - t.lives), "lives",
-              t.lives_text),
+      counter(w.lives, B.livesMarks(d, t), "lives", t.lives_text),
       counter("Draw pile", t.pile, "draw-pile"),
       counter("Pace", t.pace, "pace", "pace " + t.pace + ": the discards the team can still " +
               "afford (score + draw pile + players - what the rows can reach)"),
@@ -248,6 +249,8 @@
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
+    var clue = B.clueBox(d, t);
+    if (clue) { action.push(clue); }
     var verdict = B.verdictOf(d, t, S.turn);
     if (verdict) { action.push(verdict); }
     if (t.comment) {
@@ -264,16 +267,20 @@
     }
     T.action.replaceChildren.apply(T.action, action);
     T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
-      var suit = d.suits.filter(function (s) { return s.letter === g[0]; })[0];
-      var colour = suit ? suit.colour : d.joker_colour;
+      var index = -1;
+      d.suits.forEach(function (s, i) { if (s.letter === g[0]) { index = i; } });
+      var lk = B.look(d, index);
       var line = el("div", "discard-line");
-      var label = el("span", "discard-suit", suit ? suit.symbol : d.joker_label);
-      label.style.color = colour;
+      var label = el("span", "discard-suit", index >= 0 ? lk.symbol : d.joker_label);
+      label.style.color = lk.ink;
+      label.title = lk.name;
       line.appendChild(label);
       g[1].forEach(function (card) {
-        var chip = el("span", card[1] ? "chip lost" : "chip", card[0]);
-        chip.style.color = colour;
-        chip.title = card[1] ? "lost critical card" : card[0];
+        var chip = el("span", card[1] ? "chip lost" : "chip", card[2]);
+        B.paint(chip, lk);
+        if (card[1]) { chip.style.borderColor = ""; }
+        chip.title = card[1] ? card[0] + ": a lost critical card" : card[0];
+        chip.setAttribute("aria-label", chip.title);
         line.appendChild(chip);
       });
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
@@ -371,11 +378,14 @@
   function figure(d, turn) {
     var t = d.turn_data[turn], last = t.until, c = d.clock;
     var xs = c.turn.slice(0, last + 1), data = [];
-    d.lines.forEach(function (l) {
+    // Each turn's own events, on the first line's point at that turn: the hover box of
+    // a turn shows that turn's notes and no neighbour's (the markers take no hover).
+    var events = xs.map(function () { return []; });
+    d.lines.forEach(function (l, n) {
       data.push({type: "scatter", mode: "lines", name: l[1], x: xs, customdata: xs,
-                 y: c[l[0]].slice(0, last + 1),
-                 line: {color: l[2], dash: l[3], width: 2},
-                 hovertemplate: "%{y}"});
+                 y: c[l[0]].slice(0, last + 1), text: n === 0 ? events : undefined,
+                 line: {color: l[2], dash: l[3], width: l[0] === "score" ? 3 : 2},
+                 hovertemplate: n === 0 ? "%{y}%{text}" : "%{y}"});
     });
     var groups = {}, order = [], hiddenTurns = {}, hidden = {};
     t.hidden.forEach(function (i) { hidden[i] = true; });
@@ -389,23 +399,27 @@
                             customdata: [], text: [],
                             marker: {symbol: m[1], size: 12, color: m[2],
                                      line: {width: 1, color: "white"}},
-                            hovertemplate: "%{text}"};
+                            hoverinfo: "skip"};
         order.push(g);
       }
       g.x.push(f.turn);
       g.y.push(c[m[3]][f.turn]);
       g.customdata.push(f.turn);
       g.text.push(f.hover);
+      events[f.turn].push(f.hover);
     });
+    hiddenTurns = Object.keys(hiddenTurns).map(Number);
+    hiddenTurns.forEach(function (x) { events[x].push(d.hidden_hover); });
+    events.forEach(function (e, x) { events[x] = e.length ? "<br>" + e.join("<br>") : ""; });
     data = data.concat(order, window.novaEvaluation ? window.novaEvaluation.traces(d, last) : []);
-    var hx = Object.keys(hiddenTurns).map(Number).sort(function (a, b) { return a - b; });
+    var hx = hiddenTurns.sort(function (a, b) { return a - b; });
     if (hx.length) {
       var h = d.hidden_mark;
       data.push({type: "scatter", mode: "markers", name: h[0], x: hx, customdata: hx,
                  y: hx.map(function (x) { return c[h[3]][x]; }),
                  text: hx.map(function () { return d.hidden_hover; }),
                  marker: {symbol: h[1], size: 11, color: h[2], line: {width: 1, color: "white"}},
-                 hovertemplate: "%{text}"});
+                 hoverinfo: "skip"});
     }
     // The draw pile is highest at the deal, so the y range tells nothing of the future;
     // with no spoilers the x range ends one turn ahead, whether the game goes on or not.
@@ -425,8 +439,11 @@
       clickmode: "event", plot_bgcolor: "#fafafa", paper_bgcolor: "white",
       shapes: [{type: "line", x0: turn, x1: turn, yref: "paper", y0: 0, y1: 1,
                 line: {color: "#212121", width: 2, dash: "solid"}}],
+      // the label sits on the side of the line with room for it: never cut at the edge
       annotations: [{x: turn, yref: "paper", y: 1, text: "turn " + turn, showarrow: false,
-                     xanchor: "left", yanchor: "top", xshift: 3, font: {size: 10},
+                     xanchor: turn > (d.spoilers ? d.total : turn + 1) / 2 ? "right" : "left",
+                     yanchor: "top",
+                     xshift: turn > (d.spoilers ? d.total : turn + 1) / 2 ? -3 : 3, font: {size: 10},
                      bgcolor: "rgba(255,255,255,0.8)"}],
       uirevision: "clock",
     }};
@@ -640,13 +657,22 @@
     }
     var input = target.closest("input");
     if (input && input.type !== "radio" && input.type !== "checkbox") { return true; }
-    return (key === "Home" || key === "End") &&
-      Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
+    // Typing in a picker (its search box, or an option its list has focused) is the
+    // picker's: "n" or "p" there spells a name, it does not move the board.
+    if (target.closest("[role='option'], [role='listbox'], [role='combobox'], " +
+                       ".dash-dropdown-options, .dash-dropdown-search")) {
+      return key.length === 1 || key === "Home" || key === "End" ||
+        Boolean(target.closest(".dash-dropdown-options, [role='listbox']"));
+    }
+    return false;
   }
 
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var which = KEYS[event.key];
+    if (event.target && event.target.id === "moves") {  // the move list: ↑ ↓ step too
+      which = {ArrowUp: "nav-prev", ArrowDown: "nav-next"}[event.key] || which;
+    }
     if (!which || ownsKeys(event.target, event.key)) { return; }
     event.preventDefault();  // a focused radio button would change its choice
     step(which);

@@ -114,7 +114,8 @@ class Game:
         return "Aces" if text == "A" else f"{text}s"
 
     def card_text(self, index: int) -> str:
-        return self.deck[index].show()
+        """The card at deck `index` as players write it (`Ruleset.card_text`)."""
+        return self.ruleset.card_text(self.deck[index])
 
     def check_deck(self) -> None:
         """Raise DeckError naming what is missing or extra, unless the deck is exactly the

@@ -141,7 +141,7 @@ class IdentitySpace:
         return self.cards[identity]
 
     def show(self, identity: int) -> str:
-        return self.cards[identity].show()
+        return self.ruleset.card_text(self.cards[identity])
 
     def suit(self, identity: int) -> int:
         """The suit index of an identity (-1 for the joker)."""

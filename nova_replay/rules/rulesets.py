@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
-from .cards import JOKER, SUITS, Card
+from .cards import JOKER, SUITS, Card, rank_text
 from .variants import NO_VARIANT, SpecialRank, SuitKind, VariantError, variant
 
 RULESET_NAMES = ("nova", "hanabi")
@@ -146,6 +146,26 @@ class Ruleset:
     def suit_colour(self, index: int) -> str:
         """The screen colour of suit `index` (a hanab.live game draws its purple purple)."""
         return self._looks[index][1]
+
+    def suit_letter(self, index: int) -> str:
+        """The letter (or symbol, or hanab.live suit id) players write for suit `index`:
+        P for a hanab.live game's purple (our W, its letter in logs and reports), ♥ for
+        hearts, AR1 for Tomato. The one home of a suit's written form in the views."""
+        letter = self.suits[index]
+        if letter == "W" and self.suit_name(index) == "purple":
+            return "P"
+        return SUITS[letter].symbol
+
+    def card_text(self, card: Card) -> str:
+        """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs and
+        the JSON report keep its canonical text (`str(card)`: '5W')."""
+        if card.is_joker:
+            return card.show()
+        return rank_text(card.rank, card.suit) + self.suit_letter(self.suits.index(card.suit))
+
+    def rank_text(self, rank: int) -> str:
+        """A rank as this game says it ('A' in Nova, '1' in Hanabi)."""
+        return rank_text(rank, self.suits[0])
 
 
 @lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once

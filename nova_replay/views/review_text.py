@@ -184,7 +184,8 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
     st = a.knowledge.statuses[turn]
     hand = a.knowledge.of(turn, player)
     chop = a.chop(turn, player)
-    pad = max(len(SUITS[letter].symbol) for letter in rules.suits)  # variant keys: Ra, Nu1
+    letters = [rules.suit_letter(s) for s in range(len(rules.suits))]
+    pad = max(map(len, letters))  # variant keys: Ra, Nu1
     width = rules.max_rank + pad + 3
     blocks: list[list[str]] = []
     for slot, k in enumerate(hand):
@@ -194,7 +195,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
         shown = "??" if hide_truth else game.card_text(k.card)
         block = [f"{slot + 1}:{shown}", f"{badges}" if badges else "",
                  " " * (pad + 1) + "".join(rank_text(r, rules.suits[0])[0] for r in rules.ranks)]
-        for s, letter in enumerate(rules.suits):
+        for s, letter in enumerate(letters):
             cells = []
             for r in rules.ranks:
                 i = s * rules.max_rank + r - 1
@@ -202,7 +203,7 @@ def hand_grid(a: Analysis, turn: int, player: int, tier: str = "deduced",
                     cells.append("*")
                 else:
                     cells.append("o" if (mask >> i) & 1 else ".")
-            block.append(f"{SUITS[letter].symbol:<{pad}} {''.join(cells)}")
+            block.append(f"{letter:<{pad}} {''.join(cells)}")
         if ids.joker >= 0:
             j = ids.joker
             cell = "*" if j == truth and not hide_truth else ("o" if (mask >> j) & 1 else ".")

@@ -9,7 +9,7 @@ from ..record.hanablive import card_notes
 from ..record.log import GameLog
 from ..review.perspective import REVIEWER, Perspective
 from ..review.status import final_turns_left
-from ..rules.cards import SUITS, rank_text
+from ..rules.cards import rank_text
 from ..rules.engine import (
     DECK_OUT,
     NO_MORE_POINTS,
@@ -32,7 +32,7 @@ def slot_of(hand: tuple[int, ...], card: int) -> int:
 def row_text(game: Game, suit: int, height: int) -> str:
     letter = game.ruleset.suits[suit]
     top = rank_text(height, letter) if height else "."
-    return f"{SUITS[letter].symbol} {top}"
+    return f"{game.ruleset.suit_letter(suit)} {top}"
 
 
 def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -> str:
@@ -66,7 +66,7 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
             suit = action.row if game.suit_of[card] < 0 else game.suit_of[card]
             height = after.rows[suit]
             letter = game.ruleset.suits[suit]
-            as_what = (f" as {rank_text(height, letter)}{SUITS[letter].symbol}"
+            as_what = (f" as {rank_text(height, letter)}{game.ruleset.suit_letter(suit)}"
                        if game.suit_of[card] < 0 else "")
             text = (f"{actor} plays {shown} from slot {slot}{as_what}: "
                     f"the {game.suit_name(suit)} row is now at {rank_text(height, letter)}")
@@ -118,7 +118,8 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER,
         else:
             by_suit[card.suit].append(rank_text(card.rank, card.suit))
     discards = "  ".join(
-        f"{SUITS[s].symbol} {' '.join(r) if r else '-'}" for s, r in by_suit.items()
+        f"{rules.suit_letter(i)} {' '.join(r) if r else '-'}"
+        for i, r in enumerate(by_suit.values())
     ) + (f"  JK x{len(jokers)}" if jokers else "")
     width = max(len(name) for name in game.players)
     lives = (f"Strikes {rules.lives - state.lives}/{rules.lives}" if w.strikes
