@@ -21,6 +21,7 @@ from nova_replay.play.bots import parse_bot
 from nova_replay.play.simulate import simulate
 from nova_replay.review.analysis import analyze
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.course import course
 
 pytestmark = [
     pytest.mark.browser,
@@ -225,10 +226,13 @@ def test_no_serious_accessibility_violations_on_board_lesson_and_puzzle(
     checked = {}
     open_turn(duo, "ambiguous", a.timeline.turns // 2, a.timeline.turns)
     checked["board"] = axe_violations(duo)
-    duo.wait_for_page(f"{duo.server_url}/?game=lesson-01-two-aces&turn=1")
+    first = course()[0]  # the course's first lesson, at its turn
+    duo.wait_for_page(f"{duo.server_url}/?game=lesson-{Path(first.file).stem}&turn={first.turn}")
     duo.wait_for_element("#lesson-text")
     checked["lesson"] = axe_violations(duo)
-    duo.wait_for_page(f"{duo.server_url}/?puzzle=22-misfire-t016")
+    puzzle = sorted((Path(__file__).resolve().parent.parent / "sample_games" / "puzzles")
+                    .glob("*.json"))[0].stem
+    duo.wait_for_page(f"{duo.server_url}/?puzzle={puzzle}")
     duo.wait_for_element("#puzzle-question")
     checked["puzzle"] = axe_violations(duo)
     assert checked == {"board": [], "lesson": [], "puzzle": []}
