@@ -14,9 +14,10 @@ from itertools import pairwise
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
 from .analysis import Analysis, Finding
-from .solver import DEFAULT_BUDGET, Budget, CurvePoint, best_possible_curve
+from .solver import DEFAULT_BUDGET, Budget, CurvePoint, Solver, best_possible_curve
 from .vocabulary import Kind, LostPointsDetails, Severity
 from .whatif import knowing
+from .witness import candidate_budget, knowable_keep
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def evaluate(analysis: Analysis, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
     game = tl.game
     w = words(game.ruleset)
     findings = []
+    solver = Solver(game)  # one memo for every note's candidate searches
+    each = candidate_budget(budget)
     for before, after in pairwise(curve):
         if before.lower <= after.upper:
             continue  # no drop proven
@@ -78,9 +81,13 @@ def evaluate(analysis: Analysis, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         details = LostPointsDetails(before=before.lower, before_proven=before.exact,
                                     after=after.upper, drop=before.lower - after.upper)
         if before.witness:
-            keep = before.witness[0]
+            # The solver's first move, unless a move the player could follow keeps it too.
+            keep = knowable_keep(analysis, turn, before.lower, before.witness[0], each, solver)
+            needs = keep is None
+            if keep is None:
+                keep = before.witness[0]
+                needs = knowing(analysis, turn, keep) is None
             how = _keep(analysis, turn, keep, w.hinted)
-            needs = knowing(analysis, turn, keep) is None
             said += (f" {name} could have {how} instead"
                      f"{f', but {name} could not know it' if needs else ''}: that line still "
                      f"reaches {before.lower}.")
