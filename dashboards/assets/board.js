@@ -296,7 +296,7 @@ window.novaBoard = function (api) {
   }
 
   // The current clue beside the action: its words, whom and which slots it touched,
-  // and a place for its reading (focus and meaning, once the conventions read clues).
+  // and its reading (the focus slot and the words the server sends; hidden when not read).
   function clueBox(d, t) {
     var clue = t.clue;
     if (!clue) { return null; }
