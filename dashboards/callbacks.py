@@ -1,7 +1,7 @@
 """Callbacks: thin functions from the inputs to the data and layout functions.
 
 The server answers only when a game is opened or the way of looking at it changes
-(the URL on load, the picker, the viewer, no spoilers, an upload): `open_view` sends
+(the URL on load, the picker, the viewer, no spoilers, the conventions, an upload): `open_view` sends
 the game's payload (`payload.game_payload`) with its title and problems. Everything
 that moves within a game (buttons, arrow keys, the slider, a chart marker, a finding
 link, the knowledge tier, the findings filters) is handled in the browser by
@@ -28,13 +28,13 @@ from nova_replay.review.perspective import viewer_of
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .evaluations import Evaluations, start_solver
 from .layout import problems_view
-from .links import parse_view, turn_href, url_mistakes
-from .payload import game_payload
+from .links import CONVENTIONS, DEFAULT_CONVENTIONS, parse_view, turn_href, url_mistakes
+from .payload import conventions_of, game_payload
 from .table import TIERS, ViewOptions
 
 SESSION_COOKIE = "nova_replay_session"  # one browser's id: its uploads are its own
 
-PAYLOADS_KEPT = 16  # payloads (game, viewer, mode) kept ready; each is ~0.1 MB
+PAYLOADS_KEPT = 16  # payloads (game, viewer, mode, conventions) kept ready; each is ~0.1 MB
 
 
 def options_of(loaded: Reviewed, viewer: str | None, spoilers: list[str] | None) -> ViewOptions:
@@ -63,7 +63,7 @@ class Payloads:
         self.library = library
         # Each payload with the game it was made of: an upload's key is the same in
         # every browser session, its game need not be.
-        self._kept: OrderedDict[tuple[str, int | None, int],
+        self._kept: OrderedDict[tuple[str, int | None, int, str],
                                 tuple[Reviewed, dict[str, Any]]] = OrderedDict()
         self._lock = Lock()
 
@@ -72,7 +72,7 @@ class Payloads:
         """The payload of `key` for `options`; with no spoilers, for the viewer at the
         turn `reached` (it holds that turn and the next one)."""
         until = min(max(reached, 0) + 1, loaded.turns) if options.no_spoilers else -1
-        slot = (key, options.viewer, until)
+        slot = (key, options.viewer, until, conventions_of(loaded.analysis))
         with self._lock:
             kept = self._kept.get(slot)
             if kept is not None and kept[0] is loaded:
@@ -98,26 +98,28 @@ def title_of(loaded: Reviewed, options: ViewOptions) -> str:
 
 def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, search: str | None,
               picker: str | None, viewer: str | None, spoilers: list[str] | None,
-              tier: str | None = None, owner: str = "", current: int | None = None
-              ) -> tuple[Any, ...]:
+              tier: str | None = None, owner: str = "", current: int | None = None,
+              conventions: str | None = None) -> tuple[Any, ...]:
     """What the server sends when a game is opened or looked at differently: the
     payload (its `start` is the turn to go to, None to stay on the current one), the
     picker's value, the URL, problems, title, viewer options, the content's style
-    (hidden for an invalid log or none), and the "as", "tier" and "spoilers" controls
-    (set from the URL when it opens a view, else unchanged). `owner`: the browser
-    session asking, whose uploads it may open. `current`: the turn the page shows
-    (a switch of viewer or mode stays on it; with no spoilers the payload reaches it)."""
+    (hidden for an invalid log or none), and the "as", "tier", "spoilers" and
+    "conventions" controls (set from the URL when it opens a view, else unchanged).
+    `owner`: the browser session asking, whose uploads it may open. `current`: the turn
+    the page shows (a switch of viewer, mode or conventions stays on it; with no
+    spoilers the payload reaches it). `conventions`: the selector's value (None: the
+    default), by which the server reads the clues (`GameLibrary.read_by`)."""
     url = parse_view(search)
     start: int | None = None
     from_url = False
     key: str | None
     if trigger == "game-picker" and picker:
         key, start = picker, 0
-    elif trigger in ("as", "spoilers"):
+    elif trigger in ("as", "spoilers", "conventions"):
         key = picker or (library.find(url.game, owner) if url.game else None)
     elif url.puzzle is not None:  # a puzzle (learn.py) shows instead of a game
         return (None, None, no_update, None, "", [{"label": "all cards", "value": "all"}],
-                {"display": "none"}, no_update, no_update, no_update)
+                {"display": "none"}, no_update, no_update, no_update, no_update)
     else:  # the URL: page load, a link, an upload
         from_url, start = True, url.turn or 0
         key = library.find(url.game, owner) if url.game else library.first_key()
@@ -125,11 +127,13 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
             message = html.Div(f"No game called \u201c{url.game}\u201d here: pick one from "
                                f"the list.", className="problems-box fatal", id="unknown-game")
             return (None, None, no_update, message, "", [{"label": "all cards", "value": "all"}],
-                    {"display": "none"}, no_update, no_update, no_update)
-    loaded = library.get(key, owner) if key else None
+                    {"display": "none"}, no_update, no_update, no_update, no_update)
+    if from_url:
+        conventions = url.conventions or DEFAULT_CONVENTIONS
+    loaded = library.read_by(key, owner, conventions) if key else None
     viewers = [{"label": "all cards", "value": "all"}]
     hidden = {"display": "none"}
-    keep = (no_update, no_update, no_update)
+    keep = (no_update, no_update, no_update, no_update)
     if loaded is None:
         message = html.Div("No game to show: pick one or upload a log.", className="problems-box")
         return (None, no_update, no_update, message, "", viewers, hidden, *keep)
@@ -144,7 +148,7 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
         viewer = viewer_value(loaded, url.player)
         spoilers = ["hide"] if url.no_spoilers else []
         tier = url.tier or "deduced"
-        controls: tuple[Any, ...] = (viewer, tier, spoilers)
+        controls: tuple[Any, ...] = (viewer, tier, spoilers, conventions)
     else:
         controls = keep
     options = options_of(loaded, viewer, spoilers)
@@ -154,7 +158,8 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     href = no_update
     if start is not None:
         href = turn_href(key, start, None if options.viewer is None else players[options.viewer],
-                         tier if tier in TIERS else "deduced", options.no_spoilers)
+                         tier if tier in TIERS else "deduced", options.no_spoilers,
+                         conventions_of(loaded.analysis))
         if href == search:
             href = no_update
     reached = start if start is not None else min(current or 0, loaded.turns)
@@ -181,13 +186,14 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
 
 
 def reach(library: GameLibrary, payloads: Payloads, asked: dict[str, Any] | None,
-          owner: str = "") -> Any:
+          owner: str = "", conventions: str | None = None) -> Any:
     """The no-spoilers payload of the game `asked["key"]` as `asked["viewer"]` sees it
-    with the viewer at `asked["turn"]`: it holds that turn and the next one. Anything
-    else asked (a game gone, spoilers on) changes nothing."""
+    with the viewer at `asked["turn"]`, its clues read by `conventions` (the selector's):
+    it holds that turn and the next one. Anything else asked (a game gone, spoilers on)
+    changes nothing."""
     if not isinstance(asked, dict) or not isinstance(asked.get("key"), str):
         raise PreventUpdate
-    loaded = library.get(asked["key"], owner)
+    loaded = library.read_by(asked["key"], owner, conventions)
     turn, viewer = asked.get("turn"), asked.get("viewer")
     players = len(loaded.analysis.record.game.players) if isinstance(loaded, Reviewed) else 0
     if (not isinstance(loaded, Reviewed) or not isinstance(turn, int)
@@ -269,24 +275,28 @@ def register(app: Dash, library: GameLibrary) -> None:
         Output("problems", "children"), Output("game-title", "children"),
         Output("as", "options"), Output("content", "style"),
         Output("as", "value"), Output("tier", "value"), Output("spoilers", "value"),
+        Output("conventions", "value"),
         Input("url", "search"), Input("game-picker", "value"), Input("as", "value"),
-        Input("spoilers", "value"), State("tier", "value"), State("turn-now", "data"),
+        Input("spoilers", "value"), Input("conventions", "value"), State("tier", "value"),
+        State("turn-now", "data"),
     )
     def _open(search: str | None, picker: str | None, viewer: str | None,
-              spoilers: list[str] | None, tier: str | None, current: int | None
-              ) -> tuple[Any, ...]:
+              spoilers: list[str] | None, conventions: str | None, tier: str | None,
+              current: int | None) -> tuple[Any, ...]:
         trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
         return open_view(library, payloads, trigger, search, picker, viewer, spoilers, tier,
-                         session_of(), current if isinstance(current, int) else None)
+                         session_of(), current if isinstance(current, int) else None,
+                         conventions if conventions in CONVENTIONS else None)
 
     # With no spoilers the page holds the turn reached and the next one: stepping onto
     # the last it holds asks for the next (assets/review.js sets "horizon").
     @app.callback(
         Output("game-data", "data", allow_duplicate=True),
-        Input("horizon", "data"), prevent_initial_call=True,
+        Input("horizon", "data"), State("conventions", "value"), prevent_initial_call=True,
     )
-    def _reach(asked: dict[str, Any] | None) -> Any:
-        return reach(library, payloads, asked, session_of())
+    def _reach(asked: dict[str, Any] | None, conventions: str | None) -> Any:
+        return reach(library, payloads, asked, session_of(),
+                     conventions if conventions in CONVENTIONS else None)
 
     # The browser draws the turn: a new payload, tier or filter redraws it...
     app.clientside_callback(  # type: ignore[no-untyped-call]

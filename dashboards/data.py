@@ -12,7 +12,7 @@ import os
 import re
 import threading
 from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,8 @@ from nova_replay.corpus.tables import read_table
 from nova_replay.record.bundled import samples_dir
 from nova_replay.record.reader import decode_json, special_file
 from nova_replay.record.validation import Report, check, check_data
-from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
+from nova_replay.review.conventions import parse_conventions
 from nova_replay.rules.errors import NovaError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -101,6 +102,8 @@ class GameLibrary:
         self.source = source  # said in the page header: where the games come from
         self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
         self._loaded: OrderedDict[str, Loaded] = OrderedDict()
+        # A game read by other conventions than the default: (owner, key, conventions).
+        self._reread: OrderedDict[tuple[str, str, str], tuple[Loaded, Reviewed]] = OrderedDict()
         # Uploads belong to the browser session that made them: (owner, key) -> game.
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._valid: dict[str, bool] = {}  # whether a file validates, once known
@@ -262,6 +265,28 @@ class GameLibrary:
                 while len(self._loaded) > GAMES_KEPT:
                     self._loaded.popitem(last=False)
         return kept
+
+    def read_by(self, key: str, owner: str = "", conventions: str | None = None
+                ) -> Loaded | None:
+        """The game `key` (as `get`) with its clues read by `conventions` ("h-group:N" or
+        "none", `parse_conventions`; None: the default, as `get`): analysed again once,
+        then kept among the last GAMES_KEPT so read (a ConventionsError for a bad value)."""
+        loaded = self.get(key, owner)
+        wanted = parse_conventions(conventions) if conventions is not None else DEFAULT_CONVENTIONS
+        if not isinstance(loaded, Reviewed) or wanted == DEFAULT_CONVENTIONS:
+            return loaded
+        slot = (owner, key, str(wanted))
+        with self._lock:
+            kept = self._reread.get(slot)
+            if kept is not None and kept[0] is loaded:
+                self._reread.move_to_end(slot)
+                return kept[1]
+        again = replace(loaded, analysis=analyze(loaded.analysis.record, conventions=wanted))
+        with self._lock:
+            self._reread[slot] = (loaded, again)
+            while len(self._reread) > GAMES_KEPT:
+                self._reread.popitem(last=False)
+        return again
 
     def add_upload(self, filename: str, contents: str, owner: str = "") -> str:
         """Read an uploaded file (a data URL, as dcc.Upload gives it) for the browser

@@ -14,6 +14,7 @@ from dash import dcc, html
 
 from .corpus_view import corpus_panel
 from .data import MAX_UPLOAD_BYTES
+from .links import CONVENTIONS, DEFAULT_CONVENTIONS
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
 
@@ -194,6 +195,14 @@ def review_options() -> html.Div:
         ], className="opt-group"),
         dcc.Checklist(id="spoilers", options=[{"label": "no spoilers", "value": "hide"}],
                       value=[], inline=True, className="check"),
+        html.Span([  # the server reads the clues again by the chosen conventions
+            html.Label("Conventions", className="opt-label"),
+            dcc.Dropdown(id="conventions", options=[
+                {"label": "none" if c == "none" else c.replace("h-group:", "H-Group "),
+                 "value": c} for c in CONVENTIONS],
+                value=DEFAULT_CONVENTIONS, clearable=False, searchable=False,
+                className="conventions-picker"),
+        ], className="opt-group"),
     ], className="review-options")
 
 

@@ -1,4 +1,5 @@
-"""The URL of a view, in one place: `?game=FILE&turn=N&as=PLAYER&tier=T&spoilers=off`.
+"""The URL of a view, in one place:
+`?game=FILE&turn=N&as=PLAYER&tier=T&spoilers=off&conventions=C`.
 
 `turn_href` writes it, `parse_view` reads it; the browser writes the links it needs
 (moves, findings, the address bar) from the templates the payload carries
@@ -11,10 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
+from nova_replay.review.conventions import DEFAULT_LEVEL, LEVELS
 from nova_replay.review.perspective import viewer_of
 
 TIERS = ("hinted", "deduced", "common")
 TURN_SLOT = "turn=-1"  # what a link template holds in place of the turn
+# The conventions a view may read clues by (`parse_conventions` reads each; level 5 reads
+# as level 4, so it is not offered); the default is left out of a link, so links written
+# before the selector still open as they did.
+CONVENTIONS = (*(f"h-group:{n}" for n in LEVELS if n != 5), "none")
+DEFAULT_CONVENTIONS = f"h-group:{DEFAULT_LEVEL}"
 
 
 @dataclass(frozen=True)
@@ -27,12 +34,13 @@ class UrlView:
     tier: str | None = None
     no_spoilers: bool = False
     puzzle: str | None = None
+    conventions: str | None = None  # one of CONVENTIONS; None: not in the link (the default)
 
 
 def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "deduced",
-              no_spoilers: bool = False) -> str:
+              no_spoilers: bool = False, conventions: str = DEFAULT_CONVENTIONS) -> str:
     """The link to one moment of one game as one viewer sees it, as a teacher would
-    send it; the defaults (every card, deduced, spoilers) are left out."""
+    send it; the defaults (every card, deduced, spoilers, h-group:4) are left out."""
     query: dict[str, str | int] = {"game": game_key, "turn": turn}
     if player is not None:
         query["as"] = player
@@ -40,13 +48,17 @@ def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "
         query["tier"] = tier
     if no_spoilers:
         query["spoilers"] = "off"
+    if conventions != DEFAULT_CONVENTIONS:
+        query["conventions"] = conventions
     return "?" + urlencode(query)
 
 
-def link_templates(game_key: str, player: str | None, no_spoilers: bool) -> dict[str, str]:
+def link_templates(game_key: str, player: str | None, no_spoilers: bool,
+                   conventions: str = DEFAULT_CONVENTIONS) -> dict[str, str]:
     """Per knowledge tier, the view's link with `TURN_SLOT` for the turn: the browser
     puts the turn in (the tier is switched in the browser, the rest by the server)."""
-    return {tier: turn_href(game_key, -1, player, tier, no_spoilers) for tier in TIERS}
+    return {tier: turn_href(game_key, -1, player, tier, no_spoilers, conventions)
+            for tier in TIERS}
 
 
 def parse_view(search: str | None) -> UrlView:
@@ -61,9 +73,10 @@ def parse_view(search: str | None) -> UrlView:
     except ValueError:
         turn = None
     tier = first("tier")
+    conventions = (first("conventions") or "").strip().casefold()
     return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
                    (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
-                   first("puzzle"))
+                   first("puzzle"), conventions if conventions in CONVENTIONS else None)
 
 
 def url_mistakes(search: str | None, players: tuple[str, ...]) -> list[str]:
@@ -75,6 +88,10 @@ def url_mistakes(search: str | None, players: tuple[str, ...]) -> list[str]:
     if tier is not None and tier not in TIERS:
         out.append(f"tier={tier!r} in the link is not a knowledge tier (expected one of "
                    f"{', '.join(TIERS)}): showing deduced.")
+    conventions = query.get("conventions", [None])[0]
+    if conventions is not None and conventions.strip().casefold() not in CONVENTIONS:
+        out.append(f"conventions={conventions!r} in the link is not offered (expected one of "
+                   f"{', '.join(CONVENTIONS)}): reading by {DEFAULT_CONVENTIONS}.")
     player = query.get("as", [None])[0]
     if player is not None:
         try:

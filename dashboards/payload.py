@@ -28,7 +28,8 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
 - `turn_data[t]`: the table (rows, score, coins, lives, pile, max_score, pace,
   efficiency, lives_text, final, action, comment, ending, discards, next), `actor` (who
   acted at t, -1 at the deal), `clue` (the clue given at t: from, to, words, slots
-  touched, text, reading; null for a play or discard: dashboards/clues.py), `hands`
+  touched, text, reading {focus slot, words} as the viewer may read it, or null; null
+  for a play or discard: dashboards/clues.py), `hands`
   (per player, per slot, a list in `card_fields` order; `look` is [suit index, special],
   `clues` the turns of the clues that touched it), `hidden` (finding indices
   shown as hidden at t), `listed` (how many findings are listed at t), `until` (the
@@ -127,7 +128,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "spoilers": view.spoilers, "players": players,
         "evaluation": view.spoilers and options.viewer is None,
         "links": link_templates(key, None if options.viewer is None else players[options.viewer],
-                                not view.spoilers),
+                                not view.spoilers, conventions_of(analysis)),
         "suits": suits, "max_rank": m, "joker": analysis.ids.joker,
         "joker_colour": JOKER_COLOUR, "joker_label": "JK",
         "joker_look": suit_look(JOKER_COLOUR, "joker"),
@@ -153,7 +154,14 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
         "glyphs": {str(sev): [sev.glyph, sev.meaning] for sev in Severity},
         "illegal": list(illegal) if illegal and end else None,
         "lesson": lesson_of(analysis),
+        "conventions": None if analysis.reading is None else str(analysis.reading.conventions),
     }
+
+
+def conventions_of(analysis: Analysis) -> str:
+    """The conventions `analysis` read its clues by, as the selector and a link say them
+    ("h-group:N", or "none")."""
+    return "none" if analysis.reading is None else str(analysis.reading.conventions)
 
 
 def card_look(card: Card, rules: Ruleset) -> list[int]:
@@ -238,7 +246,7 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
         "actor": analysis.timeline[turn - 1].player(game) if turn else -1,
-        "clue": clue_of(analysis, turn),
+        "clue": clue_of(analysis, turn, Perspective(options.viewer)),
         "hands": hands, "hidden": sorted(at[i] for i in view.hidden_at(turn)),
         "listed": len(view.listed(turn)), "until": until,
         "reach": view.until if view.spoilers else min(turn + 1, analysis.timeline.turns),

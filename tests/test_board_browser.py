@@ -20,6 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from nova_replay.play.bots import parse_bot
 from nova_replay.play.simulate import simulate
 from nova_replay.review.analysis import analyze
+from nova_replay.review.conventions import Reading
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.course import course
 
@@ -165,7 +166,8 @@ def test_the_current_clue_is_marked_and_each_card_says_its_clues(
     words = game.describe_hint(hint)
     assert duo.find_element(f"#card-{hint.to}-{touched[0]} .clue-mark").text == f"▼ {words}"
     assert words in duo.find_element("#clue-box").text
-    assert duo.find_element("#clue-reading").is_displayed() is False  # no reading yet
+    # the conventions read it (No Variant, h-group:4): its words under the clue
+    assert duo.find_element("#clue-reading").is_displayed() is (a.reading is not None)
     # the card's label (hover, focus, screen readers) lists the clue with its turn
     card = duo.find_element(f"#card-{hint.to}-{touched[0]}")
     label = card.get_attribute("aria-label")
@@ -294,4 +296,34 @@ def test_a_text_upload_and_bad_link_values_are_said(dash_duo: Any, games: Path,
     duo.find_element("#upload input[type=file]").send_keys(str(notes))
     duo.wait_for_contains_text("#upload-message", "notes.txt")
     assert "refused" in duo.find_element("#upload-message").text
+    assert duo.get_logs() == []
+
+
+def test_the_reading_shows_under_the_clue_and_the_selector_changes_it(
+        dash_duo: Any, games: Path) -> None:
+    a = analyze(json.loads((games / "purple.json").read_text()))
+    assert a.reading is not None
+    turn = next(t for t in range(1, a.timeline.turns + 1)
+                if isinstance(a.reading.turns[t], Reading))
+    r = a.reading.turns[turn]
+    assert isinstance(r, Reading)
+    duo = start(dash_duo, games)
+    open_turn(duo, "purple", turn, a.timeline.turns)
+    duo.wait_for_contains_text("#clue-reading", r.text)
+    assert duo.find_element("#clue-reading").text == f"Focus: slot {r.focus_slot + 1}. {r.text}"
+    focus = duo.find_element(f"#card-{r.target}-{r.focus_slot}")
+    assert "clue-focus" in focus.get_attribute("class")
+    assert "focus" in focus.get_attribute("aria-label")
+    assert len(duo.find_elements(".hand-card.clue-focus")) == 1
+    # none: the server reads no clue, the reading and the focus mark go, the URL says so
+    duo.select_dcc_dropdown("#conventions", "none")
+    WebDriverWait(duo.driver, 10).until(
+        lambda d: "conventions=none" in d.current_url
+        and not d.find_element("css selector", "#clue-reading").is_displayed())
+    assert duo.find_elements(".hand-card.clue-focus") == []
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of {a.timeline.turns}")
+    # and back to a level: read again
+    duo.select_dcc_dropdown("#conventions", "H-Group 1")
+    duo.wait_for_contains_text("#clue-reading", "Focus: slot")
+    assert "conventions=h-group%3A1" in duo.driver.current_url
     assert duo.get_logs() == []

@@ -248,12 +248,17 @@ window.novaBoard = function (api) {
   }
 
   // The clue marks of player `p`'s hand at turn `t`: an arrow with the clue's words on
-  // each card the current clue touched (the server's `clue.slots`), the player who just
+  // each card the current clue touched (the server's `clue.slots`), its focus card (the
+  // server's `clue.reading.focus`) marked "focus", the player who just
   // acted tagged, and every card's label (hover, focus, screen readers) with its clue
   // history, badges, notes and what its holder thinks it can be.
   function drawClues(d, t, h, p, F) {
     var clue = t.clue, now = {};
-    if (clue && clue.to === p) { clue.slots.forEach(function (s) { now[s] = true; }); }
+    var focus = -1;
+    if (clue && clue.to === p) {
+      clue.slots.forEach(function (s) { now[s] = true; });
+      if (clue.reading && typeof clue.reading.focus === "number") { focus = clue.reading.focus; }
+    }
     var acted = t.actor === p ? (clue ? "just clued " + clue.words : "just acted") : "";
     if (h.acted.textContent !== acted) {
       h.acted.textContent = acted;
@@ -264,18 +269,20 @@ window.novaBoard = function (api) {
       var c = t.hands[p][slot];
       if (!c) { return; }
       var hist = c[F.clues] || [], mask = c[F[d.tier_for[S.tier][p]]];
-      var key = [now[slot] ? clue.words : "", hist.join(","), c[F.text], c[F.badges],
+      var key = [now[slot] ? clue.words : "", focus === slot, hist.join(","), c[F.text], c[F.badges],
                  c[F.notes].join("|"), mask].join("/");
       if (ref.clueKey === key) { return; }
       ref.clueKey = key;
       ref.mark.textContent = now[slot] ? "▼ " + clue.words : "";
       ref.root.classList.toggle("clued-now", Boolean(now[slot]));
+      ref.root.classList.toggle("clue-focus", focus === slot);
       var said = hist.map(function (k) {
         var x = d.turn_data[k] && d.turn_data[k].clue;
         return "turn " + k + (x ? ", " + x.text : "");
       });
       var label = "slot " + (slot + 1) + ": " + ref.face.title +
         (now[slot] ? ". Touched by this turn's clue (" + clue.words + ")" : "") +
+        (focus === slot ? ". The clue's focus" : "") +
         (said.length ? ". Clues: " + said.join("; ") : ". Never clued") +
         (ref.badges.textContent ? ". " + Array.from(ref.badges.children).map(function (b) {
           return b.textContent; }).join(", ") : "") +
@@ -289,7 +296,7 @@ window.novaBoard = function (api) {
   }
 
   // The current clue beside the action: its words, whom and which slots it touched,
-  // and a place for its reading (focus and meaning, once the conventions read clues).
+  // and its reading (the focus slot and the words the server sends; hidden when not read).
   function clueBox(d, t) {
     var clue = t.clue;
     if (!clue) { return null; }
