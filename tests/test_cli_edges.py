@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import socket
@@ -24,6 +25,9 @@ def test_samples_prints_the_bundled_folder_alone_on_its_last_line() -> None:
     last = Path(result.output.splitlines()[-1])
     assert last.is_absolute() and last == SAMPLES.resolve()
     assert (last / "nova-2p.json").is_file() and (last / "lessons").is_dir()
+    answer = json.loads(CliRunner().invoke(main, ["samples", "--json"]).stdout)
+    assert answer == {"path": str(last), "games": len(list(last.glob("*.json")))}
+    assert answer["games"] > 0
 
 
 def test_a_taken_port_gives_another_free_one() -> None:
