@@ -2,17 +2,19 @@
 
 `pytest_setup_options` is dash[testing]'s hook for the browser's options: the
 browser tests run headless in Debian's Chromium (as root, so without the sandbox)
-under the plain `pytest` command, with no `--headless` flag needed. Without Chromium
+under the plain `pytest` command, with no `--headless` flag needed. `dash_duo` waits up to
+`PATIENCE` seconds for a condition (dash's own default is 10 s, too short on a busy machine). Without Chromium
 or its driver they are skipped, and the summary says why in one line, except in CI.
 """
 
 from __future__ import annotations
 
 import os
+from functools import partial
 from typing import Any
 
 import pytest
-from helpers import CHROMIUM, IN_CI, missing_browser
+from helpers import CHROMIUM, IN_CI, PATIENCE, missing_browser
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -43,3 +45,13 @@ def pytest_setup_options() -> Any:
                 "--disable-sync"):
         options.add_argument(arg)
     return options
+
+
+@pytest.fixture
+def dash_duo(dash_duo: Any) -> Any:
+    """dash[testing]'s `dash_duo`, patient: every `wait_for_*` (and the page load that
+    `start_server` waits for) gives up after `PATIENCE` seconds, not 10; a wait still
+    ends as soon as its condition holds."""
+    dash_duo.wait_timeout = PATIENCE
+    dash_duo.wait_for_page = partial(dash_duo.wait_for_page, timeout=PATIENCE)
+    return dash_duo

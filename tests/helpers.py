@@ -22,6 +22,10 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA_FILE = ROOT / "schemas" / "nova-log-v1.schema.json"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
 
+# The most a test waits for a condition (a page to update, a worker to answer), in seconds.
+# Generous because CI's 2 cores may be busy; a wait still ends as soon as its condition holds.
+PATIENCE = 60
+
 # CI sets CI=true: there a missing browser or missing real data must fail, not skip.
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import PATIENCE
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.table import contrast
 from selenium.webdriver.support.ui import WebDriverWait
@@ -60,7 +61,7 @@ def start(dash_duo: Any, folder: Path, width: int = 1400, height: int = 900) -> 
 def open_turn(duo: Any, game: str, turn: int, turns: int) -> None:
     duo.wait_for_page(f"{duo.server_url}/?game={game}&turn={turn}")
     duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of {turns}")
-    WebDriverWait(duo.driver, 10).until(
+    WebDriverWait(duo.driver, PATIENCE).until(
         lambda d: d.execute_script("return document.querySelectorAll('.card-face').length > 0"))
 
 
@@ -205,7 +206,7 @@ def axe_violations(duo: Any) -> list[tuple[str, str, int, list[str]]]:
         requestAnimationFrame(function () { requestAnimationFrame(function () {
           done(Boolean(window.novaA11y) && !window.novaA11y.pending);
         }); });"""
-    WebDriverWait(duo.driver, 10).until(lambda d: d.execute_async_script(settled))
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_async_script(settled))
     duo.driver.execute_script(AXE.read_text(encoding="utf-8"))
     duo.driver.set_script_timeout(120)
     found = duo.driver.execute_async_script("""
@@ -253,7 +254,7 @@ def test_no_serious_accessibility_violations_on_the_corpus_view(
     driver = dash_duo.driver
     driver.set_window_size(1400, 900)
     dash_duo.start_server(create_app(GameLibrary.from_table(table)))
-    dash_duo.wait_for_element(".ag-row", timeout=30)  # the table library is 1.3 MB to parse
+    dash_duo.wait_for_element(".ag-row", timeout=PATIENCE)  # the table library is 1.3 MB to parse
     assert axe_violations(dash_duo) == []
     assert dash_duo.get_logs() == []
 
@@ -269,7 +270,7 @@ def test_five_hands_fit_at_1400x900_and_the_controls_stay(dash_duo: Any, games: 
     assert "/" not in duo.find_element("#game-title").text  # the file's name, never a path
     # scrolled to the bottom, the turn controls and the view options are still on screen
     duo.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-    WebDriverWait(duo.driver, 5).until(lambda d: d.execute_script("return window.scrollY > 0"))
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script("return window.scrollY > 0"))
     top = duo.driver.execute_script(
         "return [document.getElementById('nav-next').getBoundingClientRect().top,"
         " document.getElementById('spoilers').getBoundingClientRect().top]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import socket
@@ -16,6 +17,9 @@ from helpers import SAMPLES
 
 from nova_replay.cli import main
 from nova_replay.cli.ports import free_port
+from nova_replay.record.load import load
+from nova_replay.review.perspective import Perspective
+from nova_replay.views.text import describe_turn
 
 
 def test_samples_prints_the_bundled_folder_alone_on_its_last_line() -> None:
@@ -24,6 +28,9 @@ def test_samples_prints_the_bundled_folder_alone_on_its_last_line() -> None:
     last = Path(result.output.splitlines()[-1])
     assert last.is_absolute() and last == SAMPLES.resolve()
     assert (last / "nova-2p.json").is_file() and (last / "lessons").is_dir()
+    answer = json.loads(CliRunner().invoke(main, ["samples", "--json"]).stdout)
+    assert answer == {"path": str(last), "games": len(list(last.glob("*.json")))}
+    assert answer["games"] > 0
 
 
 def test_a_taken_port_gives_another_free_one() -> None:
@@ -150,3 +157,34 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(
         f"batch: --scheduler tcp://127.0.0.1:{port}: cannot reach the Dask scheduler")
+
+
+def test_replay_json_shows_the_table_as_the_viewer_may_see_it() -> None:
+    """--as Ben: his own cards are null at every turn, what he drew is not named, the
+    others' cards are as dealt; without --as, every card."""
+    path = SAMPLES / "nova-3p-worked-example.json"
+    timeline = load(path).timeline
+    game = timeline.game
+    result = CliRunner().invoke(main, ["replay", str(path), "--as", "Ben", "--json"])
+    assert result.exit_code == 0, result.output
+    seen = json.loads(result.stdout)
+    assert seen["viewer"] == "Ben" and len(seen["turns"]) == timeline.turns + 1
+    assert seen["final"]["score"] == timeline.final.score
+    hid_a_draw = False
+    for t, shown in enumerate(seen["turns"]):
+        state = timeline[t]
+        hands = shown["table"]["hands"]
+        assert hands["Ben"] == [None] * len(state.hands[1])
+        assert hands["Anna"] == [game.card_text(c) for c in state.hands[0]]
+        assert shown["table"]["score"] == state.score and shown["table"]["coins"] == state.coins
+        if t > 0:
+            assert shown["action"] == describe_turn(timeline, t, Perspective(1, t))
+            hid_a_draw |= shown["action"] != describe_turn(timeline, t)
+    assert hid_a_draw  # some turn's sentence named a card Ben drew, for the reviewer only
+    everyone = json.loads(CliRunner().invoke(main, ["replay", str(path), "--json", "-t", "5"]
+                                             ).stdout)
+    assert everyone["viewer"] is None and [t["turn"] for t in everyone["turns"]] == [5]
+    assert everyone["turns"][0]["table"]["hands"]["Ben"] == [
+        game.card_text(c) for c in timeline[5].hands[1]]
+    refused = CliRunner().invoke(main, ["replay", str(path), "--json", "--knowledge"])
+    assert refused.exit_code == 2

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from helpers import INVALID, SAMPLES, shared
+from helpers import INVALID, PATIENCE, SAMPLES, shared
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.table import counter_texts
 from selenium.webdriver.common.action_chains import ActionChains
@@ -36,9 +36,26 @@ def resize(duo: Any, width: int, height: int = 800) -> None:
     w, h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     size = driver.get_window_size()
     driver.set_window_size(size["width"] + width - w, size["height"] + height - h)
-    end = time.monotonic() + 5
+    end = time.monotonic() + PATIENCE
     while driver.execute_script("return window.innerWidth") != width and time.monotonic() < end:
         time.sleep(0.05)
+
+
+IN_VIEW = """
+const box = document.querySelector(arguments[0]).getBoundingClientRect();
+const cur = document.querySelector(arguments[1]);
+if (!cur) { return false; }
+const r = cur.getBoundingClientRect();
+return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;"""
+
+
+def in_view(duo: Any, box: str, item: str) -> bool:
+    """Whether `item` comes to lie inside the scrolling `box` (scrolled there, perhaps
+    smoothly), waiting for it up to PATIENCE seconds."""
+    end = time.monotonic() + PATIENCE
+    while not duo.driver.execute_script(IN_VIEW, box, item) and time.monotonic() < end:
+        time.sleep(0.05)
+    return bool(duo.driver.execute_script(IN_VIEW, box, item))
 
 
 @pytest.fixture
@@ -86,12 +103,7 @@ def test_the_move_list_has_a_line_per_turn_with_its_verdict_and_goes_there(
     # The current line stays in view as the turns go by.
     duo.find_element("#nav-last").click()
     duo.wait_for_text_to_equal("#turn-label", "Turn 41 of 41")
-    time.sleep(0.3)
-    inside = duo.driver.execute_script("""
-        const box = document.getElementById('move-list').getBoundingClientRect();
-        const cur = document.querySelector('#move-list .move.current').getBoundingClientRect();
-        return cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1;""")
-    assert inside
+    assert in_view(duo, "#move-list", "#move-list .move.current")
     assert duo.find_element("#move-list .move.current").get_attribute("data-turn") == "41"
     shot(duo, tmp_path, "move-list")
     assert duo.get_logs() == []
@@ -109,11 +121,7 @@ def test_n_and_p_jump_between_the_findings_the_filters_show(duo: Any, library: G
     body.send_keys("n")  # at the last finding: nothing
     time.sleep(0.3)
     assert duo.find_element("#turn-label").text == f"Turn {turns[-1]} of 41"
-    inside = duo.driver.execute_script("""
-        const box = document.getElementById('findings').getBoundingClientRect();
-        const cur = document.querySelector('#findings .finding.current').getBoundingClientRect();
-        return cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1;""")
-    assert inside  # the current finding scrolled into view
+    assert in_view(duo, "#findings", "#findings .finding.current")  # scrolled into view
     # Untick the last finding's severity: p skips those (the key works after the click).
     last = next(f.severity for f in reversed(a.findings) if f.turn == turns[-1])
     duo.find_element(f"#finding-severity input[value='{last}']").click()
@@ -211,13 +219,18 @@ return gd && gd.layout && drag ? {
 """
 
 
-def plot(duo: Any) -> dict[str, Any]:
-    end = time.monotonic() + 5
+def plot(duo: Any, settled: Callable[[dict[str, Any]], bool] = lambda p: True) -> dict[str, Any]:
+    """The chart once it is drawn and `settled` holds of it (within PATIENCE seconds; else
+    the chart as it is, for the test's assertion to say what is wrong)."""
+    end = time.monotonic() + PATIENCE
+    p = None
     while time.monotonic() < end:
         p = duo.driver.execute_script(PLOT)
-        if p and p["x"]:
+        if p and p["x"] and settled(p):
             return dict(p)
         time.sleep(0.05)
+    if p and p["x"]:
+        return dict(p)
     raise AssertionError("no chart")
 
 
@@ -258,17 +271,20 @@ def test_the_chart_legend_titles_unified_hover_inside_the_chart(duo: Any, tmp_pa
     assert duo.get_logs() == []
 
 
+def fits(p: dict[str, Any]) -> bool:
+    """The chart laid out again for the window: nothing sideways, a readable height."""
+    return bool(p["overflow"] <= 0 and p["height"] >= 200)
+
+
 def test_small_windows_800_no_sideways_overflow_600_panels_stack(duo: Any, tmp_path: Path
                                                                    ) -> None:
     open_at(duo, "?game=hanabi-5p&turn=20", "Turn 20 of 41")
     resize(duo, 800)
-    time.sleep(0.5)
-    p = plot(duo)
+    p = plot(duo, fits)
     assert p["overflow"] <= 0 and p["height"] >= 200
     shot(duo, tmp_path, "800")
     resize(duo, 600)
-    time.sleep(0.5)
-    p = plot(duo)
+    p = plot(duo, fits)
     assert p["overflow"] <= 0 and p["height"] >= 200
     main, side = duo.driver.execute_script(
         "return ['.col-main', '.col-side'].map((s) => "
@@ -304,7 +320,7 @@ def test_the_url_holds_and_restores_the_whole_view(duo: Any, library: GameLibrar
     assert max(moves) == 12
     assert "25 / 25" not in duo.find_element("#summary").text  # no final score
     wanted = "?game=hanabi-5p&turn=12&as=Bob&tier=hinted&spoilers=off"
-    end = time.monotonic() + 5
+    end = time.monotonic() + PATIENCE
     while not duo.driver.current_url.endswith(wanted) and time.monotonic() < end:
         time.sleep(0.05)
     assert duo.driver.current_url.endswith(wanted)
@@ -313,7 +329,7 @@ def test_the_url_holds_and_restores_the_whole_view(duo: Any, library: GameLibrar
     key(duo, Keys.ARROW_RIGHT)
     duo.wait_for_text_to_equal("#turn-label", "Turn 13")
     assert duo.find_element("#tier input[value='common']").is_selected()  # not moved
-    end = time.monotonic() + 5
+    end = time.monotonic() + PATIENCE
     while "tier=common" not in duo.driver.current_url and time.monotonic() < end:
         time.sleep(0.05)
     assert url_turn(duo, 13) == "13" and "tier=common" in duo.driver.current_url
@@ -354,7 +370,7 @@ def test_keys_work_after_clicking_a_dropdown_and_the_tab_title_follows(duo: Any)
 
 def wait_url(duo: Any, part: str) -> bool:
     """Whether the URL comes to contain `part` (it follows within a third of a second)."""
-    end = time.monotonic() + 5
+    end = time.monotonic() + PATIENCE
     while part not in duo.driver.current_url and time.monotonic() < end:
         time.sleep(0.05)
     return part in duo.driver.current_url

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from helpers import INVALID
+from helpers import INVALID, PATIENCE
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.data import Reviewed
 from selenium.webdriver.common.action_chains import ActionChains
@@ -71,7 +71,7 @@ def url_turn(duo: Any, turn: int | None = None) -> str:
         return parse_qs(urlsplit(duo.driver.current_url).query).get("turn", [""])[0]
 
     if turn is not None:
-        end = time.monotonic() + 5
+        end = time.monotonic() + PATIENCE
         while now() != str(turn) and time.monotonic() < end:
             time.sleep(0.05)
     return now()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from helpers import PATIENCE
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark
 
 from nova_replay.review.evaluation import evaluate
@@ -18,7 +19,7 @@ TRACES = ("var g = document.querySelector('#clock .js-plotly-plot');"
           "  return [x.name, x.x, x.y]; }) : [];")
 
 
-def traces(duo: Any, wait_for: str | None = None, seconds: float = 20) -> dict[str, Any]:
+def traces(duo: Any, wait_for: str | None = None, seconds: float = PATIENCE) -> dict[str, Any]:
     end = time.monotonic() + seconds
     while True:
         found = {name: (xs, ys) for name, xs, ys in duo.driver.execute_script(TRACES)}

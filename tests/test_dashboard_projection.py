@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from helpers import PATIENCE
 from nova_replay.dashboard import payload as payload_module
 from nova_replay.dashboard.payload import CARD_FIELDS
 from selenium.webdriver.common.keys import Keys
@@ -19,7 +20,7 @@ from test_dashboard_evaluation import TRACES
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
 
 
-def wait_until(duo: Any, what: Any, timeout: float = 20) -> Any:
+def wait_until(duo: Any, what: Any, timeout: float = PATIENCE) -> Any:
     return WebDriverWait(duo.driver, timeout, poll_frequency=0.05).until(lambda _: what())
 
 
@@ -66,7 +67,7 @@ def test_no_spoilers_takes_the_curve_off_the_chart(duo: Any) -> None:
     def names() -> set[str]:
         return {name for name, _, _ in duo.driver.execute_script(TRACES)}
 
-    wait_until(duo, lambda: "best possible" in names(), timeout=60)
+    wait_until(duo, lambda: "best possible" in names())
     duo.find_element("#spoilers input").click()
     duo.wait_for_text_to_equal("#turn-label", "Turn 10")
     wait_until(duo, lambda: "best possible" not in names())

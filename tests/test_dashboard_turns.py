@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SAMPLES
+from helpers import PATIENCE, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.panels import SEVERITY_OPTIONS
 from nova_replay.dashboard.table import BADGES, ViewOptions, action_text, badges
@@ -115,8 +115,9 @@ def test_rapid_keys_and_clicks_all_land_in_order(duo: Any, library: GameLibrary,
             {key: 'ArrowRight', repeat: i > 0, bubbles: true, cancelable: true}));
         }""")
     duo.wait_for_text_to_equal("#turn-label", "Turn 41 of 41")  # and no further
-    time.sleep(0.5)
-    assert duo.driver.execute_script(READ_TURN) == expected_turn(a, 41)
+    expected = expected_turn(a, 41)
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script(READ_TURN) == expected)
+    assert duo.driver.execute_script(READ_TURN) == expected
     assert url_turn(duo, 41) == "41"
     shot(duo, tmp_path, "rapid")
     assert duo.get_logs() == []
@@ -151,7 +152,7 @@ def test_a_big_folder_lists_a_few_games_and_finds_any_by_search(dash_duo: Any,
     dash_duo.wait_for_text_to_equal("[role=option]:not(.move)", "game-119.json")  # not in the first 50
     dash_duo.find_element("[role=option]:not(.move)").click()
     # Every game here is the same sample: wait for the URL, not the (unchanged) label.
-    WebDriverWait(dash_duo.driver, 30).until(lambda d: "game=game-119" in d.current_url)
+    WebDriverWait(dash_duo.driver, PATIENCE).until(lambda d: "game=game-119" in d.current_url)
     dash_duo.wait_for_text_to_equal("#turn-label", "Turn 0 of 33")
     url_turn(dash_duo, 0)
     assert dash_duo.get_logs() == []
@@ -170,7 +171,7 @@ return gd && gd.data ? {
 
 def chart_at(duo: Any, turn: int) -> dict[str, Any]:
     """The chart once it shows `turn` (it follows the turn just after the frame)."""
-    end = time.monotonic() + 5
+    end = time.monotonic() + PATIENCE
     while time.monotonic() < end:
         chart = duo.driver.execute_script(CHART)
         if chart and chart["line"] == turn:

@@ -107,6 +107,7 @@ def test_a_bottom_decked_critical_card_rules_the_deck_out() -> None:
     verdict = deck_verdict(game, Budget(0))  # decided without search
     assert verdict.winnable is False and verdict.upper < rules.perfect_score
     assert verdict.reason.startswith("a bottom-decked critical card: 2")
+    assert verdict.proof == "bottom-decked critical"
     assert "row ends at 2 at most" in verdict.reason
 
 
@@ -141,14 +142,14 @@ def test_batch_says_whether_the_deck_was_winnable(tmp_path: Path) -> None:
     out = tmp_path / "games.csv"
     result = CliRunner().invoke(main, [
         "batch", str(hanablive_file(tmp_path, "pace.json", PACE)),
-        str(SAMPLES / "lessons" / "05-lost-five.json"), "--out", str(out), "--solve"])
+        str(SAMPLES / "nova-4p-lost-five-bots.json"), "--out", str(out), "--solve"])
     assert result.exit_code == 0, result.output
     with out.open() as f:
         rows = {Path(r["file"]).name: r for r in csv.DictReader(f)}
     assert rows["pace.json"]["deck_winnable"] == "False"
-    assert rows["05-lost-five.json"]["deck_winnable"] == "True"  # the deal allowed 20 of 20
+    assert rows["nova-4p-lost-five-bots.json"]["deck_winnable"] == "True"  # the deal allowed 20 of 20
     plain = tmp_path / "plain.csv"
-    CliRunner().invoke(main, ["batch", str(SAMPLES / "lessons" / "05-lost-five.json"),
+    CliRunner().invoke(main, ["batch", str(SAMPLES / "nova-4p-lost-five-bots.json"),
                               "--out", str(plain)])
     with plain.open() as f:
         assert next(csv.DictReader(f))["deck_winnable"] == ""  # not asked: null
@@ -158,3 +159,22 @@ def test_the_deal_is_the_engine_deal() -> None:
     game = load(SAMPLES / "nova-3p-bots.json").game
     verdict = deck_verdict(game)
     assert replay(game, verdict.witness)[0] == deal(game)
+
+
+def test_json_gives_each_file_its_verdict_bounds_proof_kind_and_line(tmp_path: Path) -> None:
+    pace = hanablive_file(tmp_path, "pace.json", PACE)
+    won = SAMPLES / "hanabi-4p-bots.json"
+    missing = tmp_path / "missing.json"
+    result = CliRunner().invoke(main, ["decks", "--json", str(pace), str(won), str(missing)])
+    assert result.exit_code == 1  # the missing file; the others still judged
+    first, second, third = json.loads(result.stdout)
+    assert first["file"] == str(pace) and first["verdict"] == "not winnable"
+    assert first["proof"] == "pace" and first["upper"] == 24 and first["perfect"] == 25
+    assert first["turns"] == []
+    verdict = deck_verdict(load(won).game)
+    assert second["verdict"] == "winnable" and second["proof"] == "line"
+    assert second["lower"] == second["upper"] == 25 and len(second["turns"]) == verdict.turns
+    assert second["turns"][0].startswith("Anna ")
+    assert third["file"] == str(missing) and "error" in third
+    brief = CliRunner().invoke(main, ["decks", "--json", "--brief", str(won)])
+    assert json.loads(brief.stdout)[0]["turns"] == []

@@ -128,6 +128,14 @@ def test_a_players_last_games_into_a_folder_ready_for_batch(site: Site, tmp_path
     assert batch.exit_code == 0 and batch.stdout.startswith("2 games: 2 valid"), batch.output
     one = run("fetch", "--player", "Alice", "--last", "1", "-o", str(tmp_path / "one"))
     assert one.exit_code == 0 and [p.name for p in (tmp_path / "one").iterdir()] == ["149251.json"]
+    again = tmp_path / "again"
+    told = run("fetch", "--player", "Alice", "--last", "2", "-o", str(again), "--json")
+    assert told.exit_code == 0, told.output
+    assert json.loads(told.stdout) == {"failed": 0, "games": [
+        {"game": 149251, "path": str(again / "149251.json")},
+        {"game": 2906, "path": str(again / "2906.json")}]}
+    cached = json.loads(run("fetch", "149251", "--json").stdout)["games"][0]
+    assert Path(cached["path"]).read_bytes() == (folder / "149251.json").read_bytes()
 
 
 def test_offline_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -238,6 +238,23 @@ def test_puzzles_command_bad_log_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert list(tmp_path.glob("*.json"))  # the good game's puzzles are still written
 
 
+def test_puzzles_json_lists_the_files_written_and_the_game_that_failed(tmp_path: Path) -> None:
+    bad = SAMPLES / "invalid" / "hint-to-self.json"
+    good = SAMPLES / "nova-3p-careless-bots.json"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["puzzles", str(bad), str(good), "-o", str(out), "--json"])
+    assert result.exit_code == 1
+    answer = json.loads(result.stdout)
+    analysis = analyze(load(good))
+    expected = puzzles(analysis, str(good), convention_moves(analysis))
+    assert answer["out"] == str(out) and answer["written"] == len(expected) >= 1
+    failed, made = answer["games"]
+    assert failed["file"] == str(bad) and "hint to Anna" in failed["error"]
+    assert made["file"] == str(good)
+    assert sorted(made["puzzles"]) == sorted(str(p) for p in out.glob("*.json"))
+    assert [read_puzzle(p) for p in sorted(made["puzzles"])] == expected
+
+
 def test_puzzles_command_help_has_an_example() -> None:
     result = CliRunner().invoke(main, ["puzzles", "--help"])
     assert result.exit_code == 0 and "nova-replay puzzles sample_games/" in result.output

@@ -31,6 +31,7 @@ from ..review.knowledge import timeline_knowledge
 from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
 from ..rules.words import words
+from ..views.replay_json import replay_data
 from ..views.report import analysis_report
 from ..views.review_text import (
     TIERS,
@@ -165,25 +166,43 @@ AS_HELP = ("See the game as this player saw it: their own cards as ??, what they
               help="Under each table, what each player could deduce about their own cards.")
 @click.option("--as", "as_player", metavar="PLAYER", default=None, help=AS_HELP)
 @conventions_option
+@json_option("Print the turns as JSON (shape above), seen as --as says.")
 def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
-           conventions: Conventions | None) -> None:
+           conventions: Conventions | None, as_json: bool) -> None:
     """Show a game turn by turn: rows, coins, lives, draw pile, discards and hands.
 
     Slot 1 of a hand is the leftmost, newest card. Without --turn, the whole game
     in order, ending with the score and how the game ended. With --as PLAYER, each
     turn as that player saw it: their cards ??, with --knowledge what they knew of them.
 
+    With --json: {"ruleset", "players", "viewer" (--as, else null), "turns": per turn
+    {"turn", "action" (a sentence; null at the deal), "table": {"rows" (height by suit
+    letter), "score", "coins", "lives", "draw_pile", "discards", "hands" (per player,
+    slot 1 first; null: a card the viewer cannot see), "to_play"}}, "final": {"turn",
+    "score", "perfect", "ending"}}; no clue readings (`analyze --json` has them). An
+    illegal log gives its legal part, then exit 1.
+
     \b
     Example:
       nova-replay replay sample_games/nova-3p-worked-example.json
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
       nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
+      nova-replay replay sample_games/nova-3p-worked-example.json --as Ben --json
     """
+    if as_json and knowledge:
+        fail("replay: --knowledge cannot go with --json: the JSON gives the table; the "
+             "knowledge is in `analyze --json`", USAGE)
     record, problem = open_record(file, until_illegal=True)
     timeline = record.timeline
     seen = perspective_of(file, record, as_player)
     if turn is not None:
         check_turn(file, turn, timeline.turns)
+    if as_json:
+        shown = range(timeline.turns + 1) if turn is None else [turn]
+        click.echo(json.dumps(replay_data(timeline, shown, seen), indent=2, ensure_ascii=False))
+        if problem is not None:
+            fail(str(problem))
+        return
     read = (game_reading(timeline_knowledge(timeline), conventions) if conventions is not None
             else None)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -11,6 +12,7 @@ from ..review.decks import deck_verdict
 from ..rules.engine import replay
 from ..rules.errors import NovaError
 from ..views.text import describe_turn
+from .options import json_option
 from .paths import expand_paths
 from .solving import budget_of, budget_options
 
@@ -19,8 +21,9 @@ from .solving import budget_of, budget_options
 @click.argument("files", nargs=-1, required=True)
 @click.option("--brief", is_flag=True, help="Leave out the winning line's turns.")
 @budget_options("per deck")
+@json_option("Print one JSON object per file, as a list (shape below).")
 def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
-                  seconds: float | None) -> None:
+                  seconds: float | None, as_json: bool) -> None:
     """Say of each deal whether it could reach the perfect score if every player knew
     every card, the draw pile's order included: `winnable`, `not winnable` or `unknown`
     (not decided within the budget), then the proof: the winning line, turn by turn,
@@ -30,23 +33,40 @@ def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
     be empty. FILES are logs, ours or hanab.live's, or folders of them (*.json).
     Exit 1 if a file could not be read (the others are still judged).
 
+    With --json, a list with per file: {"file", "verdict", "lower", "upper", "perfect"
+    (the bounds at the deal), "proof" (line, reach, pace, bottom-decked critical, hand
+    space, search exhausted or budget), "reason", "nodes", "turns" (the winning line,
+    one text a turn; empty with --brief or when there is none)}; a file that could not be
+    read is {"file", "error"}.
+
     \b
     Examples:
       nova-replay decks game.json
       nova-replay decks exports/ --brief
       nova-replay decks game.json --nodes 1000000
+      nova-replay decks exports/ --brief --json
     """
     budget = budget_of(nodes, seconds)
     failed = False
+    answers: list[dict[str, object]] = []
     for file in expand_paths(files):
         try:
             record, _ = load_until_illegal(file)
         except NovaError as e:
             click.echo(str(e), err=True)
+            answers.append({"file": file, "error": str(e)})
             failed = True
             continue
         game = record.game
         v = deck_verdict(game, budget)
+        if as_json:
+            line = replay(game, v.witness) if v.winnable and not brief else None
+            answers.append({
+                "file": file, "verdict": v.verdict, "lower": v.lower, "upper": v.upper,
+                "perfect": v.perfect, "proof": v.proof, "reason": v.reason, "nodes": v.nodes,
+                "turns": [] if line is None else
+                [describe_turn(line, t) for t in range(1, len(line))]})
+            continue
         click.echo(f"{file}: {v.verdict}")
         if v.winnable:
             click.echo(f"  proof: {v.reason}{'' if brief else ':'}")
@@ -58,4 +78,6 @@ def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
             click.echo(f"  {v.reason}; the bounds are {v.lower} to {v.upper} of {v.perfect}")
         else:
             click.echo(f"  proof: {v.reason}")
+    if as_json:
+        click.echo(json.dumps(answers, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)

@@ -3,13 +3,14 @@ command reads (record.fetch does the fetching and the cache)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import click
 
 from ..record.fetch import TIMEOUT, FetchError, fetch_game, game_id, history
-from .options import USAGE, fail, out_option
+from .options import USAGE, fail, json_option, out_option
 
 
 @click.command("fetch")
@@ -23,20 +24,24 @@ from .options import USAGE, fail, out_option
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
               metavar="SECONDS", help="The most to wait for hanab.live's answer to a request.")
 @click.option("--refresh", is_flag=True, help="Fetch again a game that is in the cache.")
+@json_option('Print what was written as JSON: {"games": [{"game": ID, "path": FILE}], '
+             '"failed": N}.')
 def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
-                  out: str | None, timeout: float, refresh: bool) -> None:
+                  out: str | None, timeout: float, refresh: bool, as_json: bool) -> None:
     """Fetch hanab.live games: by game id or replay URL, or a player's recent games.
 
     Games come from hanab.live's export endpoint and are kept in a cache, so a game is
     fetched once (`--refresh` fetches it again). Every command that takes a log also
     takes a game id or URL directly: `nova-replay analyze https://hanab.live/replay/ID`.
     The files are hanab.live's JSON, ready for `batch`, `puzzles` and `import-hanablive`.
+    With --json, each game's id and the file it is in (without -o, the cache's file).
 
     \b
     Examples:
       nova-replay fetch 123456 -o game.json
       nova-replay fetch https://hanab.live/replay/123456 > game.json
       nova-replay fetch --player NAME --last 100 -o games/
+      nova-replay fetch --player NAME --last 10 -o games/ --json
     """
     if last is not None and player is None:
         fail("fetch: --last needs --player (whose games)", USAGE)
@@ -61,12 +66,16 @@ def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
         fail("fetch: several games need -o FOLDER", USAGE)
     as_file = single and out is not None and out.endswith(".json") and not Path(out).is_dir()
     failed, written = 0, 0
+    where: list[dict[str, object]] = []
     for game in ids:
         try:
             cached = fetch_game(game, timeout, refresh)
         except FetchError as e:
             click.echo(str(e), err=True)
             failed += 1
+            continue
+        if out is None and as_json:
+            where.append({"game": game, "path": str(cached)})
             continue
         if out is None:  # one game, printed
             click.echo(cached.read_text(encoding="utf-8"), nl=False)
@@ -78,7 +87,10 @@ def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
         except OSError as e:
             fail(f"{target}: cannot write file: {e.strerror or e}")
         written += 1
-    if out is not None and written:
+        where.append({"game": game, "path": str(target)})
+    if as_json:
+        click.echo(json.dumps({"games": where, "failed": failed}, indent=2, ensure_ascii=False))
+    elif out is not None and written:
         click.echo(f"{out}: written (hanab.live game {ids[0]})" if as_file
                    else f"wrote {written} game{'s' if written != 1 else ''} to {out}")
     if failed:

@@ -56,7 +56,8 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
 
 
 @click.command("samples")
-def samples_command() -> None:
+@json_option('Print {"path": the folder, "games": how many sample logs it holds}.')
+def samples_command(as_json: bool) -> None:
     """Say where the bundled sample games are: the folder's absolute path, alone on the
     last line. It holds sample logs of every ruleset, the course (lessons/, its table of
     contents in README.md), puzzles (puzzles/) and one broken log per kind of error
@@ -66,12 +67,16 @@ def samples_command() -> None:
     Example:
       nova-replay samples
       nova-replay replay "$(nova-replay samples | tail -n 1)/nova-2p.json"
+      nova-replay samples --json
     """
     try:
         folder = samples_dir()
     except FileNotFoundError as e:
         raise click.ClickException(str(e)) from None
     logs = sum(1 for _ in folder.glob("*.json"))
+    if as_json:
+        click.echo(json.dumps({"path": str(folder), "games": logs}, ensure_ascii=False))
+        return
     click.echo(f"{logs} sample games; the course in lessons/ (table of contents: README.md), "
                f"puzzles in puzzles/, broken logs in invalid/:")
     click.echo(str(folder))
@@ -85,8 +90,10 @@ def samples_command() -> None:
 @click.option("--play", "play_file", type=click.Path(dir_okay=False), metavar="PUZZLE.json",
               help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
+@json_option("Print what was written as JSON (shape below) instead of the lines.")
 def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
-                    play_file: str | None, conventions: Conventions | None) -> None:
+                    play_file: str | None, conventions: Conventions | None,
+                    as_json: bool) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
     analysis found a blunder or mistake by the player to move and one better move (or
     one family of equivalent moves) was available to that player's own knowledge
@@ -95,13 +102,19 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
     A folder stands for the *.json files in it. Each puzzle names its source game as
     given here; the source games are not copied.
 
+    With --json: {"out": the folder, "written": how many puzzles, "games": one per game
+    given, {"file", "puzzles": the paths written} or {"file", "error"}}.
+
     \b
     Examples:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
       nova-replay puzzles my-games/ --player alice --out my-puzzles/
       nova-replay puzzles --play sample_games/puzzles/p2_01-t006.json
+      nova-replay puzzles my-games/ --out my-puzzles/ --json
     """
     if play_file is not None:
+        if as_json:
+            raise click.UsageError("--play is a game in the terminal: it cannot go with --json")
         if games or out:
             raise click.UsageError("--play takes one puzzle file: no GAMES, no --out")
         play_puzzle(play_file)
@@ -118,6 +131,7 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
     except OSError as e:
         raise click.ClickException(f"{out}: cannot make the folder: {e.strerror or e}") from None
     failed = written = 0
+    told: list[dict[str, object]] = []
     for file in files:
         try:
             analysis = analyze(load(file), conventions)
@@ -125,22 +139,32 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
             if player is not None:
                 names = analysis.record.game.players
                 if player not in names:
-                    click.echo(f"{file}: no player {player!r} (players: {', '.join(names)})",
-                               err=True)
+                    problem = f"{file}: no player {player!r} (players: {', '.join(names)})"
+                    click.echo(problem, err=True)
+                    told.append({"file": file, "error": problem})
                     failed += 1
                     continue
                 seat = names.index(player)
             found = puzzles(analysis, file, convention_moves(analysis), seat)
         except NovaError as e:
             click.echo(str(e), err=True)
+            told.append({"file": file, "error": str(e)})
             failed += 1
             continue
+        paths = []
         for p in found:
             path = folder / puzzle_name(Path(file).stem, p.source.turn)
             path.write_text(puzzle_text(p), encoding="utf-8")
+            paths.append(str(path))
         written += len(found)
-        click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
-    click.echo(f"wrote {written} puzzle{'s' if written != 1 else ''} to {out}")
+        told.append({"file": file, "puzzles": paths})
+        if not as_json:
+            click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+    if as_json:
+        click.echo(json.dumps({"out": out, "written": written, "games": told}, indent=2,
+                              ensure_ascii=False))
+    else:
+        click.echo(f"wrote {written} puzzle{'s' if written != 1 else ''} to {out}")
     if failed:
         raise SystemExit(1)
 

@@ -26,6 +26,7 @@ class DeckVerdict:
     witness: tuple[Action, ...]  # engine actions from the deal; a perfect line when winnable
     reason: str  # the proof, in words
     nodes: int  # the solver's work
+    proof: str  # the proof's kind: one of PROOFS
 
     @property
     def verdict(self) -> str:
@@ -61,30 +62,40 @@ def deck_verdict(game: Game, budget: Budget = DEFAULT_BUDGET) -> DeckVerdict:
     witness = engine_line(solver, state, line)
     winnable = deck_winnable(lower, upper, perfect)
     if winnable:
-        reason = f"a line of play reaches {perfect} in {len(witness)} turns"
+        proof, reason = "line", f"a line of play reaches {perfect} in {len(witness)} turns"
     elif winnable is not None:
-        reason = _why_not(game, parts, perfect, solver.nodes)
+        proof, reason = _why_not(game, parts, perfect, solver.nodes)
     else:
-        reason = (f"the search ran out of its budget ({solver.nodes:,} nodes): the best line "
-                  f"found reaches {lower}, and no bound rules out {perfect}")
-    return DeckVerdict(winnable, perfect, lower, upper, witness, reason, solver.nodes)
+        proof, reason = "budget", (
+            f"the search ran out of its budget ({solver.nodes:,} nodes): the best line "
+            f"found reaches {lower}, and no bound rules out {perfect}")
+    return DeckVerdict(winnable, perfect, lower, upper, witness, reason, solver.nodes, proof)
 
 
-def _why_not(game: Game, parts: dict[str, int], perfect: int, nodes: int) -> str:
-    """The first bound at the deal that rules the perfect score out, in words; else the
-    search's exhaustion."""
+# The kinds of proof a verdict gives (`DeckVerdict.proof`): a winning line; a bound that
+# rules the perfect score out (the rows' reach, pace, a bottom-decked critical card, hand
+# space); every line searched; or no proof within the budget (`unknown`).
+PROOFS = ("line", "reach", "pace", "bottom-decked critical", "hand space", "search exhausted",
+          "budget")
+
+
+def _why_not(game: Game, parts: dict[str, int], perfect: int, nodes: int) -> tuple[str, str]:
+    """The first bound at the deal that rules the perfect score out, its kind and in
+    words; else the search's exhaustion."""
     if parts["reach"] < perfect:
-        return f"the deck's cards let the rows reach only {parts['reach']} of {perfect}"
+        return "reach", f"the deck's cards let the rows reach only {parts['reach']} of {perfect}"
     if parts["pace"] < perfect:
         bottom = _bottom_critical(game)
         if bottom:
-            return bottom
-        return (f"pace: no card can be played before its first copy is drawn, and one card a "
-                f"turn; at most {parts['pace']} of the {perfect} plays fit before the game ends")
+            return "bottom-decked critical", bottom
+        return "pace", (f"pace: no card can be played before its first copy is drawn, and one "
+                        f"card a turn; at most {parts['pace']} of the {perfect} plays fit "
+                        f"before the game ends")
     if parts.get("hand space", perfect) < perfect:
-        return (f"hand space: to reach {perfect} the hands would have to hold more cards at "
-                f"once than they can; at most {parts['hand space']}")
-    return f"search exhausted: every line was tried ({nodes:,} nodes), none reaches {perfect}"
+        return "hand space", (f"hand space: to reach {perfect} the hands would have to hold "
+                              f"more cards at once than they can; at most {parts['hand space']}")
+    return "search exhausted", (f"search exhausted: every line was tried ({nodes:,} nodes), "
+                                f"none reaches {perfect}")
 
 
 def _bottom_critical(game: Game) -> str:
