@@ -13,6 +13,7 @@ what the deck allowed would tell that player about their own cards.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
 import os
@@ -131,7 +132,22 @@ def _solver() -> ProcessPoolExecutor:
         if _PROCESS is None:
             _PROCESS = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                            initializer=_end_with_parent, initargs=(os.getpid(),))
+            atexit.register(_stop_solver)  # runs before multiprocessing joins its children
         return _PROCESS
+
+
+def _stop_solver() -> None:
+    """At exit the solver's process is ended, not waited for: multiprocessing would
+    otherwise join it, and a process still solving (or never started) would hold the
+    server, or a test run, open for ever. A later evaluation starts a new one."""
+    global _PROCESS
+    with _STARTING:
+        process, _PROCESS = _PROCESS, None
+    if process is None:
+        return
+    for child in list((getattr(process, "_processes", None) or {}).values()):
+        child.kill()
+    process.shutdown(wait=False, cancel_futures=True)
 
 
 def _in_process(analysis: Analysis, budget: Budget) -> Evaluation:
