@@ -10,6 +10,7 @@ or its driver they are skipped, and the summary says why in one line, except in 
 from __future__ import annotations
 
 import os
+import sys
 from functools import partial
 from typing import Any
 
@@ -55,3 +56,13 @@ def dash_duo(dash_duo: Any) -> Any:
     dash_duo.wait_timeout = PATIENCE
     dash_duo.wait_for_page = partial(dash_duo.wait_for_page, timeout=PATIENCE)
     return dash_duo
+
+
+@pytest.fixture(autouse=True)
+def fresh_solver() -> None:
+    """Every test starts with no dashboard solver process, as a server started anew has:
+    one left by an earlier test's server in this process was seen to stop answering, and
+    a curve would then never come. (Cheap when the dashboard was never imported.)"""
+    evaluations = sys.modules.get("nova_replay.dashboard.evaluations")
+    if evaluations is not None:
+        evaluations._stop_solver()

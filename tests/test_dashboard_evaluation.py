@@ -7,21 +7,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
 from helpers import PATIENCE
-from nova_replay.dashboard import evaluations
 from test_dashboard_browser import analysis_of, duo, library, open_at, pytestmark
 
 from nova_replay.review.evaluation import evaluate
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
-
-
-@pytest.fixture(autouse=True)
-def fresh_solver() -> None:
-    """Each test here starts with a solver process of its own, as a server started anew
-    has: tests before it in this process may have left one busy or stopped."""
-    evaluations._stop_solver()
 
 TRACES = ("var g = document.querySelector('#clock .js-plotly-plot');"
           "return g && g.data ? g.data.map(function (x) {"

@@ -67,7 +67,7 @@ def test_the_corpus_row_counts_the_misfires() -> None:
 
 
 def test_known_playable_and_trash_read_any_mask() -> None:
-    st = Status(playable=0b0011, trash=0b1100, critical=0, reach=(), max_score=0, lost=())
+    st = Status(playable=0b0011, trash=0b1100, critical=0, reach=(), reach_total=0, lost=())
     assert [all_playable(m, st) for m in (0, 0b01, 0b11, 0b111)] == [False, True, True, False]
     assert [all_trash(m, st) for m in (0, 0b100, 0b1100, 0b1101)] == [False, True, True, False]
 
