@@ -138,6 +138,23 @@ def test_a_players_last_games_into_a_folder_ready_for_batch(site: Site, tmp_path
     assert Path(cached["path"]).read_bytes() == (folder / "149251.json").read_bytes()
 
 
+def test_an_existing_folder_takes_more_games(site: Site, tmp_path: Path) -> None:
+    """-o names a folder that is already there: games go into it (click once refused it
+    as "is a directory"); one game into an existing folder lands as FOLDER/ID.json."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "mine.json").write_text("{}", encoding="utf-8")
+    result = run("fetch", "--player", "Alice", "--last", "2", "-o", str(folder))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["149251.json", "2906.json", "mine.json"]
+    assert (folder / "mine.json").read_text(encoding="utf-8") == "{}"
+    single = tmp_path / "single"
+    single.mkdir()
+    one = run("fetch", "149251", "-o", str(single))
+    assert one.exit_code == 0, one.output
+    assert [p.name for p in single.iterdir()] == ["149251.json"]
+
+
 def test_offline_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     with socket.create_server(("127.0.0.1", 0)) as held:
         port = held.getsockname()[1]  # closed again: nothing listens there

@@ -20,7 +20,7 @@ from .options import USAGE, fail, json_option, out_option
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --player: how many of their games, newest first  [default: 100].")
 @out_option("A .json file for one game; a folder (made if missing) for several. "
-            "Default for one game: print it.")
+            "Default for one game: print it.", either=True)
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
               metavar="SECONDS", help="The most to wait for hanab.live's answer to a request.")
 @click.option("--refresh", is_flag=True, help="Fetch again a game that is in the cache.")

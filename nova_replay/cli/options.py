@@ -48,9 +48,11 @@ class _HiddenAliases(click.Option):
             self.opts = shown
 
 
-def out_option(help: str, *, required: bool = False, folder: bool = False) -> Callable[[F], F]:
-    """`-o/--out PATH` (hidden alias `--output`): a file, or with `folder` a folder."""
-    kind = click.Path(file_okay=not folder, dir_okay=folder)
+def out_option(help: str, *, required: bool = False, folder: bool = False,
+               either: bool = False) -> Callable[[F], F]:
+    """`-o/--out PATH` (hidden alias `--output`): a file, with `folder` a folder, with
+    `either` a file or a folder (the command tells which from what it writes)."""
+    kind = click.Path(file_okay=either or not folder, dir_okay=either or folder)
     return click.option("--out", "-o", "--output", "out", cls=_HiddenAliases, type=kind,
                         default=None, required=required, help=help)
 
