@@ -75,6 +75,25 @@ def test_cli_writes_valid_games(tmp_path: Path) -> None:
         f.read_bytes() for f in sorted(again.glob("*.json"))]
 
 
+def test_cli_json_names_each_game_with_its_score(tmp_path: Path) -> None:
+    """--json: each file written, its seed and final score, read back from the file."""
+    code, out, _ = _run("--ruleset", "hanabi", "--players", "2", "--seed", "3", "--games", "3",
+                        "--out", str(tmp_path / "g"), "--json")
+    assert code == 0, out
+    told = json.loads(out)
+    assert [Path(g["path"]).name for g in told["games"]] == [
+        f"hanabi-2p-seed3-000{k}.json" for k in range(1, 4)]
+    assert [g["seed"] for g in told["games"]] == [3000001, 3000002, 3000003]
+    for game in told["games"]:
+        record = check_data(json.loads(Path(game["path"]).read_text(encoding="utf-8"))).record
+        assert record is not None
+        assert game["score"] == record.timeline.final.score
+        assert game["ending"] == record.timeline.final.ending
+    scores = [g["score"] for g in told["games"]]
+    assert told["mean_score"] == round(sum(scores) / 3, 4) and told["perfect_score"] == 25
+    assert told["perfect"] == sum(g["ending"] == "perfect" for g in told["games"])
+
+
 def test_cli_bots_per_seat_and_variants(tmp_path: Path) -> None:
     code, _, err = _run("--players", "3", "--bot", "convention", "--bot", "careless:0.5",
                           "--bot", "convention", "--grand-finale", "--jokers", "2",

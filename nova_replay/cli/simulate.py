@@ -6,6 +6,7 @@ live next to each other; every bad option is one line on stderr and exit 2.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from ..play.simulate import file_name, game_seed, simulate
 from ..record.validation import check_data
 from ..record.writer import dumps
 from ..rules.rulesets import RULESET_NAMES, RulesetError, make_ruleset
-from .options import out_option
+from .options import json_option, out_option
 
 
 class _OneLineErrors(click.Command):
@@ -54,9 +55,11 @@ def _usage(message: str) -> None:
 @click.option("--games", "-n", type=int, default=1, show_default=True,
               help="How many games to play.")
 @out_option("Folder for the logs (created if missing).", required=True, folder=True)
+@json_option('Print what was written as JSON: {"games": [{"path": FILE, "seed": N, '
+             '"score": N, "ending": ...}], "mean_score": X, "perfect_score": N, "perfect": N}.')
 def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers: int,
                      variant: str, players: int, bots: tuple[str, ...], seed: int, games: int,
-                     out: str) -> None:
+                     out: str, as_json: bool) -> None:
     """Let bots play games and write one log per game.
 
     Bots see only what a player may see. Each file is checked before it is written
@@ -69,6 +72,7 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
       nova-replay simulate --ruleset nova --players 3 --seed 42 --games 10 --out games/
       nova-replay simulate --players 3 --bot convention --bot careless:0.5 \\
           --bot convention --grand-finale --seed 7 --out games/
+      nova-replay simulate --ruleset hanabi --players 2 --games 3 --out games/ --json
     """
     try:
         rules = make_ruleset(ruleset, gentle_show=gentle_show, grand_finale=grand_finale,
@@ -94,6 +98,7 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
     except OSError as e:
         _usage(f"--out {out}: cannot create the folder ({e.strerror})")
     scores: list[int] = []
+    written: list[dict[str, Any]] = []
     perfect = 0
     with click.progressbar(range(1, games + 1), label="simulating", file=sys.stderr,
                            show_pos=True) as numbers:
@@ -107,8 +112,16 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
             final = report.record.timeline.final
             scores.append(final.score)
             perfect += final.ending == "perfect"
-            _write(folder / file_name(rules, players, seed, number), data)
+            path = folder / file_name(rules, players, seed, number)
+            _write(path, data)
+            written.append({"path": str(path), "seed": game_seed(seed, number),
+                            "score": final.score, "ending": final.ending})
     mean = sum(scores) / len(scores)
+    if as_json:
+        click.echo(json.dumps({"games": written, "mean_score": round(mean, 4),
+                               "perfect_score": rules.perfect_score, "perfect": perfect},
+                              indent=2, ensure_ascii=False))
+        return
     click.echo(f"wrote {games} game{'s' if games != 1 else ''} to {folder}: mean score "
                f"{mean:.2f} of {rules.perfect_score}, {perfect} perfect")
 
