@@ -35,7 +35,11 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "sarcastic discard": (3, "/docs/level-3#the-sarcastic-discard"),
     "trash chop move": (4, "/docs/level-4#the-trash-chop-move-tcm"),
     "5's chop move": (4, "/docs/level-4#the-5s-chop-move-5cm"),
+    "hidden finesse": (5, "/docs/level-5#the-hidden-finesse"),
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
+    "clandestine finesse": (5, "/docs/level-5#the-clandestine-finesse"),
+    "queued finesse": (5, "/docs/level-5#the-queued-finesse"),
+    "ambiguous finesse": (5, "/docs/level-5#the-ambiguous-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ...rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import Connection, bluff, connect
+from .finesses import clandestine
 from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
@@ -88,6 +89,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
             found = (blind,) if blind is not None else None
         connects = found is not None
         links = found or ()
+        if any(x.layers for x in links):  # level 5: a layer that fits the clue hides it
+            links = clandestine(links, clue_mask, table.max_rank, table.game.identity_of)
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
     return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
@@ -126,12 +129,23 @@ def _with_truth(r: Reading) -> str:
                     f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
         if r.connections:
             via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
-                            for x in r.connections)
+                            f"{_behind(game, x)}" for x in r.connections)
             return f"{head}: {card} via {via}"
         return f"{head}: {card}, playable now"
     if r.meaning == "unclear":
         return f"{head}: {card}; no reading of the conventions fits"
     return f"{head}: {card}"
+
+
+def _behind(game: Game, x: Connection) -> str:
+    """Level 5: what a layered or hidden finesse plays first, or where an ambiguous
+    finesse's card also shows."""
+    if x.layers:
+        first = ", ".join(game.space.show(game.identity_of[c]) for c in x.layers)
+        return f" ({first} {'plays' if len(x.layers) == 1 else 'play'} first)"
+    if x.others:
+        return " (a copy on an earlier finesse position too: that player passes)"
+    return ""
 
 
 def _how(players: tuple[str, ...], x: Connection) -> str:
