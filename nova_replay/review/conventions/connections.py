@@ -181,8 +181,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
                                p, slot, card)
             if found is not None:
                 return found
-        if name == "finesse" and conventions.knows(QUEUED) and queued(table, p):
-            name = QUEUED
+        if name != "self-finesse" and conventions.knows(QUEUED) and queued(table, p):
+            name = QUEUED  # (a double or reverse finesse too, maybe: the queue says more)
         return Connection(card, p, slot, FINESSE, wanted, name)
     if not level5:
         return None
