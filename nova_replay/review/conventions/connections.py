@@ -18,6 +18,7 @@ level 11's (`bluff`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..status import all_playable
@@ -27,6 +28,7 @@ from .finesses import (
     LAYERED,
     QUEUED,
     layered,
+    position,
     positions,
     queued,
     rows_after,
@@ -139,29 +141,24 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         return None
     level5 = conventions.knows(LAYERED)
     of = table.game.identity_of
-    # the identities this clue calls before `wanted`, layers first (level 5)
-    before = [i for x in so_far for i in (*(of[c] for c in x.layers), x.identity)] \
-        if level5 else []
     if table.called and conventions.knows(QUEUED):
         found = _called_before(table, order, wanted, used, viewer)
         if found is not None:
             return found
     if hidden and conventions.knows(HIDDEN):
         for p, wrong in hidden.items():
-            spots = positions(table, conventions, p, used)
-            after = rows_after(table, [*before, *(of[c] for c in wrong)])
-            if spots and table.identity(spots[0][1]) == wanted:
-                return Connection(spots[0][1], p, spots[0][0], FINESSE, wanted, HIDDEN,
-                                  tuple(wrong))
-            deep = layered(table, spots, wanted, after)
+            slot, card = position(table, conventions, p, used)
+            if card >= 0 and table.identity(card) == wanted:
+                return Connection(card, p, slot, FINESSE, wanted, HIDDEN, tuple(wrong))
+            after = rows_after(table, [*_before(so_far, of), *(of[c] for c in wrong)])
+            deep = layered(table, positions(table, conventions, p, used), wanted, after)
             if deep is not None:
                 return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
                                   (*wrong, *deep[2]))
     for p in order:
         if p in blocked:
             continue
-        spots = positions(table, conventions, p, used)
-        slot, card = spots[0] if spots else (-1, -1)
+        slot, card = position(table, conventions, p, used)
         if p == viewer:  # a player cannot see their own finesse position
             if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):
                 continue
@@ -186,7 +183,7 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         return Connection(card, p, slot, FINESSE, wanted, name)
     if not level5:
         return None
-    rows = rows_after(table, before)
+    rows = rows_after(table, _before(so_far, of))
     for p in order:  # level 5: a Layered Finesse, when no finesse position holds it
         if p in blocked or p == viewer or p == target:  # not their own cards: they see none
             continue
@@ -194,6 +191,12 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         if deep is not None:
             return Connection(deep[1], p, deep[0], FINESSE, wanted, LAYERED, deep[2])
     return None
+
+
+def _before(so_far: list[Connection], of: Sequence[int]) -> list[int]:
+    """The identities a clue calls before the one looked for, in play order (layers
+    first)."""
+    return [i for x in so_far for i in (*(of[c] for c in x.layers), x.identity)]
 
 
 def _called_before(table: Table, order: list[int], wanted: int, used: set[int],
@@ -220,9 +223,9 @@ def _ambiguous(table: Table, conventions: Conventions, order: list[int], target:
     for q in order[order.index(first) + 1:order.index(target)]:
         if q in blocked:
             continue
-        spots = positions(table, conventions, q, used)
-        if spots and table.identity(spots[0][1]) == wanted:
-            holders.append((q, *spots[0]))
+        s, c = position(table, conventions, q, used)
+        if c >= 0 and table.identity(c) == wanted:
+            holders.append((q, s, c))
     if len(holders) == 1:
         return None
     p, s, c = holders[-1]
@@ -240,10 +243,9 @@ def bluff(table: Table, conventions: Conventions, giver: int, target: int
     after = (giver + 1) % n
     if not conventions.knows("bluff") or n < 3 or after == target:
         return None
-    spots = positions(table, conventions, after, set())
-    if not spots:
+    slot, card = position(table, conventions, after, set())
+    if card < 0:
         return None
-    slot, card = spots[0]
     i = table.identity(card)
     if i is None or not (table.status.playable >> i) & 1:
         return None

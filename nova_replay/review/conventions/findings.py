@@ -151,7 +151,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 notes.append(Note(
                     t, p, Kind.GAMBLE, Severity.INFO, (card,),
                     f"{name[p]} played {shown} blind, called by no {w.hint} the conventions "
-                    f"read (layered finesses are not read; bluffs only at level 11): a gamble; "
+                    f"read (layered finesses from level 5, bluffs at level 11): a gamble; "
                     f"{luck}.",
                     _details("finesse")))
         else:

@@ -21,7 +21,7 @@ The search stays linear: each finesse walks one hand once, left to right.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .levels import Conventions
@@ -35,14 +35,21 @@ QUEUED, AMBIGUOUS = "queued finesse", "ambiguous finesse"
 
 
 def positions(table: Table, conventions: Conventions, player: int, used: set[int]
-              ) -> list[tuple[int, int]]:
-    """(slot, card) of `player`'s finesse positions, left to right: untouched cards not
-    chop-moved and not called by this clue; from level 5, not called by an earlier
-    finesse either (the Queued Finesse moves the finesse position right past them)."""
+              ) -> Iterator[tuple[int, int]]:
+    """(slot, card) of `player`'s finesse positions, left to right, as asked: untouched
+    cards not chop-moved and not called by this clue; from level 5, not called by an
+    earlier finesse either (the Queued Finesse moves the finesse position right past
+    them)."""
     called = table.called if conventions.knows(QUEUED) else frozenset()
-    return [(s, c) for s, c in enumerate(table.state.hands[player])
-            if not table.touched[c] and c not in used and c not in table.moved
-            and c not in called]
+    touched, moved = table.touched, table.moved
+    return ((s, c) for s, c in enumerate(table.state.hands[player])
+            if not touched[c] and c not in used and c not in moved and c not in called)
+
+
+def position(table: Table, conventions: Conventions, player: int, used: set[int]
+             ) -> tuple[int, int]:
+    """(slot, card) of `player`'s finesse position, or (-1, -1) when they have none."""
+    return next(positions(table, conventions, player, used), (-1, -1))
 
 
 def queued(table: Table, player: int) -> bool:
@@ -62,7 +69,7 @@ def rows_after(table: Table, played: Iterable[int]) -> list[int]:
     return rows
 
 
-def layered(table: Table, spots: Sequence[tuple[int, int]], wanted: int,
+def layered(table: Table, spots: Iterable[tuple[int, int]], wanted: int,
             rows: list[int]) -> tuple[int, int, tuple[int, ...]] | None:
     """The slot and card of `wanted` among the finesse positions `spots`, behind at
     least one layer of cards that each play in turn from `rows`, and those layer cards;
