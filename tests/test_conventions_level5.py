@@ -155,3 +155,19 @@ def test_an_ambiguous_finesse_is_the_later_players() -> None:
     four = review(game, steps, level=4)
     assert finesses(four, clue(four, 1)) == [("finesse", "Bob", 1)]
     assert move(four, 3).move == "blind play" and gambles(four) == [3]
+
+
+def test_at_level_11_a_layer_on_the_bluff_seat_that_does_not_connect_is_a_bluff() -> None:
+    # Red to Cathy's 2R with Bob (right after Alice) holding 1B then 1R: a layered finesse
+    # at level 5; at level 11 the 1B does not connect to red, so the team reads a bluff
+    # (H-Group level 11, "Cathy's Connecting Principle"). A 2 clue's layer connects: it
+    # stays a (clandestine) finesse.
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 2W", "Bob": "1B 1R 3Y 4B 5W",
+                               "Cathy": "2R 1Y 1G 4R 3G"})
+    five = review(game, [hint("Cathy", "R"), play("1B")])
+    assert finesses(five, clue(five, 1)) == [("layered finesse", "Bob", 2)]
+    eleven = review(game, [hint("Cathy", "R"), play("1B")], level=11)
+    assert [x.kind for x in clue(eleven, 1).connections] == ["bluff"]
+    assert move(eleven, 2).move == "answers bluff"
+    by_two = review(game, [hint("Cathy", rank=2)], level=11)
+    assert finesses(by_two, clue(by_two, 1)) == [("clandestine finesse", "Bob", 2)]

@@ -91,6 +91,18 @@ def layered(table: Table, spots: Iterable[tuple[int, int]], wanted: int,
     return None
 
 
+def bluff_seat_layer(connections: tuple[Connection, ...], conventions: Conventions,
+                     giver: int, players: int) -> bool:
+    """Level 11 (https://hanabi.github.io/docs/level-11, "Cathy's Connecting
+    Principle"): whether a layered finesse (not a clandestine one) starts on the bluff
+    seat, the player right after the giver; its first blind play does not connect to the
+    clue, so the team reads a bluff and the player stops."""
+    if not conventions.knows("bluff") or players < 3:
+        return False
+    seat = (giver + 1) % players
+    return any(x.name == LAYERED and x.player == seat for x in connections)
+
+
 def clandestine(connections: tuple[Connection, ...], clue_mask: int, max_rank: int,
                 identity_of: Sequence[int]) -> tuple[Connection, ...]:
     """`connections` with each layered finesse whose layer card would connect to the

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ...rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import Connection, bluff, connect
-from .finesses import clandestine
+from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
@@ -84,13 +84,19 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
             masks[c] &= clue_mask
         linked = table._replace(touched=marks, hinted=masks)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
+        if found is not None and any(x.layers for x in found):
+            # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:
+            # one that does not, on the bluff seat, reads as a bluff
+            found = clandestine(found, clue_mask, table.max_rank, table.game.identity_of)
+            if m.meaning == PLAY and bluff_seat_layer(found, conventions, giver,
+                                                      len(table.game.players)):
+                blind = bluff(linked, conventions, giver, hint.to)
+                found = (blind,) if blind is not None else found
         if found is None and m.meaning == PLAY:
             blind = bluff(linked, conventions, giver, hint.to)
             found = (blind,) if blind is not None else None
         connects = found is not None
         links = found or ()
-        if any(x.layers for x in links):  # level 5: a layer that fits the clue hides it
-            links = clandestine(links, clue_mask, table.max_rank, table.game.identity_of)
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
     return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
