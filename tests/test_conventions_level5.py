@@ -9,8 +9,10 @@ from helpers import build_game, discard, hint, play, timeline
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.conventions import Conventions, MoveReading, Reading
+from nova_replay.review.perspective import Perspective
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.review_text import reading_text
 
 HANABI = make_ruleset("hanabi")
 
@@ -155,6 +157,11 @@ def test_an_ambiguous_finesse_is_the_later_players() -> None:
     four = review(game, steps, level=4)
     assert finesses(four, clue(four, 1)) == [("finesse", "Bob", 1)]
     assert move(four, 3).move == "blind play" and gambles(four) == [3]
+    # As Bob, who holds the other copy, the clue is said as he could read it.
+    assert a.reading is not None
+    as_bob = reading_text(a.reading, a.timeline, 1, Perspective(1))
+    assert as_bob == r.common != r.text
+    assert reading_text(a.reading, a.timeline, 1, Perspective(0)) == r.text  # Alice sees all
 
 
 def test_at_level_11_a_layer_on_the_bluff_seat_that_does_not_connect_is_a_bluff() -> None:
