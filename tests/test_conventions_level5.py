@@ -4,35 +4,16 @@ level 4. Hands are written slot 1 (newest) first."""
 
 from __future__ import annotations
 
-from helpers import build_game, discard, hint, play, timeline
+from helpers import build_game, discard, hint, play
+from test_conventions import clue, move, review
 
-from nova_replay.record.writer import log_data
-from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.conventions import Conventions, MoveReading, Reading
+from nova_replay.review.analysis import Analysis
+from nova_replay.review.conventions import Reading
 from nova_replay.review.perspective import Perspective
-from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.review_text import reading_text
 
 HANABI = make_ruleset("hanabi")
-
-
-def review(game: Game, steps: list, level: int = 5) -> Analysis:  # type: ignore[type-arg]
-    return analyze(log_data(game, timeline(game, steps).actions), Conventions(level))
-
-
-def clue(a: Analysis, turn: int) -> Reading:
-    assert a.reading is not None
-    r = a.reading.turns[turn]
-    assert isinstance(r, Reading), r
-    return r
-
-
-def move(a: Analysis, turn: int) -> MoveReading:
-    assert a.reading is not None
-    r = a.reading.turns[turn]
-    assert isinstance(r, MoveReading), r
-    return r
 
 
 def finesses(a: Analysis, r: Reading) -> list[tuple[str, str, int]]:
