@@ -133,8 +133,10 @@ def test_an_ambiguous_finesse_is_the_later_players() -> None:
                                                            "ambiguous finesse")
     assert gambles(a) == []
     # had Bob played his copy, that answers it too (and Cathy's is no longer called)
-    bob = review(game, [hint("Donald", "R"), play("1R"), hint("Alice", rank=4)])
+    bob = review(game, [hint("Donald", "R"), play("1R"), discard("1R")])
     assert move(bob, 2).move == "answers finesse"
+    assert move(bob, 3).move == "off-chop discard"  # Cathy's copy, trash now: no misread
+    assert not [f for f in bob.findings if f.kind == "misread"]
     four = review(game, steps, level=4)
     assert finesses(four, clue(four, 1)) == [("finesse", "Bob", 1)]
     assert move(four, 3).move == "blind play" and gambles(four) == [3]
