@@ -8,7 +8,7 @@ so they are long, realistic games (most reach the final round or a perfect show)
     python benchmarks/analysis_speed.py --games 2000 --ruleset nova --players 3
 
 Runs on one core (CPython is single-threaded here). Prints one line per stage, then
-full analysis with the conventions on (the default, h-group:4) and off, interleaved,
+full analysis with the conventions on (the default, h-group:5) and off, interleaved,
 by CPU time, and their ratio. `--clock cpu` times the stages by this process's CPU time
 (a shared machine's before/after runs).
 """

@@ -17,10 +17,9 @@ from nova_replay.review.perspective import viewer_of
 
 TIERS = ("hinted", "deduced", "common")
 TURN_SLOT = "turn=-1"  # what a link template holds in place of the turn
-# The conventions a view may read clues by (`parse_conventions` reads each; level 5 reads
-# as level 4, so it is not offered); the default is left out of a link, so links written
-# before the selector still open as they did.
-CONVENTIONS = (*(f"h-group:{n}" for n in LEVELS if n != 5), "none")
+# The conventions a view may read clues by (`parse_conventions` reads each); the default
+# is left out of a link.
+CONVENTIONS = (*(f"h-group:{n}" for n in LEVELS), "none")
 DEFAULT_CONVENTIONS = f"h-group:{DEFAULT_LEVEL}"
 
 

@@ -58,7 +58,7 @@ Turn 4: Anna discards 3♣ from slot 4; draws 4♥.
     Anna    4♥  A♥  2♦  5♦
     Ben     5♣  3♦  5♥  A♣  <- to play
     Carla   2♣  4♦  A♠  2♥
-  Reading (h-group:4): Anna discards 3♣ from the chop (slot 4)
+  Reading (h-group:5): Anna discards 3♣ from the chop (slot 4)
 """,
 }
 

@@ -24,7 +24,7 @@ from nova_replay.rules.rulesets import make_ruleset
 FOLDER = Path(__file__).parent / "conventions_questions"
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 # The score reached: raise it when the reader answers more; it may never drop.
-SCORE_FLOOR = 50
+SCORE_FLOOR = 57
 
 
 def questions(examples: bool = False) -> list[dict[str, Any]]:
@@ -99,8 +99,11 @@ def position(q: dict[str, Any]) -> tuple[Table, Hint, tuple[int, ...]]:
                   None)
     moved = frozenset(hands[int(p)][s - 1] for p, slots in q.get("moved", {}).items()
                       for s in slots)
+    called = frozenset(hands[int(p)][s - 1] for p, slots in q.get("called", {}).items()
+                       for s in slots)
     table = Table(game, state, status(Identities(game), state), hinted, touched,
-                  frozenset(hidden), early_game=q.get("early_game", not discarded), moved=moved)
+                  frozenset(hidden), early_game=q.get("early_game", not discarded), moved=moved,
+                  called=called)
     clue = q["clue"]
     hint = Hint(clue["to"], "rygbp".index(clue["colour"]) if "colour" in clue else -1,
                 clue.get("rank", 0))
@@ -126,6 +129,8 @@ def answered(q: dict[str, Any]) -> list[str]:
         "connects": r.connects,
         "save_of_focus": r.saved,
         "moved_slots": [s + 1 for s in r.moved_slots],
+        "finesses": [[x.name, NAMES[x.player], x.slot + 1] for x in r.connections
+                     if x.kind == "finesse"],
         "breaks_good_touch": bool(breaks_good_touch(
             table, q["giver"], [table.state.hands[hint.to][s] for s in slots])),
     }
@@ -169,5 +174,5 @@ def test_a_transcribed_position_is_read_without_error(q: dict[str, Any]) -> None
 
 
 @pytest.mark.parametrize("q", EXAMPLES, ids=lambda q: q["id"])
-def test_the_level_4_examples_read_as_the_page_says(q: dict[str, Any]) -> None:
+def test_the_level_pages_worked_examples_read_as_the_pages_say(q: dict[str, Any]) -> None:
     assert answered(q) == []

@@ -368,7 +368,7 @@ def test_summary_shows_the_final_figures(five: Reviewed) -> None:
 
 def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> None:
     out = opened(library, "?game=nova-3p-worked-example&turn=3&as=Carla&spoilers=off&tier=hinted")
-    assert out[-4:] == ("2", "hinted", ["hide"], "h-group:4")  # the controls follow the link
+    assert out[-4:] == ("2", "hinted", ["hide"], "h-group:5")  # the controls follow the link
     record = load(SAMPLES / "nova-3p-worked-example.json")
     p = out[PAYLOAD]
     assert p["start"] == 3 and p["turns"] == 4 and p["total"] is None and p["viewer"] == 2

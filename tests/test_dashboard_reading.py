@@ -41,7 +41,7 @@ def test_a_clue_carries_its_reading_and_focus_slot(five: Reviewed) -> None:
     a = five.analysis
     assert a.reading is not None and not a.reading.not_read
     payload = game_payload(GAME, a, ViewOptions())
-    assert payload["conventions"] == "h-group:4"
+    assert payload["conventions"] == "h-group:5"
     read = 0
     for t in clue_turns(five):
         r = a.reading.turns[t]
@@ -112,7 +112,7 @@ def test_the_level_changes_the_reading(library: GameLibrary, five: Reviewed) -> 
     one = library.read_by(GAME, "", "h-group:1")
     assert isinstance(one, Reviewed) and one.analysis.reading is not None
     assert str(one.analysis.reading.conventions) == "h-group:1"
-    assert library.read_by(GAME, "", "h-group:4") is five  # the default is the cached game
+    assert library.read_by(GAME, "", "h-group:5") is five  # the default is the cached game
 
 
 def test_the_url_carries_the_conventions(library: GameLibrary) -> None:
@@ -123,7 +123,7 @@ def test_the_url_carries_the_conventions(library: GameLibrary) -> None:
     assert parse_view(f"?game={GAME}").conventions is None
     assert url_mistakes(f"?game={GAME}&conventions=h-group:9", ("A",)) == [
         "conventions='h-group:9' in the link is not offered (expected one of h-group:1, "
-        "h-group:2, h-group:3, h-group:4, h-group:11, none): reading by h-group:4."]
+        "h-group:2, h-group:3, h-group:4, h-group:5, h-group:11, none): reading by h-group:5."]
     out = open_view(library, Payloads(library), None, href, None, None, None)
     payload: dict[str, Any] = out[0]
     assert payload["conventions"] is None and out[-1] == "none"  # the selector is set

@@ -131,7 +131,8 @@ def reading_text(read: GameReading, timeline: Timeline, turn: int,
     if isinstance(r, MoveReading) or seen.viewer is None:
         return r.text
     held = set(timeline[turn - 1].hands[seen.viewer])
-    if r.focus in held or any(x.card in held for x in r.connections):
+    if r.focus in held or any(c in held for x in r.connections
+                              for c in (x.card, *x.others)):  # (an ambiguous finesse's copy)
         return r.common
     return r.text
 

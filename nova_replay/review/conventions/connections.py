@@ -8,15 +8,31 @@ touched card of that identity (known or playable to its holder: a delayed play; 
 the holder's leftmost touched card that may be it: a prompt), then for an untouched
 card in a player's finesse position (their leftmost untouched card not yet called),
 players taken in turn order from the giver's left. The giver never holds a prompt or
-a finesse (they cannot see their own cards). Layered and hidden finesses (level 5)
-and bluffs (level 11) are not looked for.
+a finesse (they cannot see their own cards). From level 5 (`finesses`): a wrong prompt
+that plays anyway is a hidden finesse on the prompted player; a finesse position
+behind cards an earlier finesse called is a queued finesse; a card two players hold on
+their finesse position is an ambiguous finesse (the later plays); and when no finesse
+position holds the card, a layered finesse finds it behind cards that play. Bluffs are
+level 11's (`bluff`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..status import all_playable
+from .finesses import (
+    AMBIGUOUS,
+    HIDDEN,
+    LAYERED,
+    QUEUED,
+    layered,
+    position,
+    positions,
+    queued,
+    rows_after,
+)
 from .levels import Conventions
 from .table import Table
 
@@ -31,7 +47,11 @@ class Connection(NamedTuple):
     slot: int  # 0-based
     kind: str  # known | playable | prompt | finesse | bluff
     identity: int
-    name: str  # the docs' name: "finesse", "self-finesse", "reverse finesse", ...
+    name: str  # the docs' name: "finesse", "self-finesse", "layered finesse", ...
+    # Level 5: the cards its holder plays first, in order (a layered or hidden finesse's
+    # layers), and the same card on other players' finesse positions (an ambiguous one).
+    layers: tuple[int, ...] = ()
+    others: tuple[int, ...] = ()
 
 
 def connect(table: Table, conventions: Conventions, giver: int, target: int, focus: int,
@@ -58,28 +78,35 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
     for r in range(height + 1, rank):
         wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
-        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer, blocked)
+        hidden: dict[int, list[int]] = {}
+        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer, blocked,
+                          hidden)
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,
-                             blocked, self_finesse))
+                             blocked, self_finesse, hidden))
         if found is None:
             return None
         used.add(found.card)
+        used.update(found.layers)
         out.append(found)
     return tuple(out)
 
 
 def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,
-             used: set[int], viewer: int | None, blocked: set[int]) -> Connection | None:
+             used: set[int], viewer: int | None, blocked: set[int],
+             hidden: dict[int, list[int]]) -> Connection | None:
     """A touched card of identity `wanted`: known or playable to its holder, or their
     leftmost touched card that may be it (a prompt; never in the giver's hand). A
     player whose prompt would play a wrong card that cannot play is added to
-    `blocked`: a prompt takes precedence over a finesse, so they hold no finesse."""
+    `blocked`: a prompt takes precedence over a finesse, so they hold no finesse. A
+    player whose prompt plays only wrong cards that play anyway is put in `hidden`
+    with those cards (level 5's Hidden Finesse looks there first)."""
     bit = 1 << wanted
     playable = table.status.playable
     for p in players:
         candidates = [(s, c) for s, c in enumerate(table.state.hands[p])
                       if table.touched[c] and c not in used and table.hinted[c] & bit]
         prompt = p != giver  # the prompted player plays their leftmost possible card
+        wrong: list[int] = []
         for s, c in candidates:
             mask = table.hinted[c]
             truth = None if p == viewer else table.identity(c)
@@ -87,6 +114,7 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
                 # A wrong prompt: a card that plays anyway lets the prompt go on to the
                 # next; any other stops it (the prompted card would misplay).
                 prompt = prompt and truth is not None and bool((playable >> truth) & 1)
+                wrong.append(c)
                 continue
             if mask == bit:
                 return Connection(c, p, s, KNOWN, wanted, "known")
@@ -97,22 +125,40 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
             break
         if candidates and not prompt and p != giver:
             blocked.add(p)
+        elif prompt and wrong and len(wrong) == len(candidates):
+            hidden[p] = wrong
     return None
 
 
 def _finesse(table: Table, conventions: Conventions, order: list[int], target: int,
              wanted: int, used: set[int], viewer: int | None, so_far: list[Connection],
-             blocked: set[int], self_finesse: bool) -> Connection | None:
+             blocked: set[int], self_finesse: bool, hidden: dict[int, list[int]]
+             ) -> Connection | None:
     """An untouched card of identity `wanted` in a player's finesse position (their
-    leftmost untouched card not already called by this clue)."""
+    leftmost untouched card not already called by this clue); from level 5, first
+    behind a hidden finesse's wrong prompt, and last behind layers of cards that play."""
     if not conventions.knows("finesse"):
         return None
+    level5 = conventions.knows(LAYERED)
+    of = table.game.identity_of
+    if table.called and conventions.knows(QUEUED):
+        found = _called_before(table, order, wanted, used, viewer)
+        if found is not None:
+            return found
+    if hidden and conventions.knows(HIDDEN):
+        for p, wrong in hidden.items():
+            slot, card = position(table, conventions, p, used)
+            if card >= 0 and table.identity(card) == wanted:
+                return Connection(card, p, slot, FINESSE, wanted, HIDDEN, tuple(wrong))
+            after = rows_after(table, [*_before(so_far, of), *(of[c] for c in wrong)])
+            deep = layered(table, positions(table, conventions, p, used), wanted, after)
+            if deep is not None:
+                return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
+                                  (*wrong, *deep[2]))
     for p in order:
         if p in blocked:
             continue
-        slot, card = next(((s, c) for s, c in enumerate(table.state.hands[p])
-                           if not table.touched[c] and c not in used
-                           and c not in table.moved), (-1, -1))
+        slot, card = position(table, conventions, p, used)
         if p == viewer:  # a player cannot see their own finesse position
             if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):
                 continue
@@ -127,8 +173,64 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
             name = "reverse finesse"
         if name != "finesse" and not conventions.knows(name):
             continue
+        if level5 and viewer is None and name == "finesse":
+            found = _ambiguous(table, conventions, order, target, wanted, used, blocked,
+                               p, slot, card)
+            if found is not None:
+                return found
+        if name != "self-finesse" and conventions.knows(QUEUED) and queued(table, p):
+            name = QUEUED  # (a double or reverse finesse too, maybe: the queue says more)
         return Connection(card, p, slot, FINESSE, wanted, name)
+    if not level5:
+        return None
+    rows = rows_after(table, _before(so_far, of))
+    for p in order:  # level 5: a Layered Finesse, when no finesse position holds it
+        if p in blocked or p == viewer or p == target:  # not their own cards: they see none
+            continue
+        deep = layered(table, positions(table, conventions, p, used), wanted, rows)
+        if deep is not None:
+            return Connection(deep[1], p, deep[0], FINESSE, wanted, LAYERED, deep[2])
     return None
+
+
+def _before(so_far: list[Connection], of: Sequence[int]) -> list[int]:
+    """The identities a clue calls before the one looked for, in play order (layers
+    first)."""
+    return [i for x in so_far for i in (*(of[c] for c in x.layers), x.identity)]
+
+
+def _called_before(table: Table, order: list[int], wanted: int, used: set[int],
+                   viewer: int | None) -> Connection | None:
+    """A card of identity `wanted` that an earlier finesse called and its holder has not
+    played yet: gotten, so a new clue connects through it (its holder's own card, to
+    them, by what it was called as)."""
+    bit = 1 << wanted
+    for p in order:
+        for s, c in enumerate(table.state.hands[p]):
+            if c in table.called and c not in used and not table.touched[c] and (
+                    table.hinted[c] == bit if p == viewer else table.identity(c) == wanted):
+                return Connection(c, p, s, FINESSE, wanted, "finesse")
+    return None
+
+
+def _ambiguous(table: Table, conventions: Conventions, order: list[int], target: int,
+               wanted: int, used: set[int], blocked: set[int], first: int, slot: int,
+               card: int) -> Connection | None:
+    """Level 5's Ambiguous Finesse: when players after `first` and before the target also
+    hold `wanted` on their finesse position, each sees the others' copy, so the earlier
+    pass and the last of them plays (the Urgency Principle). None when no other holds it."""
+    holders = [(first, slot, card)]
+    for q in order[order.index(first) + 1:order.index(target)]:
+        if q in blocked:
+            continue
+        s, c = position(table, conventions, q, used)
+        if c >= 0 and table.identity(c) == wanted:
+            holders.append((q, s, c))
+    if len(holders) == 1:
+        return None
+    p, s, c = holders[-1]
+    return Connection(c, p, s, FINESSE, wanted, AMBIGUOUS,
+                      others=tuple(h[2] for h in holders[:-1]))
 
 
 def bluff(table: Table, conventions: Conventions, giver: int, target: int
@@ -141,8 +243,7 @@ def bluff(table: Table, conventions: Conventions, giver: int, target: int
     after = (giver + 1) % n
     if not conventions.knows("bluff") or n < 3 or after == target:
         return None
-    slot, card = next(((s, c) for s, c in enumerate(table.state.hands[after])
-                       if not table.touched[c] and c not in table.moved), (-1, -1))
+    slot, card = position(table, conventions, after, set())
     if card < 0:
         return None
     i = table.identity(card)

@@ -119,6 +119,8 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 saved[r.focus] = (t, r)
             for x in r.connections:
                 called.setdefault(x.card, (t, r))
+                for c in x.others:  # level 5: an ambiguous finesse's other copies
+                    called.setdefault(c, (t, r))
             continue
         card = action[0]
         shown = _Shown(game, card)
@@ -151,7 +153,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 notes.append(Note(
                     t, p, Kind.GAMBLE, Severity.INFO, (card,),
                     f"{name[p]} played {shown} blind, called by no {w.hint} the conventions "
-                    f"read (layered finesses are not read; bluffs only at level 11): a gamble; "
+                    f"read (layered finesses from level 5, bluffs at level 11): a gamble; "
                     f"{luck}.",
                     _details("finesse")))
         else:
@@ -168,6 +170,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             i = by_turn.get((t, Kind.LOST_CRITICAL))
             if i is not None:
                 _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
+        if type(action) is Play and card in called:  # one copy answers an ambiguous finesse
+            for x in called[card][1].connections:
+                if x.others and card in (x.card, *x.others):
+                    for c in (x.card, *x.others):
+                        called.pop(c, None)
         called.pop(card, None)
         saved.pop(card, None)
     return notes, changes

@@ -95,6 +95,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     n = len(game.players)
     out: list[Reading | MoveReading | None] = [None]
     called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
+    partners: dict[int, tuple[int, ...]] = {}  # an ambiguous finesse's copies (level 5)
     read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
     moved: set[int] = set()  # chop-moved cards (level 4)
     early = True
@@ -108,7 +109,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 for c, mask in read_as.items():
                     hinted[c] &= mask
             table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
-                          early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
+                          early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved),
+                          called=frozenset(c for c, (_, how) in called.items()
+                                           if how != "prompt"))
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
@@ -117,6 +120,13 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 if x.kind in ("finesse", "prompt", "bluff"):
                     called[x.card] = (t, x.name)
                 read_as[x.card] = 1 << x.identity
+                for c in (*x.layers, *x.others):  # level 5: played first, or instead
+                    if not tk.touched[t - 1][c]:  # (a hidden finesse's clued card is clued)
+                        called[c] = (t, x.name)
+                if x.others:
+                    group = (x.card, *x.others)
+                    for c in group:
+                        partners[c] = group
             narrowed = sum(1 << i for i in reading.could_be) & tk.hinted[t][reading.focus]
             if reading.meaning in ("play", "save") and narrowed:
                 read_as[reading.focus] = narrowed
@@ -126,6 +136,10 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         card = action[0]
         read_as.pop(card, None)  # the card leaves the hands
         out.append(_move(conventions, tk, t, p, card, type(action) is Play, called, moved))
+        for c in partners.pop(card, ()):  # one copy of an ambiguous finesse answers it
+            called.pop(c, None)
+            partners.pop(c, None)
+            read_as.pop(c, None)
         moved.discard(card)
         if type(action) is Discard:
             early = False

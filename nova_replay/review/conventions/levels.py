@@ -35,16 +35,19 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "sarcastic discard": (3, "/docs/level-3#the-sarcastic-discard"),
     "trash chop move": (4, "/docs/level-4#the-trash-chop-move-tcm"),
     "5's chop move": (4, "/docs/level-4#the-5s-chop-move-5cm"),
+    "hidden finesse": (5, "/docs/level-5#the-hidden-finesse"),
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
+    "clandestine finesse": (5, "/docs/level-5#the-clandestine-finesse"),
+    "queued finesse": (5, "/docs/level-5#the-queued-finesse"),
+    "ambiguous finesse": (5, "/docs/level-5#the-ambiguous-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
 # conventions this reader does not have, so it does not offer them).
 LEVELS = (1, 2, 3, 4, 5, 11)
-# The highest level the reader reads in full: level 4 (its trash and 5's chop moves; not
-# the order chop move); level 5's layered, hidden and other finesses are not read, so
-# level 5 reads as level 4 does.
-DEFAULT_LEVEL = 4
+# The highest level the reader reads: level 5 (its hidden, layered, clandestine, queued
+# and ambiguous finesses; docs/conventions.md says what of levels 1 to 5 is not read).
+DEFAULT_LEVEL = 5
 
 
 class ConventionsError(ValueError):

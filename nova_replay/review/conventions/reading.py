@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ...rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import Connection, bluff, connect
+from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
@@ -83,6 +84,14 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
             masks[c] &= clue_mask
         linked = table._replace(touched=marks, hinted=masks)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
+        if found is not None and any(x.layers for x in found):
+            # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:
+            # one that does not, on the bluff seat, reads as a bluff
+            found = clandestine(found, clue_mask, table.max_rank, table.game.identity_of)
+            if m.meaning == PLAY and bluff_seat_layer(found, conventions, giver,
+                                                      len(table.game.players)):
+                blind = bluff(linked, conventions, giver, hint.to)
+                found = (blind,) if blind is not None else found
         if found is None and m.meaning == PLAY:
             blind = bluff(linked, conventions, giver, hint.to)
             found = (blind,) if blind is not None else None
@@ -126,12 +135,23 @@ def _with_truth(r: Reading) -> str:
                     f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
         if r.connections:
             via = "; ".join(f"{game.space.show(x.identity)} {_how(game.players, x)}"
-                            for x in r.connections)
+                            f"{_behind(game, x)}" for x in r.connections)
             return f"{head}: {card} via {via}"
         return f"{head}: {card}, playable now"
     if r.meaning == "unclear":
         return f"{head}: {card}; no reading of the conventions fits"
     return f"{head}: {card}"
+
+
+def _behind(game: Game, x: Connection) -> str:
+    """Level 5: what a layered or hidden finesse plays first, or where an ambiguous
+    finesse's card also shows."""
+    if x.layers:
+        first = ", ".join(game.space.show(game.identity_of[c]) for c in x.layers)
+        return f" ({first} {'plays' if len(x.layers) == 1 else 'play'} first)"
+    if x.others:
+        return " (a copy on an earlier finesse position too: that player passes)"
+    return ""
 
 
 def _how(players: tuple[str, ...], x: Connection) -> str:

@@ -35,6 +35,9 @@ class Table(NamedTuple):
     clued: Sequence[int] = ()
     # Chop-moved cards (level 4): untouched, yet never the chop nor a finesse position.
     moved: frozenset[int] = frozenset()
+    # Cards an earlier clue called by a finesse, not yet played (level 5's Queued Finesse:
+    # the finesse position moves right past them).
+    called: frozenset[int] = frozenset()
 
     def told(self, card: int) -> int:
         """What the clues alone allow of deck card `card`."""
