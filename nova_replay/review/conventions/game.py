@@ -17,9 +17,11 @@ from typing import NamedTuple
 from ...rules.game import Discard, Game, Hint, Play
 from ...rules.rulesets import Ruleset
 from ..knowledge import TimelineKnowledge
-from .chop import chop_slot
+from .chop import chop_slot, order_chop_move
 from .levels import Conventions
+from .ones import play_order, unknown_ones
 from .reading import Reading, read_clue
+from .sarcastic import sarcastic_discard
 from .table import Table
 
 # What a play or a discard is, read by the conventions.
@@ -27,6 +29,7 @@ ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers promp
 ANSWERS_BLUFF = "answers bluff"
 BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
 CLUED_DISCARD = "clued discard"
+ORDER_CHOP_MOVE, SARCASTIC_DISCARD = "order chop move", "sarcastic discard"
 
 
 class MoveReading(NamedTuple):
@@ -41,6 +44,15 @@ class MoveReading(NamedTuple):
     called_at: int | None  # the turn of the clue that called the card (a finesse, prompt)
     how: str  # the call's name ("finesse", "prompt", ...); for an off-chop discard, the chop
     # slot (1-based) as text
+    # For a play of one of several clued 1s (level 3): the slot (0-based) their play order
+    # expected, else None.
+    expected: int | None = None
+    # The player an Order Chop Move chop-moves a card of, or a Sarcastic Discard tells;
+    # their cards it names (the chop-moved card; the clued cards that may be the discarded
+    # card's copy) and those cards' slots (0-based).
+    other: int | None = None
+    cards: tuple[int, ...] = ()
+    other_slots: tuple[int, ...] = ()
 
     @property
     def text(self) -> str:
@@ -48,8 +60,24 @@ class MoveReading(NamedTuple):
         slot = self.slot + 1
         if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
             return f"{name} answers the {self.how} of turn {self.called_at}: {shown} from slot {slot}"
+        if self.move == PLAYS_CLUED and self.expected is not None:
+            if self.expected == self.slot:
+                return (f"{name} plays the clued {shown} from slot {slot}, the 1 their "
+                        f"clued 1s' play order puts first")
+            return (f"{name} plays the clued {shown} from slot {slot}, out of their clued "
+                    f"1s' play order (slot {self.expected + 1} first)")
         if self.move == PLAYS_CLUED:
             return f"{name} plays the clued {shown} from slot {slot}"
+        if self.move == ORDER_CHOP_MOVE:
+            other = self.game.players[self.other or 0]
+            return (f"{name} plays the clued {shown} from slot {slot}, skipping slot "
+                    f"{(self.expected or 0) + 1} of their clued 1s' play order: an Order "
+                    f"Chop Move of {other}'s slot {self.other_slots[0] + 1}")
+        if self.move == SARCASTIC_DISCARD:
+            other = self.game.players[self.other or 0]
+            where = " or ".join(str(s + 1) for s in self.other_slots)
+            return (f"{name} discards the clued {shown} from slot {slot}: a Sarcastic "
+                    f"Discard, {other} holds the other {shown} (clued slot {where})")
         if self.move == BLIND_PLAY:
             return (f"{name} plays {shown} from slot {slot} blind, called by no clue the "
                     f"conventions read: a gamble")
@@ -97,6 +125,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
     read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
     moved: set[int] = set()  # chop-moved cards (level 4)
+    clues: dict[int, int] = {}  # card -> how many clues touched it (the Order Chop Move)
+    chop_ones: set[int] = set()  # 1s a 1 clue focused on the chop (Playing Multiple 1s)
+    starting = frozenset(c for hand in states[0].hands for c in hand)
     early = True
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -121,11 +152,20 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             if reading.meaning in ("play", "save") and narrowed:
                 read_as[reading.focus] = narrowed
             moved.update(reading.moved)
+            for c in touched:
+                clues[c] = clues.get(c, 0) + 1
+            if action.rank == 1 and reading.why == "chop":
+                chop_ones.add(reading.focus)
             out.append(reading)
             continue
         card = action[0]
-        read_as.pop(card, None)  # the card leaves the hands
-        out.append(_move(conventions, tk, t, p, card, type(action) is Play, called, moved))
+        mine = read_as.pop(card, -1)  # the card leaves the hands
+        m = _move(conventions, tk, t, p, card, type(action) is Play, called, moved)
+        if m.move == PLAYS_CLUED and conventions.knows("playing multiple 1s"):
+            m = _ones(m, tk, t, clues, chop_ones, starting, moved)
+        elif m.move == CLUED_DISCARD and conventions.knows("sarcastic discard"):
+            m = _sarcastic(m, tk, t, mine, read_as)
+        out.append(m)
         moved.discard(card)
         if type(action) is Discard:
             early = False
@@ -154,3 +194,43 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
         return MoveReading(conventions, game, CHOP_DISCARD, card, p, slot, None, "")
     return MoveReading(conventions, game, OFF_CHOP_DISCARD, card, p, slot, None,
                        str((chop or 0) + 1))
+
+
+def _ones(m: MoveReading, tk: TimelineKnowledge, t: int, clues: dict[int, int],
+          chop_ones: set[int], starting: frozenset[int], moved: set[int]) -> MoveReading:
+    """A play of one of several clued 1s: the slot their play order expected, and at
+    level 4 an Order Chop Move when it skipped some (the moved card joins `moved`)."""
+    hands = tk.timeline.states[t - 1].hands
+    hand = hands[m.player]
+    ones = unknown_ones(m.game.space, hand, tk.touched[t - 1], tk.hinted[t - 1],
+                        tk.statuses[t - 1].trash)
+    if len(ones) < 2 or m.card not in ones:
+        return m
+    order = play_order(hand, ones, chop_ones, starting)
+    m = m._replace(expected=hand.index(order[0]))
+    if order[0] == m.card or not m.conventions.knows("order chop move"):
+        return m
+    ocm = order_chop_move(order, m.card, clues, m.player, hands, tk.touched[t - 1], moved)
+    if ocm is None:
+        return m
+    to, card = ocm
+    moved.add(card)
+    return m._replace(move=ORDER_CHOP_MOVE, other=to, cards=(card,),
+                      other_slots=(hands[to].index(card),))
+
+
+def _sarcastic(m: MoveReading, tk: TimelineKnowledge, t: int, mine: int,
+               read_as: dict[int, int]) -> MoveReading:
+    """A discard of a clued card known to duplicate a teammate's clued card: a Sarcastic
+    Discard; when one clued card of theirs may be it, that card is read as it."""
+    hands = tk.timeline.states[t - 1].hands
+    told = tk.hinted[t - 1]
+    sd = sarcastic_discard(m.game, hands, tk.touched[t - 1], told, told[m.card] & mine,
+                           tk.statuses[t - 1].trash, m.player, m.card)
+    if sd is None:
+        return m
+    to, cards = sd
+    if len(cards) == 1:
+        read_as[cards[0]] = 1 << m.game.identity_of[m.card]
+    return m._replace(move=SARCASTIC_DISCARD, other=to, cards=cards,
+                      other_slots=tuple(hands[to].index(c) for c in cards))

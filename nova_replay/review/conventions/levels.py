@@ -32,17 +32,19 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "double finesse": (2, "/docs/level-2#the-double-finesse"),
     "reverse finesse": (2, "/docs/level-2#the-reverse-finesse"),
     "fix clue": (3, "/docs/level-3#the-fix-clue"),
-    "sarcastic discard": (3, "/docs/level-3#the-sarcastic-discard"),
+    "sarcastic discard": (3, "/docs/level-3#the-sarcastic-discard-sd"),
+    "playing multiple 1s": (3, "/docs/level-3#playing-multiple-1s"),
     "trash chop move": (4, "/docs/level-4#the-trash-chop-move-tcm"),
     "5's chop move": (4, "/docs/level-4#the-5s-chop-move-5cm"),
+    "order chop move": (4, "/docs/level-4#the-order-chop-move-ocm"),
     "layered finesse": (5, "/docs/level-5#the-layered-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
 # conventions this reader does not have, so it does not offer them).
 LEVELS = (1, 2, 3, 4, 5, 11)
-# The highest level the reader reads in full: level 4 (its trash and 5's chop moves; not
-# the order chop move); level 5's layered, hidden and other finesses are not read, so
+# The highest level the reader reads in full: level 4 (its trash, 5's and order chop
+# moves); level 5's layered, hidden and other finesses are not read, so
 # level 5 reads as level 4 does.
 DEFAULT_LEVEL = 4
 
