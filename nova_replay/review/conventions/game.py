@@ -70,9 +70,9 @@ class MoveReading(NamedTuple):
             return f"{name} plays the clued {shown} from slot {slot}"
         if self.move == ORDER_CHOP_MOVE:
             other = self.game.players[self.other or 0]
-            return (f"{name} plays the clued {shown} from slot {slot}, skipping slot "
-                    f"{(self.expected or 0) + 1} of their clued 1s' play order: an Order "
-                    f"Chop Move of {other}'s slot {self.other_slots[0] + 1}")
+            return (f"{name} plays the clued {shown} from slot {slot} before slot "
+                    f"{(self.expected or 0) + 1}, which their clued 1s' play order puts "
+                    f"first: an Order Chop Move of {other}'s slot {self.other_slots[0] + 1}")
         if self.move == SARCASTIC_DISCARD:
             other = self.game.players[self.other or 0]
             where = " or ".join(str(s + 1) for s in self.other_slots)
@@ -127,6 +127,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     moved: set[int] = set()  # chop-moved cards (level 4)
     clues: dict[int, int] = {}  # card -> how many clues touched it (the Order Chop Move)
     chop_ones: set[int] = set()  # 1s a 1 clue focused on the chop (Playing Multiple 1s)
+    stopped: set[int] = set()  # 1s a 1 clue telling nothing new fixed (level 3)
     starting = frozenset(c for hand in states[0].hands for c in hand)
     early = True
     for t, action in enumerate(tl.actions, start=1):
@@ -156,13 +157,15 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 clues[c] = clues.get(c, 0) + 1
             if action.rank == 1 and reading.why == "chop":
                 chop_ones.add(reading.focus)
+            if action.rank == 1 and conventions.knows("fix clue"):
+                stopped.update(_stop(tk, t, action.to, touched, chop_ones, starting, stopped))
             out.append(reading)
             continue
         card = action[0]
         mine = read_as.pop(card, -1)  # the card leaves the hands
         m = _move(conventions, tk, t, p, card, type(action) is Play, called, moved)
         if m.move == PLAYS_CLUED and conventions.knows("playing multiple 1s"):
-            m = _ones(m, tk, t, clues, chop_ones, starting, moved)
+            m = _ones(m, tk, t, clues, chop_ones, starting, moved, stopped)
         elif m.move == CLUED_DISCARD and conventions.knows("sarcastic discard"):
             m = _sarcastic(m, tk, t, mine, read_as)
         out.append(m)
@@ -196,17 +199,39 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
                        str((chop or 0) + 1))
 
 
+def _order(tk: TimelineKnowledge, t: int, player: int, chop_ones: set[int],
+           starting: frozenset[int], stopped: set[int]) -> tuple[list[int], int]:
+    """The play order of `player`'s clued 1s before turn `t` (`ones.play_order`; those a
+    fix clue stopped left out), and how many clued 1s they hold (those counted)."""
+    hand = tk.timeline.states[t - 1].hands[player]
+    ones = unknown_ones(tk.timeline.game.space, hand, tk.touched[t - 1], tk.hinted[t - 1],
+                        tk.statuses[t - 1].trash)
+    good = [c for c in ones if c not in stopped]
+    return play_order(hand, good, chop_ones, starting), len(ones)
+
+
+def _stop(tk: TimelineKnowledge, t: int, target: int, touched: Sequence[int],
+          chop_ones: set[int], starting: frozenset[int], stopped: set[int]) -> list[int]:
+    """A 1 clue that only re-touches 1s about to be played, telling nothing new, is a
+    Fix Clue on the first of them (H-Group level 3, "The Fix Clue (That Gives No
+    Additional Information)"): that 1 is bad and leaves the play order."""
+    was, before, after = tk.touched[t - 1], tk.hinted[t - 1], tk.hinted[t]
+    if not touched or any(not was[c] or before[c] != after[c] for c in touched):
+        return []
+    order = _order(tk, t, target, chop_ones, starting, stopped)[0]
+    return order[:1] if order and all(c in order for c in touched) else []
+
+
 def _ones(m: MoveReading, tk: TimelineKnowledge, t: int, clues: dict[int, int],
-          chop_ones: set[int], starting: frozenset[int], moved: set[int]) -> MoveReading:
+          chop_ones: set[int], starting: frozenset[int], moved: set[int],
+          stopped: set[int]) -> MoveReading:
     """A play of one of several clued 1s: the slot their play order expected, and at
     level 4 an Order Chop Move when it skipped some (the moved card joins `moved`)."""
     hands = tk.timeline.states[t - 1].hands
     hand = hands[m.player]
-    ones = unknown_ones(m.game.space, hand, tk.touched[t - 1], tk.hinted[t - 1],
-                        tk.statuses[t - 1].trash)
-    if len(ones) < 2 or m.card not in ones:
+    order, held = _order(tk, t, m.player, chop_ones, starting, stopped)
+    if held < 2 or m.card not in order:
         return m
-    order = play_order(hand, ones, chop_ones, starting)
     m = m._replace(expected=hand.index(order[0]))
     if order[0] == m.card or not m.conventions.knows("order chop move"):
         return m
@@ -225,7 +250,9 @@ def _sarcastic(m: MoveReading, tk: TimelineKnowledge, t: int, mine: int,
     Discard; when one clued card of theirs may be it, that card is read as it."""
     hands = tk.timeline.states[t - 1].hands
     told = tk.hinted[t - 1]
-    sd = sarcastic_discard(m.game, hands, tk.touched[t - 1], told, told[m.card] & mine,
+    # (a reading the clues since contradict is dropped)
+    sd = sarcastic_discard(m.game, hands, tk.touched[t - 1], told,
+                           told[m.card] & mine or told[m.card],
                            tk.statuses[t - 1].trash, m.player, m.card)
     if sd is None:
         return m
