@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import build_game, discard, hint, play, timeline
+from helpers import Step, build_game, discard, hint, play, timeline
 
 from nova_replay.review.conventions import Conventions, MoveReading, Reading, read_game
 from nova_replay.review.conventions.chop import chop_slot
@@ -30,7 +30,7 @@ def load() -> list[dict[str, Any]]:
     return out
 
 
-def step(text: str):  # type: ignore[no-untyped-def]
+def step(text: str) -> Step:
     verb, _, rest = text.partition(" ")
     if verb == "play":
         return play(rest)

@@ -49,7 +49,8 @@ def test_skipping_a_1_is_an_order_chop_move_on_the_next_player_from_level_4() ->
     a = review(game, steps, level=4)
     ocm = move(a, 2)
     assert (ocm.move, ocm.other, ocm.other_slots) == ("order chop move", 2, (4,))
-    assert "before slot 4, which their clued 1s' play order puts first: an Order Chop Move of Cathy's slot 5" in ocm.text
+    assert ("before slot 4, which their clued 1s' play order puts first: an Order Chop Move "
+            "of Cathy's slot 5") in ocm.text
     assert move(a, 3).move == "chop discard"
     # At level 3 it is an out-of-order play and nothing moves.
     three = review(game, steps, level=3)

@@ -1,7 +1,8 @@
 """Reading clues as players meant them: H-Group's conventions, levels 1 to 5
 (https://hanabi.github.io; see docs/conventions.md). One module per idea, named as the
 docs name it: chop, focus, good_touch, meaning (play, save, stall, fix, tempo clue),
-connections (delayed play, prompt, finesse), levels (the learning path as data)."""
+connections (delayed play, prompt, finesse), ones (the play order of several clued 1s),
+sarcastic (the Sarcastic Discard), levels (the learning path as data)."""
 
 from .connections import Connection
 from .game import GameReading, MoveReading, not_read, read_game
