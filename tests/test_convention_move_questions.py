@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers import Step, build_game, discard, hint, play, timeline
 
-from nova_replay.review.conventions import Conventions, MoveReading, Reading, read_game
+from nova_replay.review.conventions import Conventions, MoveReading, chop_moved, read_game
 from nova_replay.review.conventions.chop import chop_slot
 from nova_replay.review.knowledge import timeline_knowledge
 from nova_replay.rules.rulesets import make_ruleset
@@ -50,12 +50,9 @@ def answered(q: dict[str, Any]) -> list[str]:
     assert isinstance(r, MoveReading), (q["id"], r)
     moved: set[int] = set()
     for x in g.turns[1:t + 1]:
-        if isinstance(x, Reading):
-            moved.update(x.moved)
-        elif isinstance(x, MoveReading):
+        if isinstance(x, MoveReading):
             moved.discard(x.card)
-            if x.move == "order chop move":
-                moved.update(x.cards)
+        moved.update(chop_moved(x))
     after = tl.states[t]
     touched = timeline_knowledge(tl).touched[t]
     got: dict[str, Any] = {

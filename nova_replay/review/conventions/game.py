@@ -97,6 +97,16 @@ class GameReading(NamedTuple):
     not_read: str
 
 
+def chop_moved(r: Reading | MoveReading | None) -> tuple[int, ...]:
+    """The cards a turn's reading chop-moves (level 4): a trash or 5's chop move's, or
+    an Order Chop Move's. A chop-moved card stays so until it leaves its holder's hand."""
+    if isinstance(r, Reading):
+        return r.moved
+    if isinstance(r, MoveReading) and r.move == ORDER_CHOP_MOVE:
+        return r.cards
+    return ()
+
+
 def not_read(ruleset: Ruleset) -> str:
     """Why the conventions do not read games of `ruleset` ('' when they do)."""
     if ruleset.grand_finale:
