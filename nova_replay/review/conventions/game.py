@@ -237,6 +237,9 @@ def _ones(m: MoveReading, tk: TimelineKnowledge, t: int, clues: dict[int, int],
           stopped: set[int]) -> MoveReading:
     """A play of one of several clued 1s: the slot their play order expected, and at
     level 4 an Order Chop Move when it skipped some (the moved card joins `moved`)."""
+    told = tk.hinted[t - 1][m.card]
+    if told & ~m.game.space.rank_mask[1] or not told & (told - 1):
+        return m  # not a 1 whose suit its holder did not know
     hands = tk.timeline.states[t - 1].hands
     hand = hands[m.player]
     order, held = _order(tk, t, m.player, chop_ones, starting, stopped)
