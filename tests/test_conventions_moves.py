@@ -4,8 +4,15 @@ hand-built game where that convention decides the reading. Hands slot 1 (newest)
 
 from __future__ import annotations
 
-from helpers import build_game, discard, hint, play
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from helpers import build_game, discard, hint, play, timeline
 from test_conventions import HANABI, HANDS, clue, move, review
+
+from nova_replay.cli import main
+from nova_replay.record.writer import log_data
 
 
 def test_starting_hand_1s_are_played_oldest_first() -> None:
@@ -98,3 +105,21 @@ def test_discarding_a_clued_card_known_to_be_clued_elsewhere_is_a_sarcastic_disc
     two = review(game, steps, level=2)
     assert move(two, 7).move == "clued discard"
     assert [x.kind for x in clue(two, 10).connections] != ["known"]
+
+
+def test_the_json_move_reading_names_the_order_chop_move_and_its_card(tmp_path: Path) -> None:
+    # Bob skips one 1: the JSON reading says so, for Cathy, and names her slot 5 card by
+    # hanab.live's order (cards numbered as dealt, hand by hand: Cathy's first card, 10,
+    # is her oldest, slot 5).
+    game = build_game(HANABI, {**HANDS, "Bob": "1R 3Y 1B 1W 2B"})
+    path = tmp_path / "ocm.json"
+    steps = [hint("Bob", rank=1), play("1B"), hint("Alice", rank=4), hint("Bob", rank=3),
+             play("1W")]
+    path.write_text(json.dumps(log_data(game, timeline(game, steps).actions)))
+    out = CliRunner().invoke(main, ["analyze", str(path), "--json"])
+    turns = json.loads(out.output[out.output.index("{"):])["turns"]
+    ocm, later = turns[2]["reading"], turns[5]["reading"]
+    assert (ocm["move"], ocm["in_order"], ocm["to"], ocm["to_cards"]) == (
+        "order chop move", False, "Cathy", [10])
+    assert (later["move"], later["in_order"], later["to"]) == ("plays clued", True, None)
+    assert "in_order" not in turns[3]["reading"]  # a clue's reading has no such field
