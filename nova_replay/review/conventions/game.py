@@ -60,18 +60,19 @@ class MoveReading(NamedTuple):
         slot = self.slot + 1
         if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
             return f"{name} answers the {self.how} of turn {self.called_at}: {shown} from slot {slot}"
+        one = "ace" if self.game.ruleset.rank_text(1) == "A" else "1"  # Nova says aces
         if self.move == PLAYS_CLUED and self.expected is not None:
             if self.expected == self.slot:
-                return (f"{name} plays the clued {shown} from slot {slot}, the 1 their "
-                        f"clued 1s' play order puts first")
+                return (f"{name} plays the clued {shown} from slot {slot}, the {one} their "
+                        f"clued {one}s' play order puts first")
             return (f"{name} plays the clued {shown} from slot {slot}, out of their clued "
-                    f"1s' play order (slot {self.expected + 1} first)")
+                    f"{one}s' play order (slot {self.expected + 1} first)")
         if self.move == PLAYS_CLUED:
             return f"{name} plays the clued {shown} from slot {slot}"
         if self.move == ORDER_CHOP_MOVE:
             other = self.game.players[self.other or 0]
             return (f"{name} plays the clued {shown} from slot {slot} before slot "
-                    f"{(self.expected or 0) + 1}, which their clued 1s' play order puts "
+                    f"{(self.expected or 0) + 1}, which their clued {one}s' play order puts "
                     f"first: an Order Chop Move of {other}'s slot {self.other_slots[0] + 1}")
         if self.move == SARCASTIC_DISCARD:
             other = self.game.players[self.other or 0]
