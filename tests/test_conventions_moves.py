@@ -123,3 +123,17 @@ def test_the_json_move_reading_names_the_order_chop_move_and_its_card(tmp_path: 
         "order chop move", False, "Cathy", [10])
     assert (later["move"], later["in_order"], later["to"]) == ("plays clued", True, None)
     assert "in_order" not in turns[3]["reading"]  # a clue's reading has no such field
+
+
+def test_a_clue_that_can_only_duplicate_the_givers_unseen_clued_card_reads_as_it() -> None:
+    # Alice's 3R is clued by a 3 alone; her 3 clue to Bob's 3R has, by Good Touch, no
+    # other 3 that plays: from level 3 it reads as the 3R Alice cannot see she holds (the
+    # docs' Sarcastic Discard example); at level 2 only a self-finesse could explain it.
+    game = build_game(HANABI, {"Alice": "4G 1R 3R 4Y 5W", "Bob": "3R 2R 4B 2B 5B",
+                               "Cathy": "2Y 3Y 2G 4R 5G"}, pile="4W 4W")
+    steps = [play("1R"), play("2R"), hint("Alice", rank=3), hint("Bob", rank=3)]
+    three = clue(review(game, steps, level=3), 4)
+    assert (three.meaning, [str(game.space.card(i)) for i in three.could_be]) == (
+        "play", ["3R"])
+    two = clue(review(game, steps, level=2), 4)
+    assert three.could_be[0] not in two.could_be
