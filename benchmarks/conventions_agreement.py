@@ -15,7 +15,13 @@ For every clue read (games the conventions read: No Variant and plain-suit varia
   game ended;
 - blind plays explained: of the plays of untouched cards, the share the reading had
   called (a finesse it found);
-- unclear: clues no reading fits.
+- unclear: clues no reading fits;
+- 1s played in order: of the plays of one of several clued 1s (level 3), the share that
+  played the 1 the play order puts first;
+- order chop moves kept: the cards an Order Chop Move moved (level 4) that their holder
+  did not discard;
+- sarcastic discards answered: the discards read as Sarcastic Discards (level 3) whose
+  copy, clued in the teammate's hand, was later played.
 """
 
 from __future__ import annotations
@@ -75,6 +81,16 @@ def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], 
                 fate[action[0]] = (t, "play" if type(action) is Play else "discard")
         for t, r in enumerate(g.turns):
             if isinstance(r, MoveReading):
+                if r.expected is not None:
+                    c["1s plays ranked"] += 1
+                    c["1s played in order"] += r.expected == r.slot
+                if r.move == "order chop move":
+                    c["order chop moves"] += 1
+                    c["order chop move kept"] += fate.get(r.cards[0], (0, "held"))[1] != "discard"
+                if r.move == "sarcastic discard":
+                    c["sarcastic discards"] += 1
+                    c["sarcastic discard answered"] += any(
+                        fate.get(x, (0, "held"))[1] == "play" for x in r.cards)
                 if r.move in ("blind play", "answers finesse", "answers bluff"):
                     c["blind plays"] += 1
                     c["blind plays explained"] += r.move != "blind play"
@@ -119,6 +135,12 @@ def main() -> None:
     print(f"  blind plays the reading had called:      "
           f"{share('blind plays explained', 'blind plays')}")
     print(f"  clues no reading fits (unclear):         {share('unclear', 'clues')}")
+    print(f"  1s played in their play order:           "
+          f"{share('1s played in order', '1s plays ranked')}")
+    print(f"  order chop moves kept (not discarded):   "
+          f"{share('order chop move kept', 'order chop moves')}")
+    print(f"  sarcastic discards answered (copy played): "
+          f"{share('sarcastic discard answered', 'sarcastic discards')}")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from nova_replay.rules.rulesets import make_ruleset
 FOLDER = Path(__file__).parent / "conventions_questions"
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 # The score reached: raise it when the reader answers more; it may never drop.
-SCORE_FLOOR = 57
+SCORE_FLOOR = 60
 
 
 def questions(examples: bool = False) -> list[dict[str, Any]]:

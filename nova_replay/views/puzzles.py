@@ -37,7 +37,13 @@ from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
 from ..review.conventions import MoveReading, Reading
-from ..review.conventions.game import ANSWERS_BLUFF, ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED
+from ..review.conventions.game import (
+    ANSWERS_BLUFF,
+    ANSWERS_FINESSE,
+    ANSWERS_PROMPT,
+    ORDER_CHOP_MOVE,
+    PLAYS_CLUED,
+)
 from ..review.perspective import Perspective
 from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
@@ -250,7 +256,8 @@ def followed_a_clue(analysis: Analysis, turn: int) -> bool:
         return False
     if move.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
         return True
-    return move.move == PLAYS_CLUED and any(
+    # (an Order Chop Move plays a clued 1 too, one its play order did not put first)
+    return move.move in (PLAYS_CLUED, ORDER_CHOP_MOVE) and any(
         isinstance(r, Reading) and r.focus == move.card and r.meaning == "play"
         for r in reading.turns[:turn])
 

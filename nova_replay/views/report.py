@@ -84,9 +84,20 @@ class MoveReadingView(_Model):
     level: int
     move: Literal["answers finesse", "answers prompt", "answers bluff", "plays clued",
                   "blind play",
-                  "chop discard", "off-chop discard", "clued discard"]
+                  "chop discard", "off-chop discard", "clued discard", "order chop move",
+                  "sarcastic discard"]
     order: int = Field(description="The card's order as hanab.live numbers it.")
     called_at: int | None = Field(description="The turn of the clue that called the card.")
+    in_order: bool | None = Field(
+        default=None, description="For a play of one of several clued 1s whose suits the "
+        "player did not know (level 3, Playing Multiple 1s): whether it was the 1 their "
+        "play order puts first; null otherwise.")
+    to: str | None = Field(
+        default=None, description="The player an order chop move chop-moves a card of, or "
+        "a sarcastic discard tells they hold the discarded card's copy.")
+    to_cards: list[int] = Field(
+        default_factory=list, description="Their cards it names (hanab.live order): the "
+        "chop-moved card; the clued cards that may be the copy.")
     text: str
 
 
@@ -270,7 +281,10 @@ def _reading(analysis: Analysis, turn: int, orders: tuple[int, ...]
     if isinstance(r, MoveReading):
         return MoveReadingView(convention="h-group", level=r.conventions.level,
                                move=r.move, order=orders[r.card],  # type: ignore[arg-type]
-                               called_at=r.called_at, text=r.text)
+                               called_at=r.called_at,
+                               in_order=None if r.expected is None else r.expected == r.slot,
+                               to=None if r.other is None else game.players[r.other],
+                               to_cards=[orders[c] for c in r.cards], text=r.text)
     return clue_reading_view(r, orders, game.players, analysis)
 
 

@@ -17,9 +17,11 @@ from typing import NamedTuple
 from ...rules.game import Discard, Game, Hint, Play
 from ...rules.rulesets import Ruleset
 from ..knowledge import TimelineKnowledge
-from .chop import chop_slot
+from .chop import chop_slot, order_chop_move
 from .levels import Conventions
+from .ones import play_order, unknown_ones
 from .reading import Reading, read_clue
+from .sarcastic import sarcastic_discard
 from .table import Table
 
 # What a play or a discard is, read by the conventions.
@@ -27,6 +29,7 @@ ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers promp
 ANSWERS_BLUFF = "answers bluff"
 BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
 CLUED_DISCARD = "clued discard"
+ORDER_CHOP_MOVE, SARCASTIC_DISCARD = "order chop move", "sarcastic discard"
 
 
 class MoveReading(NamedTuple):
@@ -41,6 +44,15 @@ class MoveReading(NamedTuple):
     called_at: int | None  # the turn of the clue that called the card (a finesse, prompt)
     how: str  # the call's name ("finesse", "prompt", ...); for an off-chop discard, the chop
     # slot (1-based) as text
+    # For a play of one of several clued 1s (level 3): the slot (0-based) their play order
+    # expected, else None.
+    expected: int | None = None
+    # The player an Order Chop Move chop-moves a card of, or a Sarcastic Discard tells;
+    # their cards it names (the chop-moved card; the clued cards that may be the discarded
+    # card's copy) and those cards' slots (0-based).
+    other: int | None = None
+    cards: tuple[int, ...] = ()
+    other_slots: tuple[int, ...] = ()
 
     @property
     def text(self) -> str:
@@ -48,8 +60,25 @@ class MoveReading(NamedTuple):
         slot = self.slot + 1
         if self.move in (ANSWERS_FINESSE, ANSWERS_PROMPT, ANSWERS_BLUFF):
             return f"{name} answers the {self.how} of turn {self.called_at}: {shown} from slot {slot}"
+        one = "ace" if self.game.ruleset.rank_text(1) == "A" else "1"  # Nova says aces
+        if self.move == PLAYS_CLUED and self.expected is not None:
+            if self.expected == self.slot:
+                return (f"{name} plays the clued {shown} from slot {slot}, the {one} their "
+                        f"clued {one}s' play order puts first")
+            return (f"{name} plays the clued {shown} from slot {slot}, out of their clued "
+                    f"{one}s' play order (slot {self.expected + 1} first)")
         if self.move == PLAYS_CLUED:
             return f"{name} plays the clued {shown} from slot {slot}"
+        if self.move == ORDER_CHOP_MOVE:
+            other = self.game.players[self.other or 0]
+            return (f"{name} plays the clued {shown} from slot {slot} before slot "
+                    f"{(self.expected or 0) + 1}, which their clued {one}s' play order puts "
+                    f"first: an Order Chop Move of {other}'s slot {self.other_slots[0] + 1}")
+        if self.move == SARCASTIC_DISCARD:
+            other = self.game.players[self.other or 0]
+            where = " or ".join(str(s + 1) for s in self.other_slots)
+            return (f"{name} discards the clued {shown} from slot {slot}: a Sarcastic "
+                    f"Discard, {other} holds the other {shown} (clued slot {where})")
         if self.move == BLIND_PLAY:
             return (f"{name} plays {shown} from slot {slot} blind, called by no clue the "
                     f"conventions read: a gamble")
@@ -67,6 +96,16 @@ class GameReading(NamedTuple):
     conventions: Conventions
     turns: tuple[Reading | MoveReading | None, ...]
     not_read: str
+
+
+def chop_moved(r: Reading | MoveReading | None) -> tuple[int, ...]:
+    """The cards a turn's reading chop-moves (level 4): a trash or 5's chop move's, or
+    an Order Chop Move's. A chop-moved card stays so until it leaves its holder's hand."""
+    if isinstance(r, Reading):
+        return r.moved
+    if isinstance(r, MoveReading) and r.move == ORDER_CHOP_MOVE:
+        return r.cards
+    return ()
 
 
 def not_read(ruleset: Ruleset) -> str:
@@ -98,6 +137,10 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     partners: dict[int, tuple[int, ...]] = {}  # an ambiguous finesse's copies (level 5)
     read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
     moved: set[int] = set()  # chop-moved cards (level 4)
+    clues: dict[int, int] = {}  # card -> how many clues touched it (the Order Chop Move)
+    chop_ones: set[int] = set()  # 1s a 1 clue focused on the chop (Playing Multiple 1s)
+    stopped: set[int] = set()  # 1s a 1 clue telling nothing new fixed (level 3)
+    starting = frozenset(c for hand in states[0].hands for c in hand)
     early = True
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -131,11 +174,22 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             if reading.meaning in ("play", "save") and narrowed:
                 read_as[reading.focus] = narrowed
             moved.update(reading.moved)
+            for c in touched:
+                clues[c] = clues.get(c, 0) + 1
+            if action.rank == 1 and reading.why == "chop":
+                chop_ones.add(reading.focus)
+            if action.rank == 1 and conventions.knows("fix clue"):
+                stopped.update(_stop(tk, t, action.to, touched, chop_ones, starting, stopped))
             out.append(reading)
             continue
         card = action[0]
-        read_as.pop(card, None)  # the card leaves the hands
-        out.append(_move(conventions, tk, t, p, card, type(action) is Play, called, moved))
+        mine = read_as.pop(card, -1)  # the card leaves the hands
+        m = _move(conventions, tk, t, p, card, type(action) is Play, called, moved)
+        if m.move == PLAYS_CLUED and conventions.knows("playing multiple 1s"):
+            m = _ones(m, tk, t, clues, chop_ones, starting, moved, stopped)
+        elif m.move == CLUED_DISCARD and conventions.knows("sarcastic discard"):
+            m = _sarcastic(m, tk, t, mine, read_as)
+        out.append(m)
         for c in partners.pop(card, ()):  # one copy of an ambiguous finesse answers it
             called.pop(c, None)
             partners.pop(c, None)
@@ -168,3 +222,70 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
         return MoveReading(conventions, game, CHOP_DISCARD, card, p, slot, None, "")
     return MoveReading(conventions, game, OFF_CHOP_DISCARD, card, p, slot, None,
                        str((chop or 0) + 1))
+
+
+def _order(tk: TimelineKnowledge, t: int, player: int, chop_ones: set[int],
+           starting: frozenset[int], stopped: set[int]) -> tuple[list[int], int]:
+    """The play order of `player`'s clued 1s before turn `t` (`ones.play_order`; those a
+    fix clue stopped left out), and how many clued 1s they hold (those counted)."""
+    hand = tk.timeline.states[t - 1].hands[player]
+    ones = unknown_ones(tk.timeline.game.space, hand, tk.touched[t - 1], tk.hinted[t - 1],
+                        tk.statuses[t - 1].trash)
+    good = [c for c in ones if c not in stopped]
+    return play_order(hand, good, chop_ones, starting), len(ones)
+
+
+def _stop(tk: TimelineKnowledge, t: int, target: int, touched: Sequence[int],
+          chop_ones: set[int], starting: frozenset[int], stopped: set[int]) -> list[int]:
+    """A 1 clue that only re-touches 1s about to be played, telling nothing new, is a
+    Fix Clue on the first of them (H-Group level 3, "The Fix Clue (That Gives No
+    Additional Information)"): that 1 is bad and leaves the play order."""
+    was, before, after = tk.touched[t - 1], tk.hinted[t - 1], tk.hinted[t]
+    if not touched or any(not was[c] or before[c] != after[c] for c in touched):
+        return []
+    order = _order(tk, t, target, chop_ones, starting, stopped)[0]
+    return order[:1] if order and all(c in order for c in touched) else []
+
+
+def _ones(m: MoveReading, tk: TimelineKnowledge, t: int, clues: dict[int, int],
+          chop_ones: set[int], starting: frozenset[int], moved: set[int],
+          stopped: set[int]) -> MoveReading:
+    """A play of one of several clued 1s: the slot their play order expected, and at
+    level 4 an Order Chop Move when it skipped some (the moved card joins `moved`)."""
+    told = tk.hinted[t - 1][m.card]
+    if told & ~m.game.space.rank_mask[1] or not told & (told - 1):
+        return m  # not a 1 whose suit its holder did not know
+    hands = tk.timeline.states[t - 1].hands
+    hand = hands[m.player]
+    order, held = _order(tk, t, m.player, chop_ones, starting, stopped)
+    if held < 2 or m.card not in order:
+        return m
+    m = m._replace(expected=hand.index(order[0]))
+    if order[0] == m.card or not m.conventions.knows("order chop move"):
+        return m
+    ocm = order_chop_move(order, m.card, clues, m.player, hands, tk.touched[t - 1], moved)
+    if ocm is None:
+        return m
+    to, card = ocm
+    moved.add(card)
+    return m._replace(move=ORDER_CHOP_MOVE, other=to, cards=(card,),
+                      other_slots=(hands[to].index(card),))
+
+
+def _sarcastic(m: MoveReading, tk: TimelineKnowledge, t: int, mine: int,
+               read_as: dict[int, int]) -> MoveReading:
+    """A discard of a clued card known to duplicate a teammate's clued card: a Sarcastic
+    Discard; when one clued card of theirs may be it, that card is read as it."""
+    hands = tk.timeline.states[t - 1].hands
+    told = tk.hinted[t - 1]
+    # (a reading the clues since contradict is dropped)
+    sd = sarcastic_discard(m.game, hands, tk.touched[t - 1], told,
+                           told[m.card] & mine or told[m.card],
+                           tk.statuses[t - 1].trash, m.player, m.card)
+    if sd is None:
+        return m
+    to, cards = sd
+    if len(cards) == 1:
+        read_as[cards[0]] = 1 << m.game.identity_of[m.card]
+    return m._replace(move=SARCASTIC_DISCARD, other=to, cards=cards,
+                      other_slots=tuple(hands[to].index(c) for c in cards))

@@ -67,6 +67,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     if moved:
         return Meaning(CHOP_MOVE, candidates, moved[0], 0, moved[1])
     plays = playable_through(table, conventions, giver, target, card, candidates)
+    if not plays and conventions.knows("sarcastic discard"):
+        # Good Touch left nothing that plays, but the giver cannot see their own clued
+        # cards: the clue may duplicate one, a playable card (a mistake the target
+        # answers with a Sarcastic Discard, level 3).
+        plays = known & ~candidates & st.playable & _giver_holds(table, giver)
     if not plays and not focus.on_chop and conventions.knows("self-finesse"):
         # level 2: a Self-Finesse, read when nothing else fits
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
@@ -144,6 +149,18 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
                    self_finesse) is not None:
             plays |= 1 << i
     return plays
+
+
+def _giver_holds(table: Table, giver: int) -> int:
+    """The identities of the giver's clued cards whose clues leave them more than one
+    identity: the giver cannot see them, so a clue of theirs may duplicate one without
+    breaking Good Touch as they could see it."""
+    out = 0
+    for c in table.state.hands[giver]:
+        i, told = table.identity(c), table.told(c)
+        if table.touched[c] and i is not None and told & (told - 1):
+            out |= 1 << i
+    return out
 
 
 def _may_find(table: Table, viewer: int) -> int:
