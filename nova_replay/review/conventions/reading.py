@@ -16,7 +16,9 @@ from .table import Table
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
          "fix clue": "Fix clue", "trash chop move": "Trash Chop Move",
-         "5's chop move": "5's Chop Move"}
+         "5's chop move": "5's Chop Move", "brown save": "Brown Save",
+         "muddy rainbow save": "Muddy Rainbow Save", "cocoa rainbow save": "Cocoa Rainbow Save",
+         "loaded play clue": "Loaded Play Clue"}
 
 
 class Reading(NamedTuple):
@@ -67,7 +69,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     focus = focus_of(touched_slots, was, chop, moved)
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
-    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
+    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus,
+                     hint.suit)
     card = hand[focus.slot]
     truth = table.identity(card)
     links: tuple[Connection, ...] = ()

@@ -1,0 +1,200 @@
+"""Special suits as H-Group's variant pages read them (https://hanabi.github.io/docs/
+variant-specific/...): the variant facts the clue reader needs, one home.
+
+Which clues touch a card is the one touch rule's alone (`rules.identities.touches`,
+through `IdentitySpace.clue_mask`); this module adds what the pages change in the
+*meaning* of a clue. A page applies by a suit's properties, as the pages themselves say
+("any variant with a pink (touched by all ranks) suit"), so each rule is derived from
+the ruleset's suit data, never from a suit's name:
+
+- touched by every rank (Pink, Omni, Light Pink, Dark Pink): the **Pink Promise** (a
+  rank clue's focus is that rank);
+- one of each (the dark suits: Black, Dark Rainbow, Dark Pink, Gray...): **Black saves**
+  (a 2 or 5 is saved by number, a 3 or 4 by its own colour; Dark Rainbow's 3 and 4 by
+  number, or by a dark suit's colour where one exists);
+- touched by no rank (Brown, Muddy Rainbow, Cocoa Rainbow): **Brown saves** (a colour
+  clue on the chop saves a 2, a 5 or a critical card), Muddy and Cocoa Rainbow's save
+  colour (the leftmost clue colour, or a dark suit's colour);
+- the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
+  Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
+
+Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
+No Variant does through the touch rule: those pages add Free Choice and bluff moves this
+reader does not have. Variants whose pages are not read (Null's 5 Tech, ambiguous and
+dual-colour suits, Dark Prism, Dark Omni, Gray Pink, special ranks) are not read at all.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...rules.game import Game
+from ...rules.rulesets import Ruleset
+from ...rules.variants import SuitKind
+from ..status import Status, all_trash
+
+SITE = "https://hanabi.github.io/docs/variant-specific"
+# The pages the reader follows (family -> page), in the words of each page's title.
+PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
+         "Black": "/black", "Omni": "/omni", "Prism": "/prism", "Dark Rainbow": "/dark-rainbow",
+         "Dark Pink": "/dark-pink", "Gray": "/gray", "Light Pink": "/light-pink",
+         "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
+         "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
+# Families whose page this reader does not follow, and what it lacks.
+NULL_5 = "Null 5 Tech, where a 5 clue off the chop moves the next player's chop"
+UNREAD = {"Null": NULL_5, "Dark Null": NULL_5, "Dark Prism": "its page's 3 and 4 saves",
+          "Dark Omni": "the Dark Omni & Gray Pink page",
+          "Gray Pink": "the Dark Omni & Gray Pink page",
+          "Dual-Color": "the Dual-Color page", "Ambiguous": "suits sharing a clue colour"}
+# The variant conventions a reading may rest on (name -> page), for the findings' links.
+CONVENTIONS = {
+    "brown save": "/brown#brown-saves",
+    "muddy rainbow save": "/muddy-rainbow-cocoa-rainbow#muddy-rainbow-saves",
+    "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
+    "loaded play clue": "#the-always-loaded-principle-alp",
+}
+
+
+def family(kind: SuitKind, shared: bool) -> str:
+    """The H-Group page family of a suit, from the properties that decide who touches
+    it (`shared`: its one clue colour is also another suit's)."""
+    colours = ("all" if kind.all_colours else "none" if kind.no_colours
+               else "prism" if kind.prism else "own")
+    ranks = "all" if kind.all_ranks else "none" if kind.no_ranks else "own"
+    if (colours, ranks) == ("own", "own"):
+        if len(kind.clue_colours) > 1:
+            return "Dual-Color"
+        if shared:
+            return "Ambiguous"
+        return "Black" if kind.one_of_each else ""  # "": a plain suit
+    light, dark = {("all", "own"): ("Rainbow", "Dark Rainbow"),
+                   ("none", "own"): ("White", "Gray"),
+                   ("own", "all"): ("Pink", "Dark Pink"),
+                   ("own", "none"): ("Brown", "Brown"),  # Dark Brown: the Brown page's saves
+                   ("all", "all"): ("Omni", "Dark Omni"),
+                   ("all", "none"): ("Muddy Rainbow", "Cocoa Rainbow"),
+                   ("none", "all"): ("Light Pink", "Gray Pink"),
+                   ("none", "none"): ("Null", "Dark Null"),
+                   ("prism", "own"): ("Prism", "Dark Prism")}[(colours, ranks)]
+    return dark if kind.one_of_each else light
+
+
+class Facts(NamedTuple):
+    """What a ruleset's special suits change in the reading (made once per ruleset)."""
+
+    families: tuple[str, ...]  # per suit: its page family ("" for a plain suit)
+    not_read: str  # why the conventions do not read games of it ('' when they do)
+    other_ranks: tuple[int, ...]  # per rank: the pink-like identities of another rank
+    save_colour: int  # Muddy and Cocoa Rainbow's save colour (a clue colour index)
+    dark_colours: frozenset[int]  # the colours of dark suits with a colour of their own
+    loaded_ranks: frozenset[int]  # number clues the Always Loaded Principle covers
+    loaded_colours: frozenset[int]  # colour clues it covers
+
+    @property
+    def special(self) -> bool:
+        return any(self.families)
+
+
+@lru_cache(maxsize=64)
+def facts(ruleset: Ruleset) -> Facts:
+    """The variant facts of `ruleset`, derived from its suits' properties."""
+    kinds = ruleset.kinds
+    owners: dict[str, int] = {}
+    for k in kinds:
+        for c in k.clue_colours:
+            owners[c] = owners.get(c, 0) + 1
+    fams = tuple(family(k, len(k.clue_colours) == 1 and owners[k.clue_colours[0]] > 1)
+                 for k in kinds)
+    colours = ruleset.clue_colours
+    max_rank = ruleset.max_rank
+    other = [0] * (max_rank + 1)
+    dark: set[int] = set()
+    loaded_ranks: set[int] = set()
+    loaded_colours: set[int] = set()
+    for s, (k, f) in enumerate(zip(kinds, fams, strict=True)):
+        base = s * max_rank
+        if k.all_ranks:
+            for r in range(1, max_rank + 1):
+                other[r] |= ((1 << max_rank) - 1 - (1 << (r - 1))) << base
+        if k.one_of_each and k.clue_colours and not k.all_colours:
+            dark.update(colours.index(c) for c in k.clue_colours if c in colours)
+        if f in ("White", "Gray", "Dark Rainbow"):
+            loaded_ranks.update((3, 4))  # number 3 and 4 saves (never 2 or 5)
+        if f in ("Brown", "Muddy Rainbow"):
+            loaded_colours.update(i for i, c in enumerate(colours)
+                                  if k.all_colours or c in k.clue_colours)
+    unread = sorted({f for f in fams if f in UNREAD})
+    why = ""
+    if ruleset.special is not None or unread:
+        missing = [f"{f}: {UNREAD[f]}" for f in unread]
+        if ruleset.special is not None:
+            missing.append("a special rank")
+        why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
+               f"variant pages add rules this reader does not have)")
+    return Facts(fams, why, tuple(other), min(dark) if dark else 0, frozenset(dark),
+                 frozenset(loaded_ranks), frozenset(loaded_colours))
+
+
+def promised(game: Game, rank: int) -> int:
+    """The identities a rank clue's focus may be: the Pink Promise (a card touched by
+    every rank, focused by a rank clue, is that rank) rules out pink-like cards of other
+    ranks. Every identity when the clue names a colour."""
+    space = game.space
+    if not rank:
+        return space.all
+    return space.all & ~facts(game.ruleset).other_ranks[rank]
+
+
+def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
+              ) -> str | None:
+    """What the variant pages say of a save of `identity` (on the chop) by this clue
+    (`rank`, else colour index `colour`): None, the basic saves decide; '' it is no save
+    (the page saves it with the other kind of clue: a play clue); else the convention
+    that saves it."""
+    f = facts(game.ruleset)
+    if not f.special:
+        return None
+    space = game.space
+    suit, r = space.suit(identity), space.rank(identity)
+    kind, fam = game.ruleset.kinds[suit], f.families[suit]
+    if kind.no_ranks:  # colour clues only (Brown, Muddy and Cocoa Rainbow)
+        if fam == "Cocoa Rainbow":
+            return "cocoa rainbow save" if colour == f.save_colour else ""
+        if fam == "Muddy Rainbow":
+            if critical and r != game.ruleset.max_rank:
+                return "muddy rainbow save"  # a critical 2, 3 or 4: any colour
+            if r in (2, game.ruleset.max_rank):
+                return "muddy rainbow save" if colour == f.save_colour else ""
+            return ""
+        return "brown save" if critical or r in (2, game.ruleset.max_rank) else ""
+    if not kind.one_of_each or kind.no_colours or kind.prism:
+        return None  # Gray: numbers alone touch it, the basic saves hold
+    if r in (2, game.ruleset.max_rank):  # Black 2 and 5 saves: by number
+        return None if rank else ""
+    if kind.all_colours:  # Dark Rainbow 3 and 4: by number, or a dark suit's colour
+        if f.dark_colours:
+            return None if colour in f.dark_colours else ""
+        return None if rank else ""
+    return "" if rank else None  # Black 3 and 4 saves: by colour
+
+
+def always_loaded(game: Game, rank: int, colour: int) -> bool:
+    """Whether a save by this clue falls under the Always Loaded Principle: given to a
+    loaded player, it is a play clue (number 3 and 4 with White, Gray or Dark Rainbow;
+    the colours touching Brown or Muddy Rainbow)."""
+    f = facts(game.ruleset)
+    return rank in f.loaded_ranks if rank else colour in f.loaded_colours
+
+
+def loaded(hinted: list[int], status: Status) -> bool:
+    """Loaded (variant-specific intro, "The Early Save"): a player holds a card known,
+    by the clues and the readings every player shares (`hinted`, per card of the hand),
+    to be playable or trash."""
+    return any(m and (m & ~status.playable == 0 or all_trash(m, status)) for m in hinted)
+
+
+def page(convention: str) -> str | None:
+    """The variant page of a variant convention (None: not one of them)."""
+    tail = CONVENTIONS.get(convention)
+    return None if tail is None else SITE + tail

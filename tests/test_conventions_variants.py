@@ -1,0 +1,146 @@
+"""Special suits read as H-Group's variant pages say (conventions/variants.py): each test a
+hand-built game where that page's rule decides the reading. Hands are written slot 1
+(newest) first; Alice gives the first clue, then Bob, then Cathy."""
+
+from __future__ import annotations
+
+from helpers import build_game, discard, hint
+from test_conventions import clue, names, review
+
+from nova_replay.review.conventions import not_read, page
+from nova_replay.review.conventions.variants import facts
+from nova_replay.rules.engine import State
+from nova_replay.rules.game import Game, Hint
+from nova_replay.rules.rulesets import make_ruleset
+
+HANDS = {"Alice": "4Y 4G 3B 1B 2Y", "Bob": "1R 3Y 4B 2B 4Y", "Cathy": "2R 1Y 1G 3G 4R"}
+
+
+def colour(to: str, name: str):  # type: ignore[no-untyped-def]
+    """A hint naming the variant's clue colour `name` ('Black', 'Brown'...)."""
+    def step(game: Game, state: State) -> Hint:
+        return Hint(game.players.index(to), game.ruleset.clue_colours.index(name))
+    return step
+
+
+def game_of(variant: str, **hands: str) -> Game:
+    return build_game(make_ruleset("hanabi", variant_name=variant), {**HANDS, **hands})
+
+
+def test_special_suits_are_read_and_the_pages_not_followed_are_named() -> None:
+    for variant in ("Rainbow (5 Suits)", "Black (6 Suits)", "Pink (5 Suits)", "White (5 Suits)",
+                    "Brown (5 Suits)", "Omni (5 Suits)", "Prism (5 Suits)", "Gray (5 Suits)",
+                    "Dark Rainbow (5 Suits)", "Muddy Rainbow (5 Suits)", "Black & Pink (6 Suits)"):
+        assert not_read(make_ruleset("hanabi", variant_name=variant)) == "", variant
+    why = not_read(make_ruleset("hanabi", variant_name="Null (5 Suits)"))
+    assert why.startswith("no convention reading for this variant (Null: Null 5 Tech")
+    assert "Ambiguous" in not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
+    assert "a special rank" in not_read(
+        make_ruleset("hanabi", variant_name="Rainbow-Ones & Pink (5 Suits)"))
+    # The family comes from who touches a suit, not from its name.
+    assert facts(make_ruleset("hanabi", variant_name="Dark Brown (5 Suits)")).families[4] == "Brown"
+
+
+def test_rainbow_a_critical_rainbow_card_is_saved_by_any_colour() -> None:
+    # Cathy throws one 4Ra; Alice's blue clue touches Bob's other 4Ra (and his 4B, 2B) on chop.
+    game = game_of("Rainbow (5 Suits)", Bob="1R 3Y 4B 2B 4Ra", Cathy="2R 1Y 1G 3G 4Ra")
+    a = review(game, [colour("Cathy", "Yellow"), colour("Alice", "Yellow"), discard("4Ra"),
+                      colour("Bob", "Blue")])
+    r = clue(a, 4)
+    assert (r.meaning, r.convention, r.focus_slot, r.saved) == ("save", "critical save", 4, True)
+    before = clue(review(game, [colour("Bob", "Blue")]), 1)  # both copies left: no save
+    assert (before.meaning, before.saved) == ("play", False)
+
+
+def test_black_2_is_saved_by_number_a_black_colour_clue_on_it_is_no_save() -> None:
+    game = game_of("Black (5 Suits)", Bob="1R 3Y 4B 3G 2Bk")
+    by_number = clue(review(game, [hint("Bob", rank=2)]), 1)
+    assert (by_number.meaning, by_number.convention, by_number.saved) == ("save", "2 save", True)
+    a = review(game, [colour("Bob", "Black")])
+    by_colour = clue(a, 1)
+    assert not by_colour.saved and "2Bk" not in names(a, by_colour)
+    assert "misplay risk" in by_colour.text  # a play clue on a black 2 that cannot play
+
+
+def test_black_3_is_saved_by_colour_a_number_clue_on_it_is_no_save() -> None:
+    game = game_of("Black (5 Suits)", Bob="1R 3Y 4B 4G 3Bk")
+    by_colour = clue(review(game, [colour("Bob", "Black")]), 1)
+    assert (by_colour.meaning, by_colour.convention, by_colour.saved) == (
+        "save", "critical save", True)
+    by_number = clue(review(game, [hint("Bob", rank=3)]), 1)
+    assert by_number.meaning != "save" and not by_number.saved
+
+
+def test_dark_rainbow_3_is_saved_by_number_not_by_colour() -> None:
+    game = game_of("Dark Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 3Ra1")
+    by_number = clue(review(game, [hint("Bob", rank=3)]), 1)
+    assert (by_number.meaning, by_number.convention, by_number.saved) == (
+        "save", "critical save", True)
+    by_colour = clue(review(game, [colour("Bob", "Yellow")]), 1)
+    assert (by_colour.meaning, by_colour.saved) == ("play", False)
+
+
+def test_pink_promise_a_rank_clue_focus_is_that_rank() -> None:
+    # A 5 clue touches Bob's pink 2 on his chop: the focus is promised a 5.
+    game = game_of("Pink (5 Suits)", Bob="3Y 4B 4G 4Y 2Pi")
+    a = review(game, [hint("Bob", rank=5)])
+    r = clue(a, 1)
+    assert r.convention == "5 save" and not r.saved
+    assert names(a, r) == ["5R", "5Y", "5G", "5B", "5Pi"]  # never 2Pi
+    # Omni follows the pink rules: a 3 clue on a playable 1Om promises a 3.
+    omni = game_of("Omni (5 Suits)", Bob="1Om 3Y 4B 4G 2R")
+    a = review(omni, [hint("Bob", rank=3)])
+    assert all(n.startswith("3") for n in names(a, clue(a, 1)))
+
+
+def test_brown_a_brown_clue_on_the_chop_saves_a_brown_5() -> None:
+    game = game_of("Brown (5 Suits)", Bob="3Y 4B 4G 4Y 5Br")
+    r = clue(review(game, [colour("Bob", "Brown")]), 1)
+    assert (r.meaning, r.convention, r.saved) == ("save", "brown save", True)
+    assert r.text.startswith("Brown Save on Bob's slot 5")
+    assert page("brown save").endswith("/variant-specific/brown#brown-saves")
+    plain = clue(review(game_of("No Variant", Bob="3Y 4B 4G 4Y 5W"), [hint("Bob", "W")]), 1)
+    assert not plain.saved  # without the Brown page a colour clue saves no 5
+
+
+def test_muddy_rainbow_2s_and_5s_are_saved_by_the_leftmost_colour_only() -> None:
+    game = game_of("Muddy Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 5BrRa")
+    red = clue(review(game, [colour("Bob", "Red")]), 1)
+    assert (red.meaning, red.convention, red.saved) == ("save", "muddy rainbow save", True)
+    yellow = clue(review(game, [colour("Bob", "Yellow")]), 1)
+    assert not yellow.saved
+
+
+def test_cocoa_rainbow_is_saved_by_the_leftmost_colour_only() -> None:
+    game = game_of("Cocoa Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 3BrRa1")
+    assert clue(review(game, [colour("Bob", "Red")]), 1).convention == "cocoa rainbow save"
+    assert not clue(review(game, [colour("Bob", "Yellow")]), 1).saved
+
+
+def test_always_loaded_a_gray_3_save_to_a_loaded_player_is_a_play_clue() -> None:
+    # Bob's 1R is clued (known playable: he is loaded) before the 3 clue on his chop;
+    # Cathy's clued 2R makes a red 3 the play the clue can mean.
+    game = game_of("Gray (5 Suits)", Bob="1R 4B 4G 4Y 3Wh1", Cathy="2R 1Y 1G 4R 3G")
+    a = review(game, [hint("Bob", rank=1), colour("Cathy", "Red"), hint("Bob", rank=3)])
+    r = clue(a, 3)
+    assert (r.meaning, r.convention) == ("play", "loaded play clue")
+    assert "3Wh1" not in names(a, r)  # the gray 3 cannot play: a play clue on a red 3
+    unloaded = clue(review(game, [hint("Bob", rank=3)]), 1)
+    assert (unloaded.meaning, unloaded.convention, unloaded.saved) == (
+        "save", "critical save", True)
+
+
+def test_always_loaded_never_covers_a_5_clue_with_white() -> None:
+    game = game_of("White (5 Suits)", Bob="1R 4B 4G 4Y 5Wh")
+    a = review(game, [hint("Bob", rank=1), colour("Cathy", "Red"), hint("Bob", rank=5)])
+    r = clue(a, 3)
+    assert (r.meaning, r.convention, r.saved) == ("save", "5 save", True)
+
+
+def test_prism_reads_through_the_touch_rule() -> None:
+    # Red touches a prism 1 (the colour of its rank): a play clue that may be 1R or 1Pr.
+    game = game_of("Prism (5 Suits)", Bob="1R 3Y 4B 2B 5B", Cathy="1Pr 4Y 4G 4R 3G")
+    a = review(game, [colour("Cathy", "Red")])
+    r = clue(a, 1)
+    assert r.meaning == "play" and {"1R", "1Pr"} <= set(names(a, r))
+    assert r.text.endswith("1Pr, playable now")
