@@ -5,7 +5,7 @@ hand-built game where that page's rule decides the reading. Hands are written sl
 from __future__ import annotations
 
 from helpers import build_game, discard, hint
-from test_conventions import clue, names, review
+from test_conventions import clue, kinds, names, review
 
 from nova_replay.review.conventions import not_read, page
 from nova_replay.review.conventions.variants import facts
@@ -144,3 +144,10 @@ def test_prism_reads_through_the_touch_rule() -> None:
     r = clue(a, 1)
     assert r.meaning == "play" and {"1R", "1Pr"} <= set(names(a, r))
     assert r.text.endswith("1Pr, playable now")
+
+
+def test_a_brown_save_is_no_bad_clue() -> None:
+    game = game_of("Brown (5 Suits)", Bob="3Y 4B 4G 4Y 5Br")
+    assert ("bad_clue", "mistake") not in kinds(review(game, [colour("Bob", "Brown")]), 1)
+    plain = review(game_of("No Variant", Bob="3Y 4B 4G 4Y 5W"), [hint("Bob", "W")])
+    assert ("bad_clue", "mistake") in kinds(plain, 1)  # a colour clue on a plain chop 5
