@@ -151,3 +151,21 @@ def test_a_brown_save_is_no_bad_clue() -> None:
     assert ("bad_clue", "mistake") not in kinds(review(game, [colour("Bob", "Brown")]), 1)
     plain = review(game_of("No Variant", Bob="3Y 4B 4G 4Y 5W"), [hint("Bob", "W")])
     assert ("bad_clue", "mistake") in kinds(plain, 1)  # a colour clue on a plain chop 5
+
+
+def test_dark_rainbow_3_is_saved_by_a_dark_suits_colour_where_one_exists() -> None:
+    game = build_game(make_ruleset("hanabi", variant_name="Black & Dark Rainbow (6 Suits)"),
+                      {**HANDS, "Bob": "3Y 4B 4G 4Y 3Ra1"})
+    black = clue(review(game, [colour("Bob", "Black")]), 1)
+    assert (black.meaning, black.convention, black.saved) == ("save", "critical save", True)
+    by_number = clue(review(game, [hint("Bob", rank=3)]), 1)
+    assert not by_number.saved  # alone, a Dark Rainbow 3 is saved by number
+
+
+def test_dark_pink_3_is_saved_by_pink_under_the_pink_promise() -> None:
+    game = game_of("Dark Pink (5 Suits)", Bob="3Y 4B 4G 4Y 3Pi1")
+    pink = clue(review(game, [colour("Bob", "Pink")]), 1)
+    assert (pink.meaning, pink.convention, pink.saved) == ("save", "critical save", True)
+    a = review(game, [hint("Bob", rank=3)])
+    by_number = clue(a, 1)
+    assert not by_number.saved and all(n.startswith("3") for n in names(a, by_number))
