@@ -169,3 +169,12 @@ def test_dark_pink_3_is_saved_by_pink_under_the_pink_promise() -> None:
     a = review(game, [hint("Bob", rank=3)])
     by_number = clue(a, 1)
     assert not by_number.saved and all(n.startswith("3") for n in names(a, by_number))
+
+
+def test_dark_prism_3_is_saved_by_number_not_by_the_colour_of_its_rank() -> None:
+    game = game_of("Dark Prism (5 Suits)", Bob="3Y 4B 4G 4Y 3Pr1")
+    by_number = clue(review(game, [hint("Bob", rank=3)]), 1)
+    assert (by_number.meaning, by_number.convention, by_number.saved) == (
+        "save", "critical save", True)
+    green = clue(review(game, [colour("Bob", "Green")]), 1)  # a prism 3 is green
+    assert not green.saved

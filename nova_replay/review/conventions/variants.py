@@ -11,17 +11,17 @@ the ruleset's suit data, never from a suit's name:
   rank clue's focus is that rank);
 - one of each (the dark suits: Black, Dark Rainbow, Dark Pink, Gray...): **Black saves**
   (a 2 or 5 is saved by number, a 3 or 4 by its own colour; Dark Rainbow's 3 and 4 by
-  number, or by a dark suit's colour where one exists);
+  number, or by a dark suit's colour where one exists; Dark Prism's by number);
 - touched by no rank (Brown, Muddy Rainbow, Cocoa Rainbow): **Brown saves** (a colour
   clue on the chop saves a 2, a 5 or a critical card), Muddy and Cocoa Rainbow's save
   colour (the leftmost clue colour, or a dark suit's colour);
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
-  Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
+  Dark Prism, Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
 
 Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
 No Variant does through the touch rule: those pages add Free Choice and bluff moves this
 reader does not have. Variants whose pages are not read (Null's 5 Tech, ambiguous and
-dual-colour suits, Dark Prism, Dark Omni, Gray Pink, special ranks) are not read at all.
+dual-colour suits, Dark Omni, Gray Pink, special ranks) are not read at all.
 """
 
 from __future__ import annotations
@@ -39,11 +39,12 @@ SITE = "https://hanabi.github.io/docs/variant-specific"
 PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
          "Black": "/black", "Omni": "/omni", "Prism": "/prism", "Dark Rainbow": "/dark-rainbow",
          "Dark Pink": "/dark-pink", "Gray": "/gray", "Light Pink": "/light-pink",
+         "Dark Prism": "/dark-prism",
          "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
 NULL_5 = "Null 5 Tech, where a 5 clue off the chop moves the next player's chop"
-UNREAD = {"Null": NULL_5, "Dark Null": NULL_5, "Dark Prism": "its page's 3 and 4 saves",
+UNREAD = {"Null": NULL_5, "Dark Null": NULL_5,
           "Dark Omni": "the Dark Omni & Gray Pink page",
           "Gray Pink": "the Dark Omni & Gray Pink page",
           "Dual-Color": "the Dual-Color page", "Ambiguous": "suits sharing a clue colour"}
@@ -119,7 +120,7 @@ def facts(ruleset: Ruleset) -> Facts:
                 other[r] |= ((1 << max_rank) - 1 - (1 << (r - 1))) << base
         if k.one_of_each and k.clue_colours and not k.all_colours:
             dark.update(colours.index(c) for c in k.clue_colours if c in colours)
-        if f in ("White", "Gray", "Dark Rainbow"):
+        if f in ("White", "Gray", "Dark Rainbow", "Dark Prism"):
             loaded_ranks.update((3, 4))  # number 3 and 4 saves (never 2 or 5)
         if f in ("Brown", "Muddy Rainbow"):
             loaded_colours.update(i for i, c in enumerate(colours)
@@ -168,10 +169,10 @@ def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
                 return "muddy rainbow save" if colour == f.save_colour else ""
             return ""
         return "brown save" if critical or r in (2, game.ruleset.max_rank) else ""
-    if not kind.one_of_each or kind.no_colours or kind.prism:
+    if not kind.one_of_each or kind.no_colours:
         return None  # Gray: numbers alone touch it, the basic saves hold
-    if r in (2, game.ruleset.max_rank):  # Black 2 and 5 saves: by number
-        return None if rank else ""
+    if r in (2, game.ruleset.max_rank) or kind.prism:  # Black 2 and 5 saves: by number,
+        return None if rank else ""  # and Dark Prism's 3 and 4 too
     if kind.all_colours:  # Dark Rainbow 3 and 4: by number, or a dark suit's colour
         if f.dark_colours:
             return None if colour in f.dark_colours else ""
@@ -181,8 +182,8 @@ def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
 
 def always_loaded(game: Game, rank: int, colour: int) -> bool:
     """Whether a save by this clue falls under the Always Loaded Principle: given to a
-    loaded player, it is a play clue (number 3 and 4 with White, Gray or Dark Rainbow;
-    the colours touching Brown or Muddy Rainbow)."""
+    loaded player, it is a play clue (number 3 and 4 with White, Gray, Dark Rainbow or
+    Dark Prism; the colours touching Brown or Muddy Rainbow)."""
     f = facts(game.ruleset)
     return rank in f.loaded_ranks if rank else colour in f.loaded_colours
 
