@@ -4,8 +4,8 @@ hand-built game where that page's rule decides the reading. Hands are written sl
 
 from __future__ import annotations
 
-from helpers import build_game, discard, hint
-from test_conventions import clue, kinds, names, review
+from helpers import build_game, discard, hint, play
+from test_conventions import clue, kinds, move, names, review
 
 from nova_replay.review.conventions import not_read, page
 from nova_replay.review.conventions.variants import facts
@@ -30,11 +30,11 @@ def game_of(variant: str, **hands: str) -> Game:
 def test_special_suits_are_read_and_the_pages_not_followed_are_named() -> None:
     for variant in ("Rainbow (5 Suits)", "Black (6 Suits)", "Pink (5 Suits)", "White (5 Suits)",
                     "Brown (5 Suits)", "Omni (5 Suits)", "Prism (5 Suits)", "Gray (5 Suits)",
-                    "Dark Rainbow (5 Suits)", "Muddy Rainbow (5 Suits)", "Black & Pink (6 Suits)"):
+                    "Dark Rainbow (5 Suits)", "Muddy Rainbow (5 Suits)", "Black & Pink (6 Suits)",
+                    "Null (5 Suits)", "Dark Prism (5 Suits)"):
         assert not_read(make_ruleset("hanabi", variant_name=variant)) == "", variant
-    why = not_read(make_ruleset("hanabi", variant_name="Null (5 Suits)"))
-    assert why.startswith("no convention reading for this variant (Null: Null 5 Tech")
-    assert "Ambiguous" in not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
+    why = not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
+    assert why.startswith("no convention reading for this variant (Ambiguous: suits sharing")
     assert "a special rank" in not_read(
         make_ruleset("hanabi", variant_name="Rainbow-Ones & Pink (5 Suits)"))
     # The family comes from who touches a suit, not from its name.
@@ -178,3 +178,26 @@ def test_dark_prism_3_is_saved_by_number_not_by_the_colour_of_its_rank() -> None
         "save", "critical save", True)
     green = clue(review(game, [colour("Bob", "Green")]), 1)  # a prism 3 is green
     assert not green.saved
+
+
+def test_null_a_5_clue_off_the_chop_moves_the_next_players_chop() -> None:
+    # Early Game: without the Null page, Alice's 5 on Cathy's 5Y would be a 5 Stall.
+    game = game_of("Null (5 Suits)", Bob="1R 3Y 4B 2B 3Nu", Cathy="2R 5Y 1G 3G 4R")
+    r = clue(review(game, [hint("Cathy", rank=5)]), 1)
+    assert (r.meaning, r.convention, r.moved_player, r.moved_slots) == (
+        "chop move", "null 5 chop move", 1, (4,))
+    assert r.text.endswith("chop moves Bob's slot 5 (not to be discarded)")
+    plain = clue(review(game_of("No Variant", Cathy="2R 5Y 1G 3G 4R"), [hint("Cathy", rank=5)]), 1)
+    assert plain.meaning == "stall"
+
+
+def test_null_a_5_clue_when_the_next_player_is_loaded_has_them_play_their_chop() -> None:
+    # Bob's clued 1R makes him loaded: Cathy's 5 clue asks him to play his chop (1Nu).
+    game = game_of("Null (5 Suits)", Bob="1R 3Y 4B 2B 1Nu", Cathy="2R 5Y 1G 3G 4R")
+    a = review(game, [hint("Bob", rank=1), hint("Alice", rank=4), hint("Alice", rank=3),
+                      hint("Cathy", rank=5), play("1Nu")])
+    r = clue(a, 4)
+    assert (r.meaning, r.convention) == ("play", "loaded 5 null play clue")
+    assert [(x.player, x.slot) for x in r.connections] == [(1, 4)] and r.connects
+    answer = move(a, 5)
+    assert (answer.move, answer.called_at) == ("answers bluff", 4)

@@ -22,7 +22,7 @@ from .chop import chop_slot
 from .levels import Conventions
 from .reading import Reading, read_clue
 from .table import Table
-from .variants import facts
+from .variants import NULL_FIVE_PLAY, facts
 
 # What a play or a discard is, read by the conventions.
 ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers prompt", "plays clued"
@@ -135,7 +135,8 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
     if play:
         if card in called:
             turn, how = called.pop(card)
-            kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
+            kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF,
+                    NULL_FIVE_PLAY: ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
             return MoveReading(conventions, game, kind, card, p, slot, turn, how)
         if touched[card] or tk.known_playable(t - 1, p)[slot]:
             return MoveReading(conventions, game, PLAYS_CLUED, card, p, slot, None, "")

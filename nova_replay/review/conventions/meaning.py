@@ -26,7 +26,7 @@ from .focus import Focus
 from .good_touch import gotten
 from .levels import Conventions
 from .table import Table
-from .variants import always_loaded, loaded, promised, save_rule
+from .variants import NULL_FIVE_MOVE, always_loaded, loaded, null_five, promised, save_rule
 
 PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
 CHOP_MOVE = "chop move"
@@ -74,6 +74,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
+    null = null_five(table, giver) if rank == max_rank and not focus.on_chop else None
+    if null is not None:  # Null 5 Tech: no 5 Stall, no play clue with a 5
+        if null[0] == NULL_FIVE_MOVE:
+            return Meaning(CHOP_MOVE, candidates, null[0], 0, (null[3],))
+        return Meaning(PLAY, candidates, null[0], 0)
     if focus.on_chop:
         saves = by_variant = 0
         variant = ""

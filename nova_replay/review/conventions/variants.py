@@ -15,13 +15,15 @@ the ruleset's suit data, never from a suit's name:
 - touched by no rank (Brown, Muddy Rainbow, Cocoa Rainbow): **Brown saves** (a colour
   clue on the chop saves a 2, a 5 or a critical card), Muddy and Cocoa Rainbow's save
   colour (the leftmost clue colour, or a dark suit's colour);
+- touched by no clue (Null, Dark Null): **Null 5 Tech** (a 5 clue off the chop, not a
+  5's Chop Move, moves the next player's chop, or has them play it when loaded);
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
   Dark Prism, Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
 
 Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
 No Variant does through the touch rule: those pages add Free Choice and bluff moves this
-reader does not have. Variants whose pages are not read (Null's 5 Tech, ambiguous and
-dual-colour suits, Dark Omni, Gray Pink, special ranks) are not read at all.
+reader does not have. Variants whose pages are not read (ambiguous and dual-colour
+suits, Dark Omni, Gray Pink, special ranks) are not read at all.
 """
 
 from __future__ import annotations
@@ -33,18 +35,18 @@ from ...rules.game import Game
 from ...rules.rulesets import Ruleset
 from ...rules.variants import SuitKind
 from ..status import Status, all_trash
+from .table import Table
 
 SITE = "https://hanabi.github.io/docs/variant-specific"
 # The pages the reader follows (family -> page), in the words of each page's title.
 PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
          "Black": "/black", "Omni": "/omni", "Prism": "/prism", "Dark Rainbow": "/dark-rainbow",
          "Dark Pink": "/dark-pink", "Gray": "/gray", "Light Pink": "/light-pink",
-         "Dark Prism": "/dark-prism",
+         "Dark Prism": "/dark-prism", "Null": "/null", "Dark Null": "/null",
          "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
-NULL_5 = "Null 5 Tech, where a 5 clue off the chop moves the next player's chop"
-UNREAD = {"Null": NULL_5, "Dark Null": NULL_5,
+UNREAD = {
           "Dark Omni": "the Dark Omni & Gray Pink page",
           "Gray Pink": "the Dark Omni & Gray Pink page",
           "Dual-Color": "the Dual-Color page", "Ambiguous": "suits sharing a clue colour"}
@@ -54,7 +56,10 @@ CONVENTIONS = {
     "muddy rainbow save": "/muddy-rainbow-cocoa-rainbow#muddy-rainbow-saves",
     "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
     "loaded play clue": "#the-always-loaded-principle-alp",
+    "null 5 chop move": "/null#the-null-5-chop-move",
+    "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
 }
+NULL_FIVE_MOVE, NULL_FIVE_PLAY = "null 5 chop move", "loaded 5 null play clue"
 
 
 def family(kind: SuitKind, shared: bool) -> str:
@@ -91,6 +96,7 @@ class Facts(NamedTuple):
     dark_colours: frozenset[int]  # the colours of dark suits with a colour of their own
     loaded_ranks: frozenset[int]  # number clues the Always Loaded Principle covers
     loaded_colours: frozenset[int]  # colour clues it covers
+    null: int  # the identities of suits no clue touches (Null 5 Tech's)
 
     @property
     def special(self) -> bool:
@@ -113,8 +119,11 @@ def facts(ruleset: Ruleset) -> Facts:
     dark: set[int] = set()
     loaded_ranks: set[int] = set()
     loaded_colours: set[int] = set()
+    null = 0
     for s, (k, f) in enumerate(zip(kinds, fams, strict=True)):
         base = s * max_rank
+        if k.no_colours and k.no_ranks:
+            null |= ((1 << max_rank) - 1) << base
         if k.all_ranks:
             for r in range(1, max_rank + 1):
                 other[r] |= ((1 << max_rank) - 1 - (1 << (r - 1))) << base
@@ -134,7 +143,7 @@ def facts(ruleset: Ruleset) -> Facts:
         why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
                f"variant pages add rules this reader does not have)")
     return Facts(fams, why, tuple(other), min(dark) if dark else 0, frozenset(dark),
-                 frozenset(loaded_ranks), frozenset(loaded_colours))
+                 frozenset(loaded_ranks), frozenset(loaded_colours), null)
 
 
 def promised(game: Game, rank: int) -> int:
@@ -199,3 +208,23 @@ def page(convention: str) -> str | None:
     """The variant page of a variant convention (None: not one of them)."""
     tail = CONVENTIONS.get(convention)
     return None if tail is None else SITE + tail
+
+
+def null_five(table: Table, giver: int) -> tuple[str, int, int, int] | None:
+    """Null 5 Tech (Null page): a 5 clue that is not a 5 Save or a 5's Chop Move, while a
+    null card is still to be played, speaks to the player after the giver: loaded, they
+    play their rightmost card with no positive clue (their rightmost chop-moved card
+    when they have one; the Loaded 5 Null Play Clue), else their chop is moved (the
+    Null 5 Chop Move). (convention, player, slot, deck card), or None when the tech is
+    off. The Double Save is not read."""
+    f = facts(table.game.ruleset)
+    if f.null & ~table.status.trash == 0:
+        return None
+    bob = (giver + 1) % len(table.game.players)
+    hand = table.state.hands[bob]
+    if loaded([table.hinted[c] for c in hand], table.status):
+        moved = [s for s, c in enumerate(hand) if c in table.moved]
+        free = moved or [s for s, c in enumerate(hand) if not table.touched[c]]
+        return (NULL_FIVE_PLAY, bob, free[-1], hand[free[-1]]) if free else None
+    chop = table.chop(bob)
+    return None if chop is None else (NULL_FIVE_MOVE, bob, chop, hand[chop])
