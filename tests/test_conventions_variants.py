@@ -201,3 +201,17 @@ def test_null_a_5_clue_when_the_next_player_is_loaded_has_them_play_their_chop()
     assert [(x.player, x.slot) for x in r.connections] == [(1, 4)] and r.connects
     answer = move(a, 5)
     assert (answer.move, answer.called_at) == ("answers bluff", 4)
+
+
+def test_brown_a_brown_clue_re_touching_cards_asks_the_rightmost_to_play() -> None:
+    # Bob's 3Br and 2Br are clued brown; once Cathy plays 1Br, a second brown clue (it
+    # tells them nothing new) asks for the rightmost, the 2Br, to play.
+    game = game_of("Brown (5 Suits)", Bob="1R 3Br 4B 2Br 4Y", Cathy="1Br 1Y 1G 3G 4R")
+    a = review(game, [colour("Bob", "Brown"), discard("4Y"), play("1Br"),
+                      colour("Bob", "Brown")])
+    r = clue(a, 4)
+    assert (r.meaning, r.convention, r.focus_slot) == ("play", "tempo clue", 4)
+    assert "rightmost re-touched" in r.text and r.text.endswith("2Br, playable now")
+    plain = clue(review(game_of("No Variant", Bob="1R 3W 4B 2W 4Y", Cathy="1W 1Y 1G 3G 4R"),
+                        [hint("Bob", "W"), discard("4Y"), play("1W"), hint("Bob", "W")]), 4)
+    assert (plain.meaning, plain.focus_slot) == ("unclear", 2)  # the leftmost; no new fact

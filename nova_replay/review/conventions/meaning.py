@@ -26,7 +26,15 @@ from .focus import Focus
 from .good_touch import gotten
 from .levels import Conventions
 from .table import Table
-from .variants import NULL_FIVE_MOVE, always_loaded, loaded, null_five, promised, save_rule
+from .variants import (
+    NULL_FIVE_MOVE,
+    always_loaded,
+    loaded,
+    null_five,
+    promised,
+    save_rule,
+    tempo_inverted,
+)
 
 PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
 CHOP_MOVE = "chop move"
@@ -53,6 +61,14 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     st = table.status
     known = table.hinted[card] & clue_mask & promised(table.game, rank)  # Pink Promise
     if not focus.new:
+        if tempo_inverted(table.game, colour, len(touched)):
+            # Brown Tempo Clues: a brown clue tells a brown card nothing new, yet re-touching
+            # asks the rightmost card to play (Brown Tempo Clue Inversion)
+            right = touched[-1]
+            through = playable_through(table, conventions, giver, target, right,
+                                       table.hinted[right] & clue_mask & ~st.trash)
+            if through:
+                return Meaning(PLAY, through, "tempo clue", 0)
         return _retouch(table, conventions, giver, target, touched, clue_mask, known)
     # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
     # was touched before and is now known exactly), and not a card whose every copy

@@ -12,7 +12,7 @@ from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
-from .variants import NULL_FIVE_PLAY, null_five
+from .variants import NULL_FIVE_PLAY, null_five, tempo_inverted
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
@@ -70,6 +70,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     moved = [c in table.moved for c in hand] if table.moved else []
     chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)] if moved else was)
     focus = focus_of(touched_slots, was, chop, moved)
+    if not focus.new and tempo_inverted(table.game, hint.suit, len(touched_slots) - 1):
+        focus = focus._replace(slot=touched_slots[-1], why="rightmost re-touched card")
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
     m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus,
@@ -118,6 +120,7 @@ def _head(r: Reading) -> str:
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
            "leftmost re-touched card": "no new card; leftmost re-touched",
+           "rightmost re-touched card": "no new card; a brown clue: rightmost re-touched",
            "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
     return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 

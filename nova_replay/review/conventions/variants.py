@@ -97,6 +97,7 @@ class Facts(NamedTuple):
     loaded_ranks: frozenset[int]  # number clues the Always Loaded Principle covers
     loaded_colours: frozenset[int]  # colour clues it covers
     null: int  # the identities of suits no clue touches (Null 5 Tech's)
+    inverted: frozenset[int]  # the colours of Brown Tempo Clue Inversion (Brown's own)
 
     @property
     def special(self) -> bool:
@@ -120,6 +121,7 @@ def facts(ruleset: Ruleset) -> Facts:
     loaded_ranks: set[int] = set()
     loaded_colours: set[int] = set()
     null = 0
+    inverted: set[int] = set()
     for s, (k, f) in enumerate(zip(kinds, fams, strict=True)):
         base = s * max_rank
         if k.no_colours and k.no_ranks:
@@ -131,6 +133,8 @@ def facts(ruleset: Ruleset) -> Facts:
             dark.update(colours.index(c) for c in k.clue_colours if c in colours)
         if f in ("White", "Gray", "Dark Rainbow", "Dark Prism"):
             loaded_ranks.update((3, 4))  # number 3 and 4 saves (never 2 or 5)
+        if f == "Brown":
+            inverted.update(colours.index(c) for c in k.clue_colours if c in colours)
         if f in ("Brown", "Muddy Rainbow"):
             loaded_colours.update(i for i, c in enumerate(colours)
                                   if k.all_colours or c in k.clue_colours)
@@ -143,7 +147,7 @@ def facts(ruleset: Ruleset) -> Facts:
         why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
                f"variant pages add rules this reader does not have)")
     return Facts(fams, why, tuple(other), min(dark) if dark else 0, frozenset(dark),
-                 frozenset(loaded_ranks), frozenset(loaded_colours), null)
+                 frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted))
 
 
 def promised(game: Game, rank: int) -> int:
@@ -187,6 +191,13 @@ def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
             return None if colour in f.dark_colours else ""
         return None if rank else ""
     return "" if rank else None  # Black 3 and 4 saves: by colour
+
+
+def tempo_inverted(game: Game, colour: int, touched: int) -> bool:
+    """Brown Tempo Clues (Brown page): a brown colour clue that touches no new card is a
+    tempo clue, and when it re-touches two or more cards it asks for the rightmost of
+    them to play (Brown Tempo Clue Inversion)."""
+    return touched > 0 and colour in facts(game.ruleset).inverted
 
 
 def always_loaded(game: Game, rank: int, colour: int) -> bool:
