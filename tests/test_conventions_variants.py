@@ -215,3 +215,8 @@ def test_brown_a_brown_clue_re_touching_cards_asks_the_rightmost_to_play() -> No
     plain = clue(review(game_of("No Variant", Bob="1R 3W 4B 2W 4Y", Cathy="1W 1Y 1G 3G 4R"),
                         [hint("Bob", "W"), discard("4Y"), play("1W"), hint("Bob", "W")]), 4)
     assert (plain.meaning, plain.focus_slot) == ("unclear", 2)  # the leftmost; no new fact
+
+
+def test_a_muddy_rainbow_5_no_number_touches_is_not_told_to_be_saved_by_number() -> None:
+    game = game_of("Muddy Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 5BrRa")
+    assert ("bad_clue", "mistake") not in kinds(review(game, [colour("Bob", "Yellow")]), 1)
