@@ -220,3 +220,25 @@ def test_brown_a_brown_clue_re_touching_cards_asks_the_rightmost_to_play() -> No
 def test_a_muddy_rainbow_5_no_number_touches_is_not_told_to_be_saved_by_number() -> None:
     game = game_of("Muddy Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 5BrRa")
     assert ("bad_clue", "mistake") not in kinds(review(game, [colour("Bob", "Yellow")]), 1)
+
+
+def test_dark_omni_3_is_saved_by_a_5_pseudo_5_save() -> None:
+    game = game_of("Dark Omni (5 Suits)", Bob="3Y 4B 4G 4Y 3Om1")
+    a = review(game, [hint("Bob", rank=5)])
+    five = clue(a, 1)
+    assert (five.meaning, five.saved) == ("save", True) and "3Om1" in names(a, five)
+    by_three = clue(review(game, [hint("Bob", rank=3)]), 1)  # one card, no 3 in the trash
+    assert not by_three.saved
+    omni = game_of("Omni (5 Suits)", Bob="3Y 4B 4G 4Y 3Om")  # Omni: the Pink Promise holds
+    a = review(omni, [hint("Bob", rank=5)])
+    assert "3Om" not in names(a, clue(a, 1)) and not clue(a, 1).saved
+
+
+def test_gray_pink_a_2_clue_on_two_cards_may_be_a_fake_save_of_its_4() -> None:
+    game = game_of("Gray Pink (5 Suits)", Bob="3Y 4B 4G 2Y 4WhPi1")
+    a = review(game, [hint("Bob", rank=2)])
+    r = clue(a, 1)
+    assert (r.meaning, r.convention, r.saved) == ("save", "2 save", True)
+    assert "4WhPi1" in names(a, r)
+    alone = review(game_of("Gray Pink (5 Suits)", Bob="3Y 4B 4G 3G 4WhPi1"), [hint("Bob", rank=2)])
+    assert not clue(alone, 1).saved  # one card touched: an o2 or a normal 2, not the 4

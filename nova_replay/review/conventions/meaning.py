@@ -59,7 +59,7 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     hand = table.state.hands[target]
     card = hand[focus.slot]
     st = table.status
-    known = table.hinted[card] & clue_mask & promised(table.game, rank)  # Pink Promise
+    known = table.hinted[card] & clue_mask & promised(table.game, rank)  # the Pink Promise
     if not focus.new:
         if tempo_inverted(table.game, colour, len(touched)):
             # Brown Tempo Clues: a brown clue tells a brown card nothing new, yet re-touching
@@ -98,9 +98,12 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     if focus.on_chop:
         saves = by_variant = 0
         variant = ""
-        for i in space.members(candidates & ~st.playable):  # a playable card is a play
+        # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
+        unpromised = (table.hinted[card] & clue_mask & promised(table.game, rank, True)
+                      & ~known & ~st.trash)
+        for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
             r = space.rank(i)
-            rule = save_rule(table.game, i, rank, colour, bool((st.critical >> i) & 1))
+            rule = save_rule(table, i, rank, colour, len(touched))
             if rule is not None:  # a special suit's save (variants.save_rule)
                 if rule:
                     saves, by_variant, variant = saves | 1 << i, by_variant | 1 << i, rule

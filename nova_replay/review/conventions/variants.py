@@ -17,13 +17,15 @@ the ruleset's suit data, never from a suit's name:
   colour (the leftmost clue colour, or a dark suit's colour);
 - touched by no clue (Null, Dark Null): **Null 5 Tech** (a 5 clue off the chop, not a
   5's Chop Move, moves the next player's chop, or has them play it when loaded);
+- Dark Omni and Gray Pink: their page's Pseudo 5 Saves and Fake Saves (a rank clue on the
+  chop may be a save of their 2 to 5, the Pink Promise aside);
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
   Dark Prism, Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
 
 Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
 No Variant does through the touch rule: those pages add Free Choice and bluff moves this
 reader does not have. Variants whose pages are not read (ambiguous and dual-colour
-suits, Dark Omni, Gray Pink, special ranks) are not read at all.
+suits, special ranks) are not read at all.
 """
 
 from __future__ import annotations
@@ -43,12 +45,11 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
          "Black": "/black", "Omni": "/omni", "Prism": "/prism", "Dark Rainbow": "/dark-rainbow",
          "Dark Pink": "/dark-pink", "Gray": "/gray", "Light Pink": "/light-pink",
          "Dark Prism": "/dark-prism", "Null": "/null", "Dark Null": "/null",
+         "Dark Omni": "/dark-omni-gray-pink", "Gray Pink": "/dark-omni-gray-pink",
          "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
 UNREAD = {
-          "Dark Omni": "the Dark Omni & Gray Pink page",
-          "Gray Pink": "the Dark Omni & Gray Pink page",
           "Dual-Color": "the Dual-Color page", "Ambiguous": "suits sharing a clue colour"}
 # The variant conventions a reading may rest on (name -> page), for the findings' links.
 CONVENTIONS = {
@@ -57,6 +58,8 @@ CONVENTIONS = {
     "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
     "loaded play clue": "#the-always-loaded-principle-alp",
     "null 5 chop move": "/null#the-null-5-chop-move",
+    "pseudo 5 save": "/dark-omni-gray-pink#pseudo-5-saves",
+    "fake save": "/dark-omni-gray-pink#fake-saves",
     "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
 }
 NULL_FIVE_MOVE, NULL_FIVE_PLAY = "null 5 chop move", "loaded 5 null play clue"
@@ -98,6 +101,7 @@ class Facts(NamedTuple):
     loaded_colours: frozenset[int]  # colour clues it covers
     null: int  # the identities of suits no clue touches (Null 5 Tech's)
     inverted: frozenset[int]  # the colours of Brown Tempo Clue Inversion (Brown's own)
+    dark_omni: int  # the identities of Dark Omni and Gray Pink suits (their page's saves)
 
     @property
     def special(self) -> bool:
@@ -120,12 +124,14 @@ def facts(ruleset: Ruleset) -> Facts:
     dark: set[int] = set()
     loaded_ranks: set[int] = set()
     loaded_colours: set[int] = set()
-    null = 0
+    null = dark_omni = 0
     inverted: set[int] = set()
     for s, (k, f) in enumerate(zip(kinds, fams, strict=True)):
         base = s * max_rank
         if k.no_colours and k.no_ranks:
             null |= ((1 << max_rank) - 1) << base
+        if f in ("Dark Omni", "Gray Pink"):
+            dark_omni |= ((1 << max_rank) - 1) << base
         if k.all_ranks:
             for r in range(1, max_rank + 1):
                 other[r] |= ((1 << max_rank) - 1 - (1 << (r - 1))) << base
@@ -147,31 +153,37 @@ def facts(ruleset: Ruleset) -> Facts:
         why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
                f"variant pages add rules this reader does not have)")
     return Facts(fams, why, tuple(other), min(dark) if dark else 0, frozenset(dark),
-                 frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted))
+                 frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted), dark_omni)
 
 
-def promised(game: Game, rank: int) -> int:
+def promised(game: Game, rank: int, on_chop: bool = False) -> int:
     """The identities a rank clue's focus may be: the Pink Promise (a card touched by
     every rank, focused by a rank clue, is that rank) rules out pink-like cards of other
-    ranks. Every identity when the clue names a colour."""
+    ranks; not Dark Omni or Gray Pink ones on the chop (their page's Fake Saves). Every
+    identity when the clue names a colour."""
     space = game.space
     if not rank:
         return space.all
-    return space.all & ~facts(game.ruleset).other_ranks[rank]
+    f = facts(game.ruleset)
+    return space.all & ~(f.other_ranks[rank] & ~f.dark_omni if on_chop else f.other_ranks[rank])
 
 
-def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
+def save_rule(table: Table, identity: int, rank: int, colour: int, count: int
               ) -> str | None:
     """What the variant pages say of a save of `identity` (on the chop) by this clue
-    (`rank`, else colour index `colour`): None, the basic saves decide; '' it is no save
-    (the page saves it with the other kind of clue: a play clue); else the convention
-    that saves it."""
+    (`rank`, else colour index `colour`; touching `count` cards): None, the basic saves
+    decide; '' it is no save (the page saves it with the other kind of clue: a play
+    clue); else the convention that saves it."""
+    game = table.game
     f = facts(game.ruleset)
     if not f.special:
         return None
     space = game.space
     suit, r = space.suit(identity), space.rank(identity)
     kind, fam = game.ruleset.kinds[suit], f.families[suit]
+    critical = bool((table.status.critical >> identity) & 1)
+    if (f.dark_omni >> identity) & 1:
+        return _dark_omni(table, r, rank, count)
     if kind.no_ranks:  # colour clues only (Brown, Muddy and Cocoa Rainbow)
         if fam == "Cocoa Rainbow":
             return "cocoa rainbow save" if colour == f.save_colour else ""
@@ -191,6 +203,24 @@ def save_rule(game: Game, identity: int, rank: int, colour: int, critical: bool
             return None if colour in f.dark_colours else ""
         return None if rank else ""
     return "" if rank else None  # Black 3 and 4 saves: by colour
+
+
+def _dark_omni(table: Table, r: int, rank: int, count: int) -> str | None:
+    """The Dark Omni & Gray Pink page's saves of a card of rank `r` of those suits: its 2
+    and 5 by number as usual, its 3 and 4 by a 5 (Pseudo 5 Save), and the Fake Saves a
+    rank clue on the chop may be (2 or more cards touched: any of its 2 to 5)."""
+    max_rank = table.game.ruleset.max_rank
+    if not rank or r < 2:
+        return ""  # by number only; a 1 is no save
+    if rank == r and rank in (2, max_rank):
+        return None  # the 2 Save, the 5 Save
+    if rank == max_rank:
+        return "pseudo 5 save"
+    if rank == 2:
+        return "fake save" if count > 1 else ""
+    space, lost = table.game.space, table.status.lost
+    trashed = any(lost[i] and space.rank(i) == rank for i in space.members(space.all))
+    return "fake save" if trashed and count > 1 else ""  # a 3 or 4 clue
 
 
 def tempo_inverted(game: Game, colour: int, touched: int) -> bool:
