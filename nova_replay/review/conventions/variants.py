@@ -50,7 +50,8 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
 UNREAD = {
-          "Dual-Color": "the Dual-Color page", "Ambiguous": "suits sharing a clue colour"}
+          "Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
+          "Ambiguous": "suits sharing a clue colour, which no page reads"}
 # The variant conventions a reading may rest on (name -> page), for the findings' links.
 CONVENTIONS = {
     "brown save": "/brown#brown-saves",
