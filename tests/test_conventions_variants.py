@@ -8,10 +8,11 @@ from helpers import build_game, discard, hint, play
 from test_conventions import clue, kinds, move, names, review
 
 from nova_replay.review.conventions import not_read, page
-from nova_replay.review.conventions.variants import facts
+from nova_replay.review.conventions.variants import PAGES, facts
 from nova_replay.rules.engine import State
 from nova_replay.rules.game import Game, Hint
-from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.rules.rulesets import RulesetError, make_ruleset
+from nova_replay.rules.variants import hanablive_ids
 
 HANDS = {"Alice": "4Y 4G 3B 1B 2Y", "Bob": "1R 3Y 4B 2B 4Y", "Cathy": "2R 1Y 1G 3G 4R"}
 
@@ -242,3 +243,18 @@ def test_gray_pink_a_2_clue_on_two_cards_may_be_a_fake_save_of_its_4() -> None:
     assert "4WhPi1" in names(a, r)
     alone = review(game_of("Gray Pink (5 Suits)", Bob="3Y 4B 4G 3G 4WhPi1"), [hint("Bob", rank=2)])
     assert not clue(alone, 1).saved  # one card touched: an o2 or a normal 2, not the 4
+
+
+def test_every_hanab_live_variant_is_read_by_its_pages_or_names_what_is_not() -> None:
+    read = 0
+    for name in hanablive_ids():
+        try:
+            rules = make_ruleset("hanabi", variant_name=name)
+        except RulesetError:
+            continue  # refused by the rules (docs/variants.md)
+        f = facts(rules)
+        unread = {x for x in f.families if x and x not in PAGES}
+        assert bool(f.not_read) == bool(unread or rules.special), name
+        assert all(x in f.not_read for x in unread), name
+        read += not f.not_read
+    assert read == 412  # of the 1,543 variants the rules claim (12 before these pages)

@@ -40,7 +40,8 @@ from ..status import Status, all_trash
 from .table import Table
 
 SITE = "https://hanabi.github.io/docs/variant-specific"
-# The pages the reader follows (family -> page), in the words of each page's title.
+# The pages the reader follows (family -> page), in the words of each page's title: a
+# game with a suit of any other family (but plain suits) is not read.
 PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
          "Black": "/black", "Omni": "/omni", "Prism": "/prism", "Dark Rainbow": "/dark-rainbow",
          "Dark Pink": "/dark-pink", "Gray": "/gray", "Light Pink": "/light-pink",
@@ -49,8 +50,7 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
          "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
-UNREAD = {
-          "Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
+UNREAD = {"Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
           "Ambiguous": "suits sharing a clue colour, which no page reads"}
 # The variant conventions a reading may rest on (name -> page), for the findings' links.
 CONVENTIONS = {
@@ -145,10 +145,10 @@ def facts(ruleset: Ruleset) -> Facts:
         if f in ("Brown", "Muddy Rainbow"):
             loaded_colours.update(i for i, c in enumerate(colours)
                                   if k.all_colours or c in k.clue_colours)
-    unread = sorted({f for f in fams if f in UNREAD})
+    unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
     if ruleset.special is not None or unread:
-        missing = [f"{f}: {UNREAD[f]}" for f in unread]
+        missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
         if ruleset.special is not None:
             missing.append("a special rank")
         why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
