@@ -258,3 +258,14 @@ def test_every_hanab_live_variant_is_read_by_its_pages_or_names_what_is_not() ->
         assert all(x in f.not_read for x in unread), name
         read += not f.not_read
     assert read == 412  # of the 1,543 variants the rules claim (12 before these pages)
+
+
+def test_always_loaded_a_brown_save_to_a_loaded_player_is_a_play_clue() -> None:
+    # Bob's clued 1R makes him loaded; Cathy's brown clue on his chop 2Br is a play clue.
+    game = game_of("Brown (5 Suits)", Bob="1R 4B 4G 4Y 2Br", Cathy="1Br 1Y 1G 3G 4R")
+    a = review(game, [hint("Bob", rank=1), colour("Cathy", "Brown"), colour("Bob", "Brown")])
+    r = clue(a, 3)
+    assert (r.meaning, r.convention) == ("play", "loaded play clue")
+    assert r.connects and r.text.startswith("Loaded Play Clue on Bob's slot 5")
+    unloaded = clue(review(game, [colour("Bob", "Brown")]), 1)
+    assert (unloaded.meaning, unloaded.convention) == ("save", "brown save")

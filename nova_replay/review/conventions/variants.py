@@ -20,7 +20,9 @@ the ruleset's suit data, never from a suit's name:
 - Dark Omni and Gray Pink: their page's Pseudo 5 Saves and Fake Saves (a rank clue on the
   chop may be a save of their 2 to 5, the Pink Promise aside);
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
-  Dark Prism, Brown, Muddy Rainbow): such a save clue to a *loaded* player is a play clue.
+  Dark Prism, Brown, Muddy and Cocoa Rainbow): such a save clue to a *loaded* player is
+  a play clue;
+- Brown Tempo Clues: a brown clue re-touching cards only asks the rightmost to play.
 
 Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
 No Variant does through the touch rule: those pages add Free Choice and bluff moves this
@@ -145,6 +147,9 @@ def facts(ruleset: Ruleset) -> Facts:
         if f in ("Brown", "Muddy Rainbow"):
             loaded_colours.update(i for i, c in enumerate(colours)
                                   if k.all_colours or c in k.clue_colours)
+    save_colour = min(dark) if dark else 0
+    if "Cocoa Rainbow" in fams:  # Brown's loaded play clues, on its one save colour
+        loaded_colours.add(save_colour)
     unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
     if ruleset.special is not None or unread:
@@ -153,7 +158,7 @@ def facts(ruleset: Ruleset) -> Facts:
             missing.append("a special rank")
         why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
                f"variant pages add rules this reader does not have)")
-    return Facts(fams, why, tuple(other), min(dark) if dark else 0, frozenset(dark),
+    return Facts(fams, why, tuple(other), save_colour, frozenset(dark),
                  frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted), dark_omni)
 
 
@@ -234,7 +239,7 @@ def tempo_inverted(game: Game, colour: int, touched: int) -> bool:
 def always_loaded(game: Game, rank: int, colour: int) -> bool:
     """Whether a save by this clue falls under the Always Loaded Principle: given to a
     loaded player, it is a play clue (number 3 and 4 with White, Gray, Dark Rainbow or
-    Dark Prism; the colours touching Brown or Muddy Rainbow)."""
+    Dark Prism; the colours touching Brown or Muddy Rainbow, Cocoa Rainbow's save colour)."""
     f = facts(game.ruleset)
     return rank in f.loaded_ranks if rank else colour in f.loaded_colours
 
