@@ -38,7 +38,7 @@ from typing import NamedTuple
 from ...rules.game import Game
 from ...rules.rulesets import Ruleset
 from ...rules.variants import SuitKind
-from ..status import Status, all_trash
+from ..status import Status, all_playable, all_trash
 from .table import Table
 
 SITE = "https://hanabi.github.io/docs/variant-specific"
@@ -248,7 +248,7 @@ def loaded(hinted: list[int], status: Status) -> bool:
     """Loaded (variant-specific intro, "The Early Save"): a player holds a card known,
     by the clues and the readings every player shares (`hinted`, per card of the hand),
     to be playable or trash."""
-    return any(m and (m & ~status.playable == 0 or all_trash(m, status)) for m in hinted)
+    return any(all_playable(m, status) or all_trash(m, status) for m in hinted)
 
 
 def page(convention: str) -> str | None:
@@ -265,7 +265,7 @@ def null_five(table: Table, giver: int) -> tuple[str, int, int, int] | None:
     Null 5 Chop Move). (convention, player, slot, deck card), or None when the tech is
     off. The Double Save is not read."""
     f = facts(table.game.ruleset)
-    if f.null & ~table.status.trash == 0:
+    if not f.null or all_trash(f.null, table.status):
         return None
     bob = (giver + 1) % len(table.game.players)
     hand = table.state.hands[bob]
