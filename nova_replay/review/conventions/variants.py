@@ -53,7 +53,7 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
          "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
 # Families whose page this reader does not follow, and what it lacks.
 UNREAD = {"Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
-          "Ambiguous": "suits sharing a clue colour, which no page reads"}
+          "Ambiguous": "suits sharing a clue colour, which no H-Group page reads"}
 # The variant conventions a reading may rest on (name -> page), for the findings' links.
 CONVENTIONS = {
     "brown save": "/brown#brown-saves",
@@ -156,8 +156,9 @@ def facts(ruleset: Ruleset) -> Facts:
         missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
         if ruleset.special is not None:
             missing.append("a special rank")
-        why = (f"no convention reading for this variant ({'; '.join(missing)}; H-Group's "
-               f"variant pages add rules this reader does not have)")
+        if ruleset.special is not None or unread != ["Ambiguous"]:
+            missing.append("H-Group's variant pages add rules this reader does not have")
+        why = f"no convention reading for this variant ({'; '.join(missing)})"
     return Facts(fams, why, tuple(other), save_colour, frozenset(dark),
                  frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted), dark_omni)
 
