@@ -22,6 +22,10 @@ For every clue read (games the conventions read: No Variant and plain-suit varia
   did not discard;
 - sarcastic discards answered: the discards read as Sarcastic Discards (level 3) whose
   copy, clued in the teammate's hand, was later played.
+
+`--by-variant` adds the same figures per variant family (the special suits' H-Group
+pages, `conventions/variants.py`; "plain" for No Variant and plain suits) and counts
+the games not read by the reason given.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from nova_replay.review.conventions import (  # noqa: E402
     Reading,
     read_game,
 )
+from nova_replay.review.conventions.variants import facts  # noqa: E402
 from nova_replay.review.knowledge import timeline_knowledge  # noqa: E402
 from nova_replay.rules.errors import NovaError  # noqa: E402
 from nova_replay.rules.game import Discard, Play  # noqa: E402
@@ -59,21 +64,35 @@ def files(sources: list[Path]) -> list[Path]:
     return out
 
 
-def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], int, int]:
-    c: Counter[str] = Counter()
+def family_of(record_families: tuple[str, ...]) -> str:
+    """A game's variant family: its special suits' H-Group pages, or "plain"."""
+    return " + ".join(sorted({f for f in record_families if f})) or "plain"
+
+
+def measure(paths: list[Path], conventions: Conventions,
+            by_family: dict[str, Counter[str]] | None = None,
+            unread: Counter[str] | None = None) -> tuple[Counter[str], int, int]:
+    """The figures over every game read; per family into `by_family` (and the reasons
+    games were not read into `unread`) when given."""
+    total: Counter[str] = Counter()
     read = skipped = 0
     for path in paths:
         try:
             record = load(path)
         except (NovaError, OSError, ValueError):
             skipped += 1
+            if unread is not None:
+                unread["not loadable"] += 1
             continue
         tk = timeline_knowledge(record.timeline)
         g = read_game(tk, conventions)
         if g.not_read:
             skipped += 1
+            if unread is not None:
+                unread[g.not_read] += 1
             continue
         read += 1
+        c: Counter[str] = Counter()
         tl = record.timeline
         fate: dict[int, tuple[int, str]] = {}  # card -> (turn, "play" | "discard")
         for t, action in enumerate(tl.actions, start=1):
@@ -111,18 +130,39 @@ def measure(paths: list[Path], conventions: Conventions) -> tuple[Counter[str], 
                     c[f"{x.kind} calls"] += 1
                     when, what = fate.get(x.card, (tl.turns + 1, "held"))
                     c[f"{x.kind} answered"] += what == "play" and t < when <= end[0]
-    return c, read, skipped
+        total.update(c)
+        if by_family is not None:
+            name = family_of(facts(record.timeline.game.ruleset).families)
+            by_family.setdefault(name, Counter()).update(c)
+            by_family[name]["games"] += 1
+    return total, read, skipped
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sources", nargs="*", type=Path)
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    parser.add_argument("--by-variant", action="store_true",
+                        help="the figures per variant family, and why games were not read")
     args = parser.parse_args()
     paths = files(args.sources or DEFAULT_SOURCES)
-    c, read, skipped = measure(paths, Conventions(args.level))
+    by_family: dict[str, Counter[str]] | None = {} if args.by_variant else None
+    unread: Counter[str] | None = Counter() if args.by_variant else None
+    c, read, skipped = measure(paths, Conventions(args.level), by_family, unread)
     print(f"{read} games read at h-group:{args.level} ({skipped} not read: other variants "
           f"or not loadable); {c['clues']} clues")
+    report(c)
+    for name, fc in sorted((by_family or {}).items()):
+        print(f"\n{name}: {fc['games']} games, {fc['clues']} clues")
+        report(fc)
+    if unread:
+        print("\nnot read:")
+        for why, n in unread.most_common():
+            print(f"  {n:4d}  {why}")
+
+
+def report(c: Counter[str]) -> None:
+    """The figures of one counter, one line each."""
 
     def share(part: str, whole: str) -> str:
         return f"{c[part]}/{c[whole]} = {c[part] / c[whole]:.0%}" if c[whole] else "n/a"

@@ -190,7 +190,9 @@ def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: 
     truth = game.identity_of[r.focus]
     target = game.players[r.target]
     if (hint.suit >= 0 and r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank
-            and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1):
+            and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1
+            and not r.saved  # a Brown Save (variants.save_rule) saves a 5 by colour
+            and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1):
         notes.append(Note(
             t, p, Kind.BAD_CLUE, Severity.MISTAKE, (r.focus,),
             f"{game.players[p]} {w.hinted} {game.colour_name(hint.suit)} to save "

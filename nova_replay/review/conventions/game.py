@@ -1,12 +1,13 @@
 """Every turn of a game read by the conventions: the clues (`reading.read_clue`) and the
 plays and discards (answering a finesse or prompt, a chop discard, a blind play).
 
-Which games are read: Hanabi without a variant and hanab.live variants whose suits
-are all plain (each touched by its own colour and its rank only); Nova, whose hands
-are ordered and hinted as Hanabi's (round-robin deal, new card on the left, colour and
-rank hints). Not read: variants with special suits or a special rank (H-Group's
-variant pages add rules the reader does not have), Nova's grand finale (a sixth
-rank); a joker is never touched, so it is never a focus, a prompt or a finesse.
+Which games are read: Hanabi without a variant, hanab.live variants whose special
+suits H-Group's variant pages read as `variants` does (Rainbow, Black, Pink, White,
+Brown, Omni, Prism and their dark forms...); Nova, whose hands are ordered and hinted as
+Hanabi's (round-robin deal, new card on the left, colour and rank hints). Not read:
+the variants `variants.facts` names (Null, ambiguous suits, a special rank...), Nova's
+grand finale (a sixth rank); a joker is never touched, so it is never a focus, a
+prompt or a finesse.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .ones import play_order, unknown_ones
 from .reading import Reading, read_clue
 from .sarcastic import sarcastic_discard
 from .table import Table
+from .variants import NULL_FIVE_PLAY, facts
 
 # What a play or a discard is, read by the conventions.
 ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers prompt", "plays clued"
@@ -112,15 +114,7 @@ def not_read(ruleset: Ruleset) -> str:
     """Why the conventions do not read games of `ruleset` ('' when they do)."""
     if ruleset.grand_finale:
         return "no convention reading for this variant (Nova's grand finale: a sixth rank)"
-    special = [k.name for k in ruleset.kinds
-               if k.clue_colours != (k.name,) or k.all_colours or k.no_colours
-               or k.all_ranks or k.no_ranks or k.prism or k.one_of_each]
-    if ruleset.special is not None:
-        special.append("a special rank")
-    if special:
-        return (f"no convention reading for this variant ({', '.join(special)}: H-Group's "
-                f"variant pages add rules this reader does not have)")
-    return ""
+    return facts(ruleset).not_read  # special suits: the variants module's gate
 
 
 def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
@@ -209,7 +203,8 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
     if play:
         if card in called:
             turn, how = called.pop(card)
-            kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
+            kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF,
+                    NULL_FIVE_PLAY: ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
             return MoveReading(conventions, game, kind, card, p, slot, turn, how)
         if touched[card] or tk.known_playable(t - 1, p)[slot]:
             return MoveReading(conventions, game, PLAYS_CLUED, card, p, slot, None, "")

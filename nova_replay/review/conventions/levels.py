@@ -77,8 +77,10 @@ class Conventions:
 
 
 def page(convention: str) -> str:
-    """The H-Group page that teaches `convention`."""
-    return SITE + CONVENTIONS[convention][1]
+    """The H-Group page that teaches `convention` (a level's, or a variant page's)."""
+    from .variants import page as variant_page
+
+    return variant_page(convention) or SITE + CONVENTIONS[convention][1]
 
 
 def parse_conventions(text: str) -> Conventions | None:

@@ -26,6 +26,15 @@ from .focus import Focus
 from .good_touch import gotten
 from .levels import Conventions
 from .table import Table
+from .variants import (
+    NULL_FIVE_MOVE,
+    always_loaded,
+    loaded,
+    null_five,
+    promised,
+    save_rule,
+    tempo_inverted,
+)
 
 PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
 CHOP_MOVE = "chop move"
@@ -42,15 +51,24 @@ class Meaning(NamedTuple):
 
 
 def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int,
-                 clue_mask: int, rank: int, touched: tuple[int, ...], focus: Focus
-                 ) -> Meaning:
-    """The meaning of a clue naming `rank` (0 for a colour) whose touched identities
-    are `clue_mask` (the one touch rule), touching deck cards `touched`, focused `focus`."""
+                 clue_mask: int, rank: int, touched: tuple[int, ...], focus: Focus,
+                 colour: int = -1) -> Meaning:
+    """The meaning of a clue naming `rank` (0 for a colour: colour index `colour`) whose
+    touched identities are `clue_mask` (the one touch rule), touching deck cards
+    `touched`, focused `focus`. A special suit's rules are `variants`'."""
     hand = table.state.hands[target]
     card = hand[focus.slot]
     st = table.status
-    known = table.hinted[card] & clue_mask
+    known = table.hinted[card] & clue_mask & promised(table.game, rank)  # the Pink Promise
     if not focus.new:
+        if tempo_inverted(table.game, colour, len(touched)):
+            # Brown Tempo Clues: a brown clue tells a brown card nothing new, yet re-touching
+            # asks the rightmost card to play (Brown Tempo Clue Inversion)
+            right = touched[-1]
+            through = playable_through(table, conventions, giver, target, right,
+                                       table.hinted[right] & clue_mask & ~st.trash)
+            if through:
+                return Meaning(PLAY, through, "tempo clue", 0)
         return _retouch(table, conventions, giver, target, touched, clue_mask, known)
     # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
     # was touched before and is now known exactly), and not a card whose every copy
@@ -77,19 +95,38 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
+    null = null_five(table, giver) if rank == max_rank and not focus.on_chop else None
+    if null is not None:  # Null 5 Tech: no 5 Stall, no play clue with a 5
+        if null[0] == NULL_FIVE_MOVE:
+            return Meaning(CHOP_MOVE, candidates, null[0], 0, (null[3],))
+        return Meaning(PLAY, candidates, null[0], 0)
     if focus.on_chop:
-        saves = 0
-        for i in space.members(candidates & ~st.playable):  # a playable card is a play
+        saves = by_variant = 0
+        variant = ""
+        # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
+        unpromised = (table.hinted[card] & clue_mask & promised(table.game, rank, True)
+                      & ~known & ~st.trash)
+        for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
             r = space.rank(i)
+            rule = save_rule(table, i, rank, colour, len(touched))
+            if rule is not None:  # a special suit's save (variants.save_rule)
+                if rule:
+                    saves, by_variant, variant = saves | 1 << i, by_variant | 1 << i, rule
+                continue
             if rank == max_rank and r == max_rank:
                 saves |= 1 << i  # 5 Save
             elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
                 saves |= 1 << i  # 2 Save
             elif (st.critical >> i) & 1 and (rank or r != max_rank):
                 saves |= 1 << i  # Critical Save (a 5 is saved by number only)
+        if saves and always_loaded(table.game, rank, colour) and loaded(
+                [table.hinted[c] for c in hand if c != card], st):
+            # The Always Loaded Principle: this save, to a loaded player, is a play clue
+            return Meaning(PLAY if plays else UNCLEAR, plays or candidates,
+                           "loaded play clue", 0)
         if saves:
-            kind = ("5 save" if rank == max_rank else "2 save" if rank == 2
-                    else "critical save")
+            kind = (variant if saves == by_variant else "5 save" if rank == max_rank
+                    else "2 save" if rank == 2 else "critical save")
             return Meaning(SAVE, saves | plays, kind, saves)
     elif (rank == max_rank and conventions.knows("5 stall")
           and (table.early_game or table.state.coins == table.game.ruleset.coins)):

@@ -7,17 +7,21 @@ from typing import NamedTuple
 
 from ...rules.game import Game, Hint
 from .chop import chop_slot
-from .connections import Connection, bluff, connect
+from .connections import BLUFF, Connection, bluff, connect
 from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
+from .variants import NULL_FIVE_PLAY, null_five, tempo_inverted
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
          "fix clue": "Fix clue", "trash chop move": "Trash Chop Move",
-         "5's chop move": "5's Chop Move"}
+         "5's chop move": "5's Chop Move", "brown save": "Brown Save",
+         "muddy rainbow save": "Muddy Rainbow Save", "cocoa rainbow save": "Cocoa Rainbow Save",
+         "loaded play clue": "Loaded Play Clue", "null 5 chop move": "Null 5 Chop Move",
+         "loaded 5 null play clue": "Loaded 5 Null Play Clue"}
 
 
 class Reading(NamedTuple):
@@ -43,6 +47,7 @@ class Reading(NamedTuple):
     trash: bool  # that identity could no longer be played when the clue was given
     moved: tuple[int, ...] = ()  # the cards a chop move moved (level 4)
     moved_slots: tuple[int, ...] = ()  # their slots (0-based)
+    moved_player: int = -1  # whose cards they are, when not the target's (Null 5 Tech)
 
     @property
     def text(self) -> str:
@@ -66,15 +71,24 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     moved = [c in table.moved for c in hand] if table.moved else []
     chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)] if moved else was)
     focus = focus_of(touched_slots, was, chop, moved)
+    if not focus.new and tempo_inverted(table.game, hint.suit, len(touched_slots) - 1):
+        focus = focus._replace(slot=touched_slots[-1], why="rightmost re-touched card")
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
-    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus)
+    m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus,
+                     hint.suit)
     card = hand[focus.slot]
     truth = table.identity(card)
     links: tuple[Connection, ...] = ()
     connects = False
     saved = truth is not None and bool((m.saves >> truth) & 1)
-    if truth is not None and m.meaning in (PLAY, SAVE) and not saved:
+    call = null_five(table, giver) if m.convention == NULL_FIVE_PLAY else None
+    if call is not None:  # Null 5 Tech: the next player plays a card; the 5s wait
+        _, p, s, c = call
+        i = table.identity(c)
+        links = (Connection(c, p, s, BLUFF, i, NULL_FIVE_PLAY),) if i is not None else ()
+        connects = i is not None and bool((table.status.playable >> i) & 1)
+    elif truth is not None and m.meaning in (PLAY, SAVE) and not saved:
         # The focus card's actual connections, once the clue is given: the other cards it
         # touches are clued then (a delayed play or a prompt), never a finesse position.
         # (What the target reads the focus as does not count on them: `clue_meaning`.)
@@ -99,9 +113,13 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
+    owner = next((p for p, h in enumerate(table.state.hands) if m.moved and m.moved[0] in h),
+                 hint.to)
+    held = table.state.hands[owner]
     return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
                    m.meaning, m.convention, could_be, links, connects, saved, truth, trash,
-                   m.moved, tuple(hand.index(c) for c in m.moved))
+                   m.moved, tuple(held.index(c) for c in m.moved),
+                   -1 if owner == hint.to else owner)
 
 
 def _head(r: Reading) -> str:
@@ -111,6 +129,7 @@ def _head(r: Reading) -> str:
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
            "leftmost re-touched card": "no new card; leftmost re-touched",
+           "rightmost re-touched card": "no new card; a brown clue: rightmost re-touched",
            "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
     return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 
@@ -119,8 +138,14 @@ def _with_truth(r: Reading) -> str:
     head, game, truth = _head(r), r.game, r.truth
     if r.moved:
         slots = ", ".join(str(s + 1) for s in r.moved_slots)
-        return (f"{head}: chop moves slot{'s' if len(r.moved) > 1 else ''} {slots} (not to "
+        whose = f"{game.players[r.moved_player]}'s " if r.moved_player >= 0 else ""
+        return (f"{head}: chop moves {whose}slot{'s' if len(r.moved) > 1 else ''} {slots} (not to "
                 f"be discarded)")
+    if r.connections and r.connections[0].name == NULL_FIVE_PLAY:
+        x = r.connections[0]
+        fits = "playable" if r.connects else "not playable: a misplay"
+        return (f"{head}: {game.players[x.player]} plays slot {x.slot + 1} "
+                f"({game.space.show(x.identity)}, {fits}); the clued 5s wait")
     if truth is None:
         return head
     card = game.space.show(truth)
