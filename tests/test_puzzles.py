@@ -82,7 +82,7 @@ def test_two_kinds_of_answer_make_no_puzzle() -> None:
 
 def test_a_blind_misfire_with_a_good_hint_at_hand_asks_for_the_hint() -> None:
     # Anna misfires the only 5♦ blind; aces to Ben would have made A♣ and A♦ known playable.
-    a = analyze(load(SAMPLES / "lessons" / "26-misfire-five.json"))
+    a = analyze(load(SAMPLES / "lessons" / "27-misfire-five.json"))
     p = puzzle_at(a, 1, "lesson")
     assert p is not None and p.taken.card == "5D"
     assert {f.kind for f in p.findings} == {"misfire", "lost_critical"}
