@@ -20,7 +20,10 @@ player could find, issue #22): plays of one slot, discards of known trash, or hi
 whose good note names the same cards (a 3s or a spades clue saving the same 3♠). No
 puzzle faults a player for following a teammate's clue (a misfire of a card a clue
 called to play, as the conventions read it) or a giver for a duplicate he could not see
-(a wasted hint whose hinted copy is in his own hand and not known to be that card).
+(a wasted hint whose hinted copy is in his own hand and not known to be that card), nor a
+player for a card they could not see, a Sarcastic Discard, or known trash discarded before
+a known play at no cost; none where a fix clue is due or where a play clue is as good as
+the answer (a save that can wait, a known-trash discard): docs/puzzles.md.
 """
 
 from __future__ import annotations
@@ -373,10 +376,10 @@ def fix_due(analysis: Analysis, turn: int) -> bool:
 def another_best(analysis: Analysis, turn: int,
                  answers: list[tuple[Action, Family, Answer]]) -> bool:
     """A play clue (`_play_clue`) is as good as the answers: they are discards of known
-    trash, or a save that can wait. A save comes first only when its holder moves next
-    with no known play (they would discard the card): then a play clue elsewhere leaves
-    it to be lost, and one to the holder only postpones the discard if it spends the
-    last clue token (no save can follow)."""
+    trash, or a save that can wait and that a clue token left after the play clue can
+    still give. A save comes first when its holder moves next with no known play (they
+    would discard the card): then only a play clue to the holder, which postpones that
+    discard, is as good."""
     game = analysis.record.game
     before = analysis.timeline[turn - 1]
     mover = before.player(game)
@@ -388,13 +391,15 @@ def another_best(analysis: Analysis, turn: int,
                    .notes_at(turn)):
             return False
         holder = action.to
+        if before.coins < 2:
+            return False  # the play clue would spend the token the save needs
     elif family[0] != "discard":
         return False
     urgent = holder == (mover + 1) % len(game.players) and not any(
         analysis.knowledge.known_playable(turn - 1, holder))
     taken = {a for a, _, _ in answers}
     return any(type(a) is Hint and a not in taken
-               and (not urgent or (a.to == holder and before.coins > 1))
+               and (not urgent or a.to == holder)
                and _play_clue(analysis, turn, a) for a in legal_actions(game, before))
 
 
