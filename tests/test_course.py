@@ -130,6 +130,27 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
 
 
+# Issue #22's order, as it lists the course's topics (H-Group's teaching order, then Nova).
+ISSUE_ORDER = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save",
+               "the critical save", "good touch", "minimum clue value", "discard order",
+               "the early game", "delayed play clues", "prompt", "finesse", "5 stall",
+               "fix clue", "trash chop move", "bluff", "pace and the clock", "the final round",
+               "efficiency", "jokers", "grand finale")
+
+
+def test_every_topic_of_the_issue_has_a_lesson_in_the_issues_order() -> None:
+    topics = list(dict.fromkeys(lesson.topic for lesson in course(LESSONS)))
+    assert set(ISSUE_ORDER) <= set(topics)
+    assert [t for t in topics if t in ISSUE_ORDER] == list(ISSUE_ORDER)
+    # The early game comes between discard order and delayed play clues, its one lesson
+    # being the real game's first discard.
+    early = [lesson for lesson in course(LESSONS) if lesson.topic == "the early game"]
+    assert [lesson.file for lesson in early] == ["19-early-game-real.json"]
+    # The final round includes the free last-turn gamble.
+    assert any("gamble" in lesson.title.lower() for lesson in course(LESSONS)
+               if lesson.topic == "the final round")
+
+
 def test_the_course_has_every_lesson_of_the_table_in_order() -> None:
     files = sorted(p.name for p in LESSONS.glob("*.json"))
     assert files == sorted(EXPECTED) and len(files) >= 30
