@@ -103,7 +103,7 @@ def card_span(text: str | None, rules: Ruleset, touched: bool = False,
     """A card as the puzzle shows it: its face, or for one of the viewer's own '?' with
     what the viewer knows of it (clue mark and possibilities) beneath."""
     if text is None:
-        know = knowledge_text(seen) if seen is not None else ""
+        know = knowledge_text(seen, rules) if seen is not None else ""
         return html.Span(["?", html.Small(know, className="pz-know")] if know else "?",
                          className="pz-card hidden" + (" touched" if touched else ""),
                          title=know)
@@ -121,8 +121,9 @@ def puzzle_view(name: str, p: Puzzle) -> html.Div:
     rows = html.Div([html.Span(f"{rules.suit_letter(rules.suits.index(s))} {h}", className="pz-row",
                                style={"color": ink(rules.suit_colour(rules.suits.index(s)))})
                      for s, h in pos.rows.items()], className="pz-rows")
-    counters = html.Div(f"{counters_text(p).capitalize()} · discards: "
-                        f"{' '.join(pos.discards) or 'none'}", className="muted")
+    discards = " ".join(rules.card_text(parse_card(d)) for d in pos.discards)
+    counters = html.Div(f"{counters_text(p).capitalize()} · discards: {discards or 'none'}",
+                        className="muted")
     hands = [html.Div([html.Span(h.player + (" (you)" if h.yours else ""), className="pz-who"),
                        *[card_span(c.card, rules, c.touched, c) for c in h.cards]],
                       className="pz-hand") for h in pos.hands]

@@ -213,7 +213,8 @@ def final_round(steps: Sequence[Step], finish: bool = True) -> Callable[[], Made
 # Nova adds. A lesson game stops at its lesson's turn (or at the move that answers it), so
 # no lucky blind play of the author's policy is left in it.
 TOPICS = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save", "the critical save",
-          "good touch", "minimum clue value", "discard order", "delayed play clues", "prompt",
+          "good touch", "minimum clue value", "discard order", "the early game",
+          "delayed play clues", "prompt",
           "finesse", "5 stall", "fix clue",
           "trash chop move", "bluff", "misplays and strikes", "pace and the clock",
           "the final round", "efficiency", "jokers", "grand finale")
@@ -342,6 +343,13 @@ _MAIN: tuple[Lesson, ...] = (
       "with the card, and a green 2 is still needed.",
       make=scripted(HANABI, {"Alice": "3y 4y 3g 4g 5r", "Bob": "1b 2g 3b 4r 3w"},
                     [hint("Bob", rank=2), discard("2g")], finish=False)),
+    L("early-game-real", "the early game", "The Early Game ends with the first discard", 7,
+      "No card has been discarded yet: in the Early Game the team gives every Play Clue and "
+      "Save Clue there is before anyone discards (here two 1s play clues and a 5 Save), and "
+      "Player2, with none left to give, gave a 5 Stall. Player1 has no known play and sees no "
+      "playable card and no card to save in Player2's hand, so with 4 clues left Player1 "
+      "discards the chop. This first discard ends the Early Game.",
+      real=("hanabi-challenges-derived", "p2_05.json", 7)),
     L("delayed-play", "delayed play clues", "A delayed play clue", 3,
       "Bob's red 1 is clued and playable, so Cathy clues red to Alice's red 2: it is not "
       "playable yet, but it will be once Bob plays his 1. Alice waits for that, then plays "

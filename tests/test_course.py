@@ -17,10 +17,14 @@ from helpers import ROOT, SAMPLES, shared
 
 from nova_replay.cli import main
 from nova_replay.record.load import load, load_data
-from nova_replay.review.analysis import analyze
+from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.conventions import MoveReading, Reading, parse_conventions
 from nova_replay.review.conventions.game import BLIND_PLAY
+from nova_replay.review.conventions.meaning import PLAY
+from nova_replay.review.whatif import alternative
+from nova_replay.rules.engine import legal_actions
 from nova_replay.rules.errors import NovaError
+from nova_replay.rules.game import Discard, Hint
 from nova_replay.views.course import NotALesson, course
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -33,8 +37,9 @@ LESSONS = SAMPLES / "lessons"
 # for a bot or real game, from reading it (`nova-replay replay FILE --turn N`), not taken
 # from the analysis under test: turn, kind, severity, the note's cards (sorted). Kind
 # READING: the clue's reading instead (severity: its convention, and the kind of the
-# connection it calls, if any; cards: the focus card, then the called card).
-READING = "reading"
+# connection it calls, if any; cards: the focus card, then the called card). Kind MOVE: the
+# reading of a play or discard instead (severity: what the move is; cards: its card).
+READING, MOVE = "reading", "move"
 EXPECTED: dict[str, tuple[int, str, str, str]] = {
     # Ben's chop (slot 4) is the only 5♠: a 5 Save.
     "01-save-a-five.json": (1, "good_save", "good", "5S"),
@@ -61,53 +66,56 @@ EXPECTED: dict[str, tuple[int, str, str, str]] = {
     "16-nothing-new-hanabi.json": (3, "wasted_hint", "mistake", "1R 3R"),
     "17-discard-hinted.json": (2, "discard_hinted", "mistake", "4C"),
     "18-discard-clued-hanabi.json": (2, "discard_hinted", "mistake", "2G"),
+    # p2_05 turn 7: the first discard of the game (Player1's chop, 3R), after two 1s play
+    # clues, a 5 Save and a 5 Stall; 4 clues left.
+    "19-early-game-real.json": (7, MOVE, "chop discard", "3R"),
     # Bob's clued 1r (turn 1) makes Alice's 2r a delayed play.
-    "19-delayed-play.json": (3, READING, "play clue playable", "2R 1R"),
+    "20-delayed-play.json": (3, READING, "play clue playable", "2R 1R"),
     # Bob's 2 Save on 2r (turn 1), red at 1: red on Cathy's 3r calls it as a prompt.
-    "20-prompt.json": (4, READING, "play clue prompt", "3R 2R"),
+    "21-prompt.json": (4, READING, "play clue prompt", "3R 2R"),
     # p3_08 turn 23: 2s on Player1's 2G; Player3's slot 1 is the 1G, played at turn 24.
-    "21-finesse-real.json": (23, READING, "play clue finesse", "2G 1G"),
+    "22-finesse-real.json": (23, READING, "play clue finesse", "2G 1G"),
     # p2_02 turn 1: Player2 holds 3W 3Y 4R 5W 3B: no play, no save; a 5 off the chop.
-    "22-five-stall-real.json": (1, READING, "5 stall", "5W"),
+    "23-five-stall-real.json": (1, READING, "5 stall", "5W"),
     # p3_14 turn 4: the second clued 1W after the first was played.
-    "23-fix-clue-real.json": (4, "fix_clue", "info", "1W"),
+    "24-fix-clue-real.json": (4, "fix_clue", "info", "1W"),
     # p2_01 turn 35: every 1 played; the chop is the last 4Y (the other is discarded).
-    "24-tcm-real.json": (35, READING, "trash chop move", "1Y"),
+    "25-tcm-real.json": (35, READING, "trash chop move", "1Y"),
     # p3_03 turn 2: red on Player1's 2R, Player3 plays 1Y from slot 1 at turn 3.
-    "25-bluff-real.json": (2, READING, "play clue bluff", "2R 1Y"),
+    "26-bluff-real.json": (2, READING, "play clue bluff", "2R 1Y"),
     # The only 5♦ misfired: the misfire note, and the lost card.
-    "26-misfire-five.json": (1, "lost_critical", "blunder", "5D"),
-    "27-misplay-hanabi.json": (1, "misfire", "mistake", "3R"),
-    "28-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
-    "29-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
-    "30-misfire.json": (10, "misfire", "mistake", "3C"),
+    "27-misfire-five.json": (1, "lost_critical", "blunder", "5D"),
+    "28-misplay-hanabi.json": (1, "misfire", "mistake", "3R"),
+    "29-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
+    "30-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
+    "31-misfire.json": (10, "misfire", "mistake", "3C"),
     # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1.
-    "31-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
-    "32-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
+    "32-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
+    "33-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
     # Anna knew her 5♣ playable (clubs at 4) and discarded it: the point is lost.
-    "33-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
+    "34-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
     # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
-    "34-final-round-too-late.json": (44, "discard_with_playable", "mistake", "4S 5S"),
+    "35-final-round-too-late.json": (44, "discard_with_playable", "mistake", "4S 5S"),
     # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind.
-    "35-last-turn-gamble.json": (64, "gamble", "info", "5B"),
-    "36-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
+    "36-last-turn-gamble.json": (64, "gamble", "info", "5B"),
+    "37-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
     # One joker left to bridge the 5♠: no point lost.
-    "37-spare-joker.json": (2, "lost_critical", "info", "5S"),
-    "38-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
-    "39-save-a-six.json": (1, "good_save", "good", "6H"),
-    "40-lost-six.json": (2, "lost_critical", "blunder", "6C"),
+    "38-spare-joker.json": (2, "lost_critical", "info", "5S"),
+    "39-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
+    "40-save-a-six.json": (1, "good_save", "good", "6H"),
+    "41-lost-six.json": (2, "lost_critical", "blunder", "6C"),
 }
 # The level each lesson is read at (the default otherwise): a bluff needs level 11.
-LEVEL = {"25-bluff-real.json": "h-group:11"}
+LEVEL = {"26-bluff-real.json": "h-group:11"}
 # Lessons about a blind play: every other lesson game has none (issue #22).
-ABOUT_BLIND_PLAYS = {"26-misfire-five.json", "27-misplay-hanabi.json",
-                     "28-gentle-strikeout.json", "29-strikeout-hanabi.json",
-                     "35-last-turn-gamble.json"}
+ABOUT_BLIND_PLAYS = {"27-misfire-five.json", "28-misplay-hanabi.json",
+                     "29-gentle-strikeout.json", "30-strikeout-hanabi.json",
+                     "36-last-turn-gamble.json"}
 
 # The topics in H-Group's words and order (hanabi.github.io's learning path), then Nova's.
 TOPICS = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save",
           "the critical save", "good touch", "minimum clue value", "discard order",
-          "delayed play clues", "prompt", "finesse",
+          "the early game", "delayed play clues", "prompt", "finesse",
           "5 stall", "fix clue", "trash chop move", "bluff", "misplays and strikes",
           "pace and the clock", "the final round", "efficiency", "jokers", "grand finale")
 NOVA_ONLY = re.compile(r"\b(hints?|hinted|coins?|li(?:fe|ves)|misfires?)\b", re.IGNORECASE)
@@ -120,6 +128,27 @@ def analysed(file: str) -> Any:
 
 def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+
+
+# Issue #22's order, as it lists the course's topics (H-Group's teaching order, then Nova).
+ISSUE_ORDER = ("the chop", "clue focus", "play clues", "the 5 save", "the 2 save",
+               "the critical save", "good touch", "minimum clue value", "discard order",
+               "the early game", "delayed play clues", "prompt", "finesse", "5 stall",
+               "fix clue", "trash chop move", "bluff", "pace and the clock", "the final round",
+               "efficiency", "jokers", "grand finale")
+
+
+def test_every_topic_of_the_issue_has_a_lesson_in_the_issues_order() -> None:
+    topics = list(dict.fromkeys(lesson.topic for lesson in course(LESSONS)))
+    assert set(ISSUE_ORDER) <= set(topics)
+    assert [t for t in topics if t in ISSUE_ORDER] == list(ISSUE_ORDER)
+    # The early game comes between discard order and delayed play clues, its one lesson
+    # being the real game's first discard.
+    early = [lesson for lesson in course(LESSONS) if lesson.topic == "the early game"]
+    assert [lesson.file for lesson in early] == ["19-early-game-real.json"]
+    # The final round includes the free last-turn gamble.
+    assert any("gamble" in lesson.title.lower() for lesson in course(LESSONS)
+               if lesson.topic == "the final round")
 
 
 def test_the_course_has_every_lesson_of_the_table_in_order() -> None:
@@ -146,6 +175,11 @@ def test_the_analysis_finds_the_lesson_at_its_turn(file: str) -> None:
         got = " ".join([r.convention, *sorted({x.kind for x in called})])
         shown = " ".join(str(game.deck[c]) for c in [r.focus, *(x.card for x in called)])
         assert (got, shown) == (severity, cards), r.text
+        return
+    if kind == MOVE:
+        m = analysis.reading.turns[turn]  # type: ignore[union-attr]
+        assert isinstance(m, MoveReading), m
+        assert (m.move, str(game.deck[m.card])) == (severity, cards), m.text
         return
     notes = [(f.kind, f.severity, " ".join(sorted(str(game.deck[c]) for c in f.cards)))
              for f in analysis.notes_at(turn)]
@@ -233,8 +267,45 @@ def test_committed_bot_games_are_current(sample: make_bot_samples.Sample) -> Non
     assert (SAMPLES / sample.file).read_text(encoding="utf-8") == make_bot_samples.dumps(data)
 
 
+def _sound_clues(analysis: Analysis, turn: int) -> list[str]:
+    """The clues the player at `turn` could give there that the reading calls a play clue
+    whose focus gets played (now or through the cards it calls) or a save of the focus."""
+    game = analysis.record.game
+    out = []
+    for action in legal_actions(game, analysis.timeline.states[turn - 1]):
+        if type(action) is Hint:
+            reading = alternative(analysis, turn, action).reading
+            assert reading is not None
+            r = reading.turns[turn]
+            assert isinstance(r, Reading)
+            if (r.meaning == PLAY and r.connects and not r.trash) or r.saved:
+                out.append(r.text)
+    return out
+
+
+def test_the_early_game_lesson_discards_only_when_no_clue_is_left() -> None:
+    """H-Group's Early Game: every Play Clue and Save Clue is given before the first
+    discard. The lesson's turn is the game's first discard, with clues left and no known
+    play; no clue then (nor at the 5 Stall before it) would have been a play or a save."""
+    file = "19-early-game-real.json"
+    analysis = analysed(file)
+    turn = EXPECTED[file][0]
+    actions = analysis.timeline.actions
+    assert [type(a) is Discard for a in actions[:turn]] == [False] * (turn - 1) + [True]
+    before = analysis.timeline.states[turn - 1]
+    assert before.coins == 4
+    assert not any(analysis.knowledge.known_playable(turn - 1, before.player(analysis.record.game)))
+    assert analysis.reading is not None
+    stall = analysis.reading.turns[turn - 1]
+    assert isinstance(stall, Reading) and stall.convention == "5 stall"
+    assert _sound_clues(analysis, turn) == []
+    assert _sound_clues(analysis, turn - 1) == []
+    # The test can fail: at turn 3 the 5 Save was there to give, at turn 1 a 1s play clue.
+    assert _sound_clues(analysis, 3) and _sound_clues(analysis, 1)
+
+
 def test_the_pace_lessons_are_lost_to_the_clock_alone() -> None:
-    for file in ("31-pace-runs-out.json", "32-pace-ran-out-bots.json"):
+    for file in ("32-pace-runs-out.json", "33-pace-ran-out-bots.json"):
         analysis = analyze(load(LESSONS / file))
         turn = EXPECTED[file][0]
         assert analysis.summary.perfect_lost_turn == turn
@@ -242,7 +313,7 @@ def test_the_pace_lessons_are_lost_to_the_clock_alone() -> None:
         assert analysis.timeline.turns == turn  # the lesson's turn ends the lesson game
         # No card lost for good, and (29) nothing played: only discards ran the clock down.
         assert not [f for f in analysis.findings if f.kind in ("lost_critical", "misfire")]
-    assert analyze(load(LESSONS / "31-pace-runs-out.json")).timeline[16].score == 0
+    assert analyze(load(LESSONS / "32-pace-runs-out.json")).timeline[16].score == 0
 
 
 def test_samples_cover_players_variants_and_hanabi() -> None:

@@ -15,6 +15,7 @@ from nova_replay.dashboard import learn
 from nova_replay.dashboard.learn import puzzle
 from test_dashboard_browser import duo, library, open_at, pytestmark, shot
 
+from nova_replay.record.actions import ruleset_of
 from nova_replay.views.puzzle_play import choices, knowledge_text, same_move, title_of
 
 __all__ = ["duo", "library", "pytestmark"]  # fixtures and marks shared with the browser tests
@@ -60,7 +61,7 @@ def test_a_puzzle_has_a_url_reveals_its_answers_and_keeps_a_score(duo: Any,
     # The viewer's own cards: face down, with what the viewer knows of each.
     faces = [x.text.split("\n") for x in duo.find_elements(".pz-hand .pz-card.hidden")]
     mine = next(h for h in p.position.hands if h.yours).cards
-    assert faces == [["?", knowledge_text(c)] for c in mine]
+    assert faces == [["?", knowledge_text(c, ruleset_of(p.ruleset))] for c in mine]
     assert "clues" not in duo.find_element("#puzzle-board").text  # Nova: coins and lives
     assert "coins" in duo.find_element("#puzzle-board").text
     right = next(i for i, c in enumerate(offered) if same_move(c, p.answers[0].move))

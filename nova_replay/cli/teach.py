@@ -109,7 +109,7 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
     Examples:
       nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
       nova-replay puzzles my-games/ --player alice --out my-puzzles/
-      nova-replay puzzles --play sample_games/puzzles/p2_01-t006.json
+      nova-replay puzzles --play sample_games/puzzles/p2_07-t006.json
       nova-replay puzzles my-games/ --out my-puzzles/ --json
     """
     if play_file is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..record.actions import ruleset_of
 from ..rules.cards import SUITS, parse_card, rank_text
+from ..rules.rulesets import Ruleset
 from ..rules.words import words
 from .puzzles import Move, Puzzle, SeenCard
 
@@ -46,9 +47,15 @@ def is_answer(p: Puzzle, picked: Move) -> bool:
     return any(same_move(picked, a.move) for a in p.answers)
 
 
-def knowledge_text(card: SeenCard) -> str:
+def card_text(text: str, rules: Ruleset) -> str:
+    """A card of the puzzle file ('5W') as the game's players write it ('5P' in a
+    hanab.live game, whose fifth suit is purple; '3♥' in Nova): the notes' words."""
+    return rules.card_text(parse_card(text))
+
+
+def knowledge_text(card: SeenCard, rules: Ruleset) -> str:
     """What the viewer knows of one of their own cards: 'clued, 3♦ or 4♦' or 'any of 16'."""
-    shown = [parse_card(c).show() for c in card.could_be]
+    shown = [card_text(c, rules) for c in card.could_be]
     what = " or ".join(shown) if len(shown) <= MAX_SHOWN else f"any of {len(shown)}"
     return ("clued, " if card.touched else "") + what
 
@@ -69,17 +76,18 @@ def title_of(p: Puzzle) -> str:
 
 def position_text(p: Puzzle) -> str:
     """The position as a player at the table sees it, in lines."""
-    pos = p.position
-    rows = "  ".join(f"{SUITS[s].symbol} {h}" for s, h in pos.rows.items())
+    pos, rules = p.position, ruleset_of(p.ruleset)
+    rows = "  ".join(f"{rules.suit_letter(rules.suits.index(s))} {h}"
+                     for s, h in pos.rows.items())
     lines = [title_of(p), f"You are {p.viewer}. {p.question}", f"Rows: {rows}",
              counters_text(p).capitalize(),
-             f"Discards: {' '.join(parse_card(d).show() for d in pos.discards) or 'none'}"]
+             f"Discards: {' '.join(card_text(d, rules) for d in pos.discards) or 'none'}"]
     for hand in pos.hands:
         if hand.yours:
-            cards = [f"  slot {c.slot}: {knowledge_text(c)}" for c in hand.cards]
+            cards = [f"  slot {c.slot}: {knowledge_text(c, rules)}" for c in hand.cards]
             lines += [f"{hand.player} (you):", *cards]
         else:
-            cards = [parse_card(c.card).show() + ("*" if c.touched else "") if c.card else "?"
+            cards = [card_text(c.card, rules) + ("*" if c.touched else "") if c.card else "?"
                      for c in hand.cards]
             lines.append(f"{hand.player}: {' '.join(cards)}   (* = clued)")
     return "\n".join(lines)
@@ -96,7 +104,7 @@ def verdict_lines(p: Puzzle, picked: Move) -> list[str]:
     else:
         head = f"{picked.text}: not the answer."
     taken = (f"In the game, {p.viewer} chose: {p.taken.text}"
-             + (f" ({parse_card(p.taken.card).show()})" if p.taken.card else "")
+             + (f" ({card_text(p.taken.card, ruleset_of(p.ruleset))})" if p.taken.card else "")
              + f"; max score after it {p.max_score_taken}.")
     lines = [head, taken, *[f"  {n.severity}: {n.message}" for n in p.findings],
              "The answer" + (" (any of these)" if len(p.answers) > 1 else "") + ":"]

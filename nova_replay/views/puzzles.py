@@ -20,7 +20,10 @@ player could find, issue #22): plays of one slot, discards of known trash, or hi
 whose good note names the same cards (a 3s or a spades clue saving the same 3♠). No
 puzzle faults a player for following a teammate's clue (a misfire of a card a clue
 called to play, as the conventions read it) or a giver for a duplicate he could not see
-(a wasted hint whose hinted copy is in his own hand and not known to be that card).
+(a wasted hint whose hinted copy is in his own hand and not known to be that card), nor a
+player for a card they could not see, a Sarcastic Discard, or known trash discarded before
+a known play at no cost; none where a fix clue is due or where a play clue is as good as
+the answer (a save that can wait, a known-trash discard): docs/puzzles.md.
 """
 
 from __future__ import annotations
@@ -202,12 +205,15 @@ def sound_answers(analysis: Analysis, turn: int) -> list[Answer]:
 
 
 def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
-    """A hint answer read by the conventions (when the analysis reads them) is a play or
-    save clue whose focus is one of `cards` (the good note's)."""
+    """A hint answer read by the conventions (when the analysis reads them) is a save
+    clue, or a play clue whose focus gets played, and its focus is one of `cards` (the
+    good note's): a clue the target would read as a play of an unplayable card is no
+    save (a card chop-moved earlier is no longer on the chop)."""
     if alt.reading is None or alt.reading.not_read:
         return True
     r = alt.reading.turns[turn]
-    return isinstance(r, Reading) and r.meaning in ("play", "save") and r.focus in cards
+    return (isinstance(r, Reading) and r.focus in cards
+            and (r.meaning == "save" or (r.meaning == "play" and r.connects)))
 
 
 def _sound(analysis: Analysis, turn: int) -> list[tuple[Action, Family, Answer]]:
@@ -279,6 +285,131 @@ def one_family(answers: list[tuple[Action, Family, Answer]]) -> bool:
     return len({family for _, family, _ in answers}) == 1
 
 
+def duplicate_discard(analysis: Analysis, turn: int) -> bool:
+    """The move at `turn` discards a card whose identity a clue touches in a teammate's
+    hand: the discard loses nothing, and when the mover knew the card it is H-Group's
+    Sarcastic Discard (level 3), which tells the teammate theirs is that card."""
+    game = analysis.record.game
+    played = analysis.timeline.actions[turn - 1]
+    if type(played) is not Discard:
+        return False
+    before = analysis.timeline[turn - 1]
+    mover, touched = before.player(game), analysis.knowledge.touched[turn - 1]
+    same = game.identity_of[played.card]
+    return any(touched[c] and game.identity_of[c] == same
+               for p, hand in enumerate(before.hands) if p != mover for c in hand)
+
+
+def unseen_loss(analysis: Analysis, f: Finding) -> bool:
+    """A lost-critical note on a discard of the mover's own card that no clue touched and
+    that the mover could not tell apart from a safe one: the card's loss is not what the
+    mover chose (a missed save, if any, is the note of the player who saw it)."""
+    if f.kind != Kind.LOST_CRITICAL or len(f.cards) != 1:
+        return False
+    played = analysis.timeline.actions[f.turn - 1]
+    if type(played) is not Discard or played.card != f.cards[0]:
+        return False
+    if analysis.knowledge.touched[f.turn - 1][played.card]:
+        return False
+    k = next(k for k in analysis.knowledge.of(f.turn - 1, f.player) if k.card == played.card)
+    return len(analysis.ids.members(k.deduced)) > 1
+
+
+def _play_clue(analysis: Analysis, turn: int, action: Hint) -> bool:
+    """`action`, given at `turn`, is a play clue the conventions read on a new card that
+    gets played (now, or after clued cards: no finesse or bluff), touches no trash and no
+    card already clued elsewhere (Good Touch), and draws no fault note."""
+    game, tk = analysis.record.game, analysis.knowledge
+    before = analysis.timeline[turn - 1]
+    hand, touched = before.hands[action.to], tk.touched[turn - 1]
+    new = [c for c in game.touched(action, hand) if not touched[c]]
+    trash = tk.statuses[turn - 1].trash
+    clued = {game.identity_of[c] for h in before.hands for c in h if touched[c]}
+    if not new or any((trash >> game.identity_of[c]) & 1 or game.identity_of[c] in clued
+                      for c in new):
+        return False
+    alt = alternative(analysis, turn, action)
+    if alt.reading is None or alt.reading.not_read:
+        return False
+    r = alt.reading.turns[turn]
+    return (isinstance(r, Reading) and r.meaning == "play" and r.connects and not r.trash
+            and r.focus in new and all(x.kind in ("known", "playable", "prompt")
+                                       for x in r.connections)
+            and not any(f.severity.is_fault for f in alt.notes_at(turn)))
+
+
+def trash_before_play(analysis: Analysis, turn: int, faults: tuple[Finding, ...],
+                      answers: list[tuple[Action, Family, Answer]]) -> bool:
+    """The move discarded a card its player knew was trash while holding a known play,
+    and no answer keeps a higher max score: playing first only changes the order (the
+    trash can go later, the clue comes back now), so the play is not strictly better."""
+    played = analysis.timeline.actions[turn - 1]
+    return (type(played) is Discard and all(f.kind == Kind.DISCARD_WITH_PLAYABLE for f in faults)
+            and knowing(analysis, turn, played) == "the card was known trash"
+            and all(a.max_score <= analysis.clock[turn].max_score for _, _, a in answers))
+
+
+def fix_due(analysis: Analysis, turn: int) -> bool:
+    """The next player holds the focus of a play clue that the conventions read as
+    playable but that no visible card connected to, nothing since has told them it
+    cannot play (their knowledge still allows a playable card) and they have played no
+    card since (a player who played others does not read it as playable): they are
+    about to misplay it, and a fix clue (H-Group level 3) comes before anything the
+    analysis grades."""
+    reading = analysis.reading
+    if reading is None or reading.not_read:
+        return False
+    game, tk = analysis.record.game, analysis.knowledge
+    before = analysis.timeline[turn - 1]
+    nxt = (before.player(game) + 1) % len(game.players)
+    playable = tk.statuses[turn - 1].playable
+    n = len(game.players)
+    last: dict[int, tuple[int, Reading]] = {}  # card -> the latest clue focused on it
+    played = 0  # the last turn the next player played a card
+    for t in range(1, turn):
+        r = reading.turns[t]
+        if isinstance(r, Reading):
+            last[r.focus] = (t, r)
+        elif type(analysis.timeline.actions[t - 1]) is Play and (t - 1) % n == nxt:
+            played = t
+    for k in tk.of(turn - 1, nxt):
+        t, r = last.get(k.card, (0, None))
+        if (r is not None and t > played and r.meaning == "play" and not r.connects
+                and not (playable >> game.identity_of[k.card]) & 1 and k.deduced & playable):
+            return True
+    return False
+
+
+def another_best(analysis: Analysis, turn: int,
+                 answers: list[tuple[Action, Family, Answer]]) -> bool:
+    """A play clue (`_play_clue`) is as good as the answers: they are discards of known
+    trash, or a save that can wait and that a clue token left after the play clue can
+    still give. A save comes first when its holder moves next with no known play (they
+    would discard the card): then only a play clue to the holder, which postpones that
+    discard, is as good."""
+    game = analysis.record.game
+    before = analysis.timeline[turn - 1]
+    mover = before.player(game)
+    action, family, _ = answers[0]
+    holder = -1
+    if family[0] == "hint":
+        assert isinstance(action, Hint)
+        if not any(f.kind == Kind.GOOD_SAVE for f in alternative(analysis, turn, action)
+                   .notes_at(turn)):
+            return False
+        holder = action.to
+        if before.coins < 2:
+            return False  # the play clue would spend the token the save needs
+    elif family[0] != "discard":
+        return False
+    urgent = holder == (mover + 1) % len(game.players) and not any(
+        analysis.knowledge.known_playable(turn - 1, holder))
+    taken = {a for a, _, _ in answers}
+    return any(type(a) is Hint and a not in taken
+               and (not urgent or a.to == holder)
+               and _play_clue(analysis, turn, a) for a in legal_actions(game, before))
+
+
 def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None,
               suggested: Action | None = None) -> Puzzle | None:
     """The puzzle at `turn` of the analysed game (None: no fault there by the mover, no
@@ -292,10 +423,14 @@ def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None
     played = analysis.timeline.actions[turn - 1]
     if followed_a_clue(analysis, turn) and all(played[0] in f.cards for f in faults):
         return None  # the fault is the played card's, and a teammate's clue called it
-    if all(unseen_duplicate(analysis, f) for f in faults):
+    if all(unseen_duplicate(analysis, f) or unseen_loss(analysis, f) for f in faults):
         return None
+    if duplicate_discard(analysis, turn) and all(played[0] in f.cards for f in faults):
+        return None  # the discard lost nothing: a clued copy is in a teammate's hand
     found = _sound(analysis, turn)
-    if not found or not one_family(found):
+    if (not found or not one_family(found) or fix_due(analysis, turn)
+            or another_best(analysis, turn, found)
+            or trash_before_play(analysis, turn, faults, found)):
         return None
     answers = [a for _, _, a in found]
     if suggested is not None and suggested not in [action for action, _, _ in found]:
