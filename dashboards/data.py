@@ -111,6 +111,7 @@ class GameLibrary:
         # Uploads belong to the browser session that made them: (owner, key) -> game.
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._checked: dict[str, Checked] = {}  # each file the validator has read
+        self._read_ahead: dict[str, Report] = {}  # `first_key`'s report, until `get`
         self.checks = 0  # files the validator read (tests count the work)
         self._lock = threading.Lock()
         self._survey = Survey()
@@ -216,17 +217,21 @@ class GameLibrary:
             return False
         return self._check(key, entry.path).valid
 
-    def _check(self, key: str, path: str) -> Checked:
-        """Validate the file `key` once (many sessions and the survey asking at once:
-        one reads it) and keep what the picker shows of it."""
+    def _check(self, key: str, path: str, keep: bool = False) -> Checked:
+        """Validate the file `key` once (many sessions asking at once: one reads it) and
+        keep what the picker shows of it; `keep`: also its report, if it validates, for
+        `get` (one at a time: the game the page opens on)."""
         with self._working_on(key):
             with self._lock:
                 known = self._checked.get(key)
             if known is not None:
                 return known
-            checked = checked_of(self._read(path))
+            report = self._read(path)
+            checked = checked_of(report)
             with self._lock:
                 self._checked[key] = checked
+                if keep and checked.valid:
+                    self._read_ahead = {key: report}
         return checked
 
     def _read(self, path: str) -> Report:
@@ -282,13 +287,15 @@ class GameLibrary:
     def first_key(self) -> str | None:
         """The first log that validates (a folder whose first file is broken opens on
         the first good one), else the first log. Reads the files in order only until
-        one validates: the game it opens is read (and analysed) once."""
-        keys = [e.key for e in self.entries if e.listed]
-        for key in keys:
-            loaded = self.get(key)
-            if isinstance(loaded, Reviewed) and loaded.illegal is None:
-                return key
-        return keys[0] if keys else None
+        one validates, and only validates them (the page's layout waits for this): the
+        report of the one it opens is kept for `get`, which analyses it without reading
+        it again."""
+        files = [e for e in self.entries if e.listed and e.path is not None]
+        for e in files:
+            assert e.path is not None
+            if self._check(e.key, e.path, keep=True).valid:
+                return e.key
+        return files[0].key if files else None
 
     def find(self, name: str, owner: str = "") -> str | None:
         """The key of the game `name` (a key or a file name, with or without .json)
@@ -327,7 +334,9 @@ class GameLibrary:
                 found = self._loaded.get(key)
             if found is not None:
                 return found
-            report = self._read(entry.path)
+            with self._lock:
+                report = self._read_ahead.pop(key, None)
+            report = report or self._read(entry.path)
             loaded = _from_report(key, report)
             with self._lock:
                 self._checked.setdefault(key, checked_of(report))

@@ -101,8 +101,12 @@ class Survey:
         except Exception as e:  # the server stopping (a killed process) or a bug: logged
             logging.getLogger(__name__).warning("the folder's validation stopped: %s: %s",
                                                 type(e).__name__, e)
-        finally:
             self.stop()
+            return
+        pool, self._pool = self._pool, None
+        if pool is not None:  # done: its process is idle, and ends now
+            atexit.unregister(self.stop)
+            pool.shutdown(wait=True)
 
     def stop(self) -> None:
         """End the survey's process, not waiting for it (as the solver's, at exit)."""
