@@ -25,8 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from dashboard_speed import FIRST_FRAME, chromium  # noqa: E402
-from folder_start import wait_for  # noqa: E402
+from dashboard_speed import FIRST_FRAME, chromium, wait_for  # noqa: E402
 
 TARGET_MB = 2.0
 RESPONSES = """

@@ -43,12 +43,17 @@ def progress_view(p: Progress) -> list[Any]:
     return parts
 
 
+def surveyed(library: GameLibrary) -> bool:
+    return not library.corpus and library.progress().total > 1
+
+
 def progress_panel(library: GameLibrary) -> html.Div | None:
-    """The progress line of a folder (None for a single file): drawn as it stands when
-    the page is built, then polled until every file is read."""
-    p = library.progress()
-    if p.total < 2:
+    """The progress line of a folder (None for a single file, and for a batch table,
+    whose rows say it already): drawn as it stands when the page is built, then
+    polled until every file is read."""
+    if not surveyed(library):
         return None
+    p = library.progress()
     return html.Div([
         html.Div(progress_view(p), id="folder-progress", role="status"),
         dcc.Interval(id="folder-poll", interval=POLL_MS, disabled=p.finished),
@@ -59,7 +64,7 @@ def register(app: Dash, library: GameLibrary) -> None:
     """The poll: it starts the survey (when a page is up: the first page pays nothing
     for it), then says the progress and sends the picker's options when they changed
     (the games read since, as the picker's own callback would list them now)."""
-    if library.progress().total < 2:
+    if not surveyed(library):
         return
 
     @app.callback(
