@@ -105,12 +105,15 @@ class GameLibrary:
     def __init__(self, entries: list[Entry], source: str) -> None:
         self.source = source  # said in the page header: where the games come from
         self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
+        self._files = sum(e.path is not None for e in entries)  # all listed, at start
+        self._done = 0  # of them, read by the validator
         self._loaded: OrderedDict[str, Loaded] = OrderedDict()
         # A game read by other conventions than the default: (owner, key, conventions).
         self._reread: OrderedDict[tuple[str, str, str], tuple[Loaded, Reviewed]] = OrderedDict()
         # Uploads belong to the browser session that made them: (owner, key) -> game.
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
         self._checked: dict[str, Checked] = {}  # each file the validator has read
+        self._invalid: list[tuple[str, str]] = []  # (file name, reason), as found
         self._read_ahead: dict[str, Report] = {}  # `first_key`'s report, until `get`
         self.checks = 0  # files the validator read (tests count the work)
         self._lock = threading.Lock()
@@ -177,26 +180,25 @@ class GameLibrary:
         is read here: a file is labelled by its name, and by its game once the validator
         has read it (the survey, or its opening), marked if it does not validate."""
         needle = (search or "").casefold()
-        with self._lock:
-            checked = dict(self._checked)
-        labels = ((e, self._label(e, checked.get(e.key), owner))
-                  for e in [*self.entries, *self.uploads_of(owner)] if e.listed)
-        chosen = list(islice(((e, label) for e, label in labels
-                              if needle in label.casefold()), limit))
-        if keep is not None and all(e.key != keep for e, _ in chosen):
-            with self._lock:
-                kept = self._entries.get(keep)
-            if kept is not None:
-                chosen.append((kept, self._label(kept, checked.get(keep), owner)))
+        with self._lock:  # labels made while the lock is held: nothing is copied
+            entries = [*self._entries.values(),
+                       *(e for (who, _), (e, _) in self._uploads.items() if who == owner)]
+            labels = ((e, self._label(e, owner)) for e in entries if e.listed)
+            chosen = list(islice(((e, label) for e, label in labels
+                                  if needle in label.casefold()), limit))
+            kept = self._entries.get(keep) if keep is not None else None
+            if kept is not None and all(e.key != keep for e, _ in chosen):
+                chosen.append((kept, self._label(kept, owner)))
         return [{"label": label, "value": e.key} for e, label in chosen]
 
-    def _label(self, entry: Entry, checked: Checked | None, owner: str) -> str:
+    def _label(self, entry: Entry, owner: str) -> str:
+        """The picker's label of `entry` (the lock held)."""
         if entry.path is None:  # an upload, read when it came
-            with self._lock:
-                upload = self._uploads.get((owner, entry.key))
+            upload = self._uploads.get((owner, entry.key))
             valid = upload is not None and isinstance(upload[1], Reviewed) \
                 and upload[1].illegal is None
             return entry.label if valid else f"\u2717 {entry.label} (does not validate)"
+        checked = self._checked.get(entry.key)
         if checked is None:
             return entry.label
         if not checked.valid:
@@ -229,7 +231,7 @@ class GameLibrary:
             report = self._read(path)
             checked = checked_of(report)
             with self._lock:
-                self._checked[key] = checked
+                self._note(key, checked)
                 if keep and checked.valid:
                     self._read_ahead = {key: report}
         return checked
@@ -256,17 +258,24 @@ class GameLibrary:
     def _record(self, batch: list[tuple[str, Checked]]) -> None:
         with self._lock:
             for key, checked in batch:
-                self._checked.setdefault(key, checked)
+                self._note(key, checked)
             self.checks += len(batch)
+
+    def _note(self, key: str, checked: Checked) -> None:
+        """Keep what the validator found of the file `key` (the lock held), once."""
+        if key in self._checked:
+            return
+        self._checked[key] = checked
+        entry = self._entries[key]
+        if entry.listed:  # a lesson, opened by its link, is no file of the folder
+            self._done += 1
+            if not checked.valid:
+                self._invalid.append((entry.label, checked.reason))
 
     def progress(self) -> Progress:
         """How far the validation of the listed files is: what the page says."""
         with self._lock:
-            files = [e for e in self._entries.values() if e.listed and e.path is not None]
-            found = [(e, self._checked.get(e.key)) for e in files]
-        return Progress(sum(c is not None for _, c in found), len(files),
-                        tuple((e.label, c.reason) for e, c in found
-                              if c is not None and not c.valid))
+            return Progress(self._done, self._files, tuple(self._invalid))
 
     def _working_on(self, key: str) -> threading.Lock:
         """A lock of the file `key`: a class opening the same game at once reads and
@@ -339,7 +348,7 @@ class GameLibrary:
             report = report or self._read(entry.path)
             loaded = _from_report(key, report)
             with self._lock:
-                self._checked.setdefault(key, checked_of(report))
+                self._note(key, checked_of(report))
                 kept = self._loaded.setdefault(key, loaded)
                 while len(self._loaded) > GAMES_KEPT:
                     self._loaded.popitem(last=False)

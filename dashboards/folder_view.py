@@ -15,7 +15,7 @@ from .callbacks import session_of
 from .data import GameLibrary
 from .survey import Progress
 
-POLL_MS = 500  # how often the page asks while the survey runs
+POLL_MS = 1000  # how often the page asks while the survey runs
 INVALID_SHOWN = 50  # invalid files listed on the page; `nova-replay validate` lists all
 
 
