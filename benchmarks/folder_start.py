@@ -1,14 +1,14 @@
 """A big folder in the dashboard (issue 23: a 10,000-log folder usable in < 3 s), end to
 end in real headless Chromium.
 
-    python benchmarks/folder_start.py [--logs 10000] [--runs 3] [--base DIR]
+    python benchmarks/folder_start.py [--logs 10000] [--runs 3] [--unique] [--base DIR]
 
 Makes --logs logs in a temporary folder (the bundled samples, hard-linked under new
-names; every 500th file is broken, so that the background validation has something to
-find), then per run opens Chromium with a new profile (started before the clock: a user's browser
-is already running; nothing is in its cache), launches
-`nova-replay dashboard FOLDER` (a new Python, as a user would), and times from the launch
-to
+names, or with --unique copies whose every action is new; every 500th file is broken, so
+that the background validation has something to find), then per run opens Chromium with
+a new profile (started before the clock: a user's browser is already running; nothing is
+in its cache), launches `nova-replay dashboard FOLDER` (a new Python, as a user would),
+and times from the launch to
 
 - "listening": the server prints its URL;
 - "usable": the page shows the folder's first game at turn 0 (its turn label and first
@@ -31,6 +31,7 @@ time misses the target.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -62,12 +63,18 @@ OPTIONS = "return document.querySelectorAll('.dash-dropdown-options [role=option
 PROGRESS = "const p = document.getElementById('folder-progress'); return p ? p.textContent : '';"
 
 
-def make_folder(folder: Path, count: int) -> None:
+def make_folder(folder: Path, count: int, unique: bool = False) -> None:
     samples = sorted(SAMPLES.glob("*.json"))
+    datas = [json.loads(p.read_text("utf-8")) for p in samples] if unique else []
     for i in range(count):
         target = folder / f"game-{i:05d}.json"
         if i % BROKEN_EVERY == BROKEN_EVERY - 1:
             target.write_text('{"format": "nova-replay/1", "players": 7}', encoding="utf-8")
+            continue
+        if unique:  # every action new to the validator's memo, as in a real corpus
+            data = datas[i % len(datas)]
+            actions = [{**a, "comment": f"{i}.{n}"} for n, a in enumerate(data["actions"])]
+            target.write_text(json.dumps({**data, "actions": actions}), encoding="utf-8")
             continue
         try:
             os.link(samples[i % len(samples)], target)
@@ -128,6 +135,9 @@ def main() -> int:
     parser.add_argument("--logs", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--base", type=Path, help="also run this source tree, in turns")
+    parser.add_argument("--unique", action="store_true",
+                        help="logs whose every action is unique (copies, with a comment on each "
+                             "action), not hard links: the validator's memo does not help")
     args = parser.parse_args()
     trees: list[tuple[str, Path | None]] = [("this tree", None)]
     if args.base is not None:
@@ -136,8 +146,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "games"
         folder.mkdir()
-        make_folder(folder, args.logs)
-        print(f"{args.logs:,} logs ({args.logs // BROKEN_EVERY} broken); {load_line()}")
+        make_folder(folder, args.logs, args.unique)
+        print(f"{args.logs:,} logs ({args.logs // BROKEN_EVERY} broken"
+              f"{', every action unique' if args.unique else ''}); {load_line()}")
         for n in range(args.runs):
             for name, base in trees:
                 with chromium() as driver:  # a new profile: nothing cached from a run before
