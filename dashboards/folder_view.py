@@ -27,7 +27,10 @@ def progress_text(p: Progress) -> str:
 
 
 def progress_view(p: Progress) -> list[Any]:
-    """The line, a progress bar while it runs, and the invalid files with their reasons."""
+    """The line, a progress bar while it runs, and the invalid files with their reasons;
+    nothing once every file is read and all are valid (the page keeps its room)."""
+    if p.finished and not p.invalid:
+        return []
     text = html.Span(progress_text(p), className="folder-progress-text")
     parts: list[Any] = [text if p.finished else html.Label([  # the bar named by the line
         text, html.Progress(value=str(p.done), max=str(p.total), className="folder-progress-bar"),
@@ -50,22 +53,30 @@ def surveyed(library: GameLibrary) -> bool:
 def progress_panel(library: GameLibrary) -> html.Div | None:
     """The progress line of a folder (None for a single file, and for a batch table,
     whose rows say it already): drawn as it stands when the page is built, then
-    polled until every file is read."""
+    polled, once the page shows a game, until every file is read."""
     if not surveyed(library):
         return None
     p = library.progress()
     return html.Div([
         html.Div(progress_view(p), id="folder-progress", role="status"),
-        dcc.Interval(id="folder-poll", interval=POLL_MS, disabled=p.finished),
+        # off until the page has its first game (`register`): nothing competes with it
+        dcc.Interval(id="folder-poll", interval=POLL_MS, disabled=True),
     ], className="folder-progress")
 
 
 def register(app: Dash, library: GameLibrary) -> None:
-    """The poll: it starts the survey (when a page is up: the first page pays nothing
-    for it), then says the progress and sends the picker's options when they changed
+    """The poll (on once the page has a game): it starts the survey (the first page pays
+    nothing for it), then says the progress and sends the picker's options when they changed
     (the games read since, as the picker's own callback would list them now)."""
     if not surveyed(library):
         return
+    # A game arrived (the first page is up, or another game opened): poll (again); the
+    # poll stops itself once every file is read.
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        "function (d) { return !d; }",
+        Output("folder-poll", "disabled", allow_duplicate=True), Input("game-data", "data"),
+        prevent_initial_call=True,
+    )
 
     @app.callback(
         Output("folder-progress", "children"), Output("folder-poll", "disabled"),

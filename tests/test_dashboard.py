@@ -411,8 +411,8 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard"]).exit_code == 0
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
-    # a folder (the samples) has one callback more: its validation's progress
-    assert calls == [("127.0.0.1", 8050, 14), ("0.0.0.0", 9000, 13)]
+    # a folder (the samples) has two callbacks more: its validation's progress, and its start
+    assert calls == [("127.0.0.1", 8050, 15), ("0.0.0.0", 9000, 13)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:

@@ -92,8 +92,10 @@ def test_the_page_lists_invalid_files_as_found_and_a_bounded_number() -> None:
     assert "bad-49.json: $.deck: problem 49" in view and "bad-50.json" not in view
     assert "and 20 more (nova-replay validate FOLDER lists them all)" in view
     assert "Progress" in view  # a bar while it runs...
-    done = json.dumps([c.to_plotly_json() for c in progress_view(Progress(5, 5, ()))], default=str)
-    assert "Validated 5 of 5 logs; 0 invalid." in done and "Progress" not in done  # ...not after
+    done = json.dumps([c.to_plotly_json() for c in progress_view(Progress(5, 5, found[:1]))],
+                      default=str)
+    assert "Validated 5 of 5 logs; 1 invalid." in done and "Progress" not in done  # ...not after
+    assert progress_view(Progress(5, 5, ())) == []  # all read, all valid: the line goes
 
 
 def test_the_survey_in_its_own_process_finds_the_same(tmp_path: Path) -> None:
