@@ -18,7 +18,7 @@ from dash.exceptions import CallbackException
 from flask import Flask, Response, abort, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from . import learn
+from . import folder_view, learn
 from .callbacks import SESSION_COOKIE, has_session, register, session_of
 from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
@@ -46,9 +46,11 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
     library.add_unlisted(learn.lesson_entries())
     app.layout = lambda: page(library.options(owner=session_of()), library.source,
                               len(library), library.first_key(), learn.lesson_options(),
-                              learn.puzzle_options(), library.corpus)
+                              learn.puzzle_options(), library.corpus,
+                              folder_view.progress_panel(library))
     register(app, library)
     learn.register(app)
+    folder_view.register(app, library)  # its first poll starts the folder's validation
     server = app.server
     server.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES  # 413 before the body is read
     allowed = allowed_hosts(host_names)

@@ -12,7 +12,9 @@ import os
 import re
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,8 @@ from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
 from nova_replay.review.conventions import parse_conventions
 from nova_replay.rules.errors import NovaError
+
+from .survey import Checked, Progress, Survey, checked_of
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 UPLOADS_PER_SESSION = 12  # a session's own oldest upload goes first
@@ -101,13 +105,21 @@ class GameLibrary:
     def __init__(self, entries: list[Entry], source: str) -> None:
         self.source = source  # said in the page header: where the games come from
         self._entries: OrderedDict[str, Entry] = OrderedDict((e.key, e) for e in entries)
+        self._files = sum(e.path is not None for e in entries)  # all listed, at start
+        self._done = 0  # of them, read by the validator
         self._loaded: OrderedDict[str, Loaded] = OrderedDict()
         # A game read by other conventions than the default: (owner, key, conventions).
         self._reread: OrderedDict[tuple[str, str, str], tuple[Loaded, Reviewed]] = OrderedDict()
         # Uploads belong to the browser session that made them: (owner, key) -> game.
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
-        self._valid: dict[str, bool] = {}  # whether a file validates, once known
+        self._checked: dict[str, Checked] = {}  # each file the validator has read
+        self._invalid: list[tuple[str, str]] = []  # (file name, reason), as found
+        self._read_ahead: dict[str, Report] = {}  # `first_key`'s report, until `get`
+        self.checks = 0  # files the validator read (tests count the work)
         self._lock = threading.Lock()
+        self._survey = Survey()
+        # How the survey validates a batch: None, in its process; tests give a function.
+        self.checker: Callable[[list[str]], list[Checked]] | None = None
         self._file_locks: dict[str, threading.Lock] = {}  # one per file entry (`_working_on`)
         self.corpus: list[dict[str, Any]] = []  # a batch table's rows (`from_table`)
         self.skipped: list[tuple[str, str]] = []  # (file, what) of a folder's FIFOs, devices
@@ -163,41 +175,107 @@ class GameLibrary:
     def options(self, search: str | None = None, keep: str | None = None,
                 limit: int | None = PICKER_SHOWN, owner: str = "") -> list[dict[str, str]]:
         """The picker's options, files first, then `owner`'s uploads: the first `limit`
-        whose name contains `search` (any case), and the game `keep` (the one shown)
-        wherever it is. A picker of 10,000 games would take the browser seconds. A
-        log that does not validate is marked (each listed file is checked once)."""
+        whose label contains `search` (any case), and the game `keep` (the one shown)
+        wherever it is. A picker of 10,000 games would take the browser seconds. Nothing
+        is read here: a file is labelled by its name, and by its game once the validator
+        has read it (the survey, or its opening), marked if it does not validate."""
         needle = (search or "").casefold()
-        chosen = [e for e in [*self.entries, *self.uploads_of(owner)]
-                  if e.listed and needle in e.label.casefold()][:limit]
-        if keep is not None and all(e.key != keep for e in chosen):
-            with self._lock:
-                kept = self._entries.get(keep)
-            if kept is not None:
-                chosen.append(kept)
-        return [{"label": e.label if self.validates(e.key, owner) else
-                 f"\u2717 {e.label} (does not validate)", "value": e.key} for e in chosen]
+        with self._lock:  # labels made while the lock is held: nothing is copied
+            entries = [*self._entries.values(),
+                       *(e for (who, _), (e, _) in self._uploads.items() if who == owner)]
+            labels = ((e, self._label(e, owner)) for e in entries if e.listed)
+            chosen = list(islice(((e, label) for e, label in labels
+                                  if needle in label.casefold()), limit))
+            kept = self._entries.get(keep) if keep is not None else None
+            if kept is not None and all(e.key != keep for e, _ in chosen):
+                chosen.append((kept, self._label(kept, owner)))
+        return [{"label": label, "value": e.key} for e, label in chosen]
+
+    def _label(self, entry: Entry, owner: str) -> str:
+        """The picker's label of `entry` (the lock held)."""
+        if entry.path is None:  # an upload, read when it came
+            upload = self._uploads.get((owner, entry.key))
+            valid = upload is not None and isinstance(upload[1], Reviewed) \
+                and upload[1].illegal is None
+            return entry.label if valid else f"\u2717 {entry.label} (does not validate)"
+        checked = self._checked.get(entry.key)
+        if checked is None:
+            return entry.label
+        if not checked.valid:
+            return f"\u2717 {entry.label} (does not validate)"
+        return f"{entry.label} \u00b7 {checked.title}" if checked.title else entry.label
 
     def validates(self, key: str, owner: str = "") -> bool:
         """Whether the log `key` passes the validator (checked once, then known)."""
         with self._lock:
-            known = self._valid.get(key)
+            known = self._checked.get(key)
             upload = self._uploads.get((owner, key))
             entry = self._entries.get(key)
         if upload is not None:
             return isinstance(upload[1], Reviewed) and upload[1].illegal is None
         if known is not None:
-            return known
+            return known.valid
         if entry is None or entry.path is None:
             return False
-        with self._working_on(key):  # many sessions asking at once: one checks it
+        return self._check(key, entry.path).valid
+
+    def _check(self, key: str, path: str, keep: bool = False) -> Checked:
+        """Validate the file `key` once (many sessions asking at once: one reads it) and
+        keep what the picker shows of it; `keep`: also its report, if it validates, for
+        `get` (one at a time: the game the page opens on)."""
+        with self._working_on(key):
             with self._lock:
-                known = self._valid.get(key)
+                known = self._checked.get(key)
             if known is not None:
                 return known
-            valid = check(entry.path).valid()
+            report = self._read(path)
+            checked = checked_of(report)
             with self._lock:
-                self._valid[key] = valid
-        return valid
+                self._note(key, checked)
+                if keep and checked.valid:
+                    self._read_ahead = {key: report}
+        return checked
+
+    def _read(self, path: str) -> Report:
+        with self._lock:
+            self.checks += 1
+        return check(path)
+
+    def start_survey(self) -> threading.Thread | None:
+        """Validate every listed file not read yet, in the picker's order, in the
+        background (survey.py), once; the thread, or None if it was started before."""
+        with self._lock:
+            if self._survey.started:
+                return None
+            self._survey.started = True
+            todo = [(e.key, e.path) for e in self._entries.values()
+                    if e.listed and e.path is not None and e.key not in self._checked]
+        thread = threading.Thread(target=self._survey.run, args=(todo, self._record, self.checker),
+                                  daemon=True, name="folder-survey")
+        thread.start()
+        return thread
+
+    def _record(self, batch: list[tuple[str, Checked]]) -> None:
+        with self._lock:
+            for key, checked in batch:
+                self._note(key, checked)
+            self.checks += len(batch)
+
+    def _note(self, key: str, checked: Checked) -> None:
+        """Keep what the validator found of the file `key` (the lock held), once."""
+        if key in self._checked:
+            return
+        self._checked[key] = checked
+        entry = self._entries[key]
+        if entry.listed:  # a lesson, opened by its link, is no file of the folder
+            self._done += 1
+            if not checked.valid:
+                self._invalid.append((entry.label, checked.reason))
+
+    def progress(self) -> Progress:
+        """How far the validation of the listed files is: what the page says."""
+        with self._lock:
+            return Progress(self._done, self._files, tuple(self._invalid))
 
     def _working_on(self, key: str) -> threading.Lock:
         """A lock of the file `key`: a class opening the same game at once reads and
@@ -217,9 +295,16 @@ class GameLibrary:
 
     def first_key(self) -> str | None:
         """The first log that validates (a folder whose first file is broken opens on
-        the first good one), else the first log."""
-        keys = [e.key for e in self.entries if e.listed]
-        return next((k for k in keys if self.validates(k)), keys[0] if keys else None)
+        the first good one), else the first log. Reads the files in order only until
+        one validates, and only validates them (the page's layout waits for this): the
+        report of the one it opens is kept for `get`, which analyses it without reading
+        it again."""
+        files = [e for e in self.entries if e.listed and e.path is not None]
+        for e in files:
+            assert e.path is not None
+            if self._check(e.key, e.path, keep=True).valid:
+                return e.key
+        return files[0].key if files else None
 
     def find(self, name: str, owner: str = "") -> str | None:
         """The key of the game `name` (a key or a file name, with or without .json)
@@ -258,9 +343,12 @@ class GameLibrary:
                 found = self._loaded.get(key)
             if found is not None:
                 return found
-            loaded = _from_report(key, check(entry.path))
             with self._lock:
-                self._valid[key] = isinstance(loaded, Reviewed) and loaded.illegal is None
+                report = self._read_ahead.pop(key, None)
+            report = report or self._read(entry.path)
+            loaded = _from_report(key, report)
+            with self._lock:
+                self._note(key, checked_of(report))
                 kept = self._loaded.setdefault(key, loaded)
                 while len(self._loaded) > GAMES_KEPT:
                     self._loaded.popitem(last=False)

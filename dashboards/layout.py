@@ -24,10 +24,12 @@ CLOCK_HEIGHT = 260  # px: less the chart's margins (review.js: 10 + 46), a plot 
 def page(options: list[dict[str, str]], source: str, count: int | None = None,
          first: str | None = None, lessons: list[dict[str, str]] | None = None,
          puzzles: list[dict[str, str]] | None = None,
-         corpus: list[dict[str, Any]] | None = None) -> html.Div:
+         corpus: list[dict[str, Any]] | None = None,
+         progress: html.Div | None = None) -> html.Div:
     """The whole page; `options` are the picker's first games (of `count`), `source`
     where they come from, `first` the one it opens on; `lessons` and `puzzles` the
-    course's pickers; `corpus` a batch table's rows (the corpus view)."""
+    course's pickers; `corpus` a batch table's rows (the corpus view); `progress` a
+    folder's validation (folder_view.py)."""
     return html.Div([
         dcc.Location(id="url", refresh=False),
         dcc.Store(id="game-data", data=None),
@@ -40,6 +42,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
         header(options, source, len(options) if count is None else count, first,
                learn_line(lessons or [], puzzles or [])),
+        *([progress] if progress is not None else []),
         # Everything below the header is the page's main landmark (screen readers).
         html.Main([
         *([corpus_panel(corpus)] if corpus else []),

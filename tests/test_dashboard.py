@@ -28,6 +28,7 @@ from nova_replay.dashboard.links import (
     turn_href,
 )
 from nova_replay.dashboard.payload import BADGE_BITS, CARD_FIELDS, game_payload
+from nova_replay.dashboard.survey import check_files
 from nova_replay.dashboard.table import ViewOptions, action_text
 
 from nova_replay.cli import main
@@ -144,8 +145,14 @@ def test_the_picker_lists_a_few_games_and_searches_them_all(tmp_path: Path) -> N
     assert len(lib.options()) == data_module.PICKER_SHOWN
     assert [o["value"] for o in lib.options("GAME-11")] == [f"game-11{i}" for i in range(10)]
     kept = lib.options(keep="game-119")
+    assert kept[-1] == {"label": "game-119.json", "value": "game-119"}  # listed, not read
+    assert len(kept) == data_module.PICKER_SHOWN + 1 and lib.checks == 0
+    lib.checker = check_files  # the survey in its thread, here
+    survey = lib.start_survey()
+    assert survey is not None
+    survey.join()
+    kept = lib.options(keep="game-119")
     assert kept[-1] == {"label": "✗ game-119.json (does not validate)", "value": "game-119"}
-    assert len(kept) == data_module.PICKER_SHOWN + 1
     layout = create_app(lib).layout
     assert "120 games" in json.dumps((layout() if callable(layout) else layout).to_plotly_json(),
                                      default=str)
@@ -404,7 +411,8 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard"]).exit_code == 0
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8050, 13), ("0.0.0.0", 9000, 13)]
+    # a folder (the samples) has two callbacks more: its validation's progress, and its start
+    assert calls == [("127.0.0.1", 8050, 15), ("0.0.0.0", 9000, 13)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules.cards import SUITS, Card, parse_cards
-from ..rules.errors import turn_error
+from ..rules.errors import DeckError, turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from ..rules.words import words
@@ -40,7 +40,13 @@ def game_from_log(log: GameLog) -> Game:
     except RulesetError:  # players the ruleset has no hand size for
         check_deck(ruleset, deck)  # a wrong deck is said first
         raise
-    game.check_deck()
+    try:
+        game.check_deck()
+    except DeckError as e:
+        if ruleset.white_suit and "W" in ruleset.suits:  # purple and White both
+            raise DeckError(e.where, f"{e.message} (in {ruleset.variant} W is White, as "
+                                     f"players write it; purple is written P)") from None
+        raise
     return game
 
 

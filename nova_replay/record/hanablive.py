@@ -21,6 +21,7 @@ import json
 import re
 from typing import Any
 
+from ..rules.cards import Card
 from ..rules.engine import STRIKEOUT, TERMINATED, Timeline, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
 from ..rules.game import Game
@@ -254,7 +255,7 @@ def _deck_cards(deck: list[Any], rules: Ruleset, variant: str) -> list[str]:
     for i, c in enumerate(deck):
         suit = _int(c.get("suitIndex"), "$.deck[{}].suitIndex", 0, last, suit_index, i)
         rank = _int(c.get("rank"), "$.deck[{}].rank", 1, 5, "a rank", i)
-        cards.append(f"{rank}{rules.suits[suit]}")
+        cards.append(rules.log_text(Card(rank, rules.suits[suit])))
     return cards
 
 

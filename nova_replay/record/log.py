@@ -25,8 +25,8 @@ from pydantic import (
     model_validator,
 )
 
-from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, parse_card, parse_suit
-from ..rules.variants import COLOURS
+from ..rules.cards import CARD_PATTERN, SUIT_PATTERN, canonical_text, letter_in_variant, parse_suit
+from ..rules.variants import COLOURS, VariantError, variant
 
 FORMAT_NAME = "nova-replay"
 FORMAT_VERSION = 1
@@ -38,7 +38,28 @@ SCHEMA_ID = "https://nova-replay.example/schemas/nova-log-v1.schema.json"
 
 @lru_cache(maxsize=1024)
 def _canonical_card(text: str) -> str:
-    return str(parse_card(text))
+    return canonical_text(text)
+
+
+@lru_cache(maxsize=256)
+def _white_suit(spec: RulesetSpec) -> bool:
+    """Whether the log's variant has hanab.live's White suit (an unknown variant: no;
+    the ruleset's error is said later, by the game)."""
+    if spec.name != "hanabi" or not spec.variant:
+        return False
+    try:
+        return any(k.name == "White" for k in variant(spec.variant).suits)
+    except VariantError:
+        return False
+
+
+def _letters_of_the_variant(deck: list[str], spec: Any) -> list[str]:
+    """The deck's W and P read by the variant's suits (`cards.letter_in_variant`):
+    the letters are canonical before the ruleset is known, this reads them in it."""
+    white = isinstance(spec, RulesetSpec) and _white_suit(spec)
+    if not white and not any(t[-1:] == "P" for t in deck):
+        return deck
+    return [letter_in_variant(t, white) for t in deck]
 
 
 class _SeenCards:
@@ -267,11 +288,16 @@ class GameLog(_Model):
     @classmethod
     def _seen_before(cls, value: Any, handler: ValidatorFunctionWrapHandler,
                      info: ValidationInfo) -> Any:
-        """Actions and card texts recur from game to game: each is validated once."""
+        """Actions and card texts recur from game to game: each is validated once (the
+        deck's texts are then read in the log's variant, which the memo does not know)."""
         if info.mode != "python":  # JSON text: pydantic reads it in Rust, fast already
-            return handler(value)
-        memo = _SEEN_ACTIONS if info.field_name == "actions" else _SEEN_CARDS
-        return memo.validate(value, handler)
+            out = handler(value)
+        else:
+            memo = _SEEN_ACTIONS if info.field_name == "actions" else _SEEN_CARDS
+            out = memo.validate(value, handler)
+        if info.field_name == "deck":
+            return _letters_of_the_variant(out, info.data.get("ruleset"))
+        return out
 
     @field_validator("players")
     @classmethod

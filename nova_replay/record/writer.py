@@ -43,7 +43,7 @@ def log_data(
         "version": FORMAT_VERSION,
         "ruleset": ruleset,
         "players": list(game.players),
-        "deck": [str(c) for c in game.deck],
+        "deck": [game.ruleset.log_text(c) for c in game.deck],
         "actions": acts,
     }
     if termination:

@@ -129,6 +129,39 @@ def parse_card(text: str) -> Card:
     return _parse_card_text(text)
 
 
+WHITE = "Wh"  # hanab.live's White suit (its key); our W is hanab.live's Purple
+
+
+def canonical_text(text: str) -> str:
+    """A card's canonical text (`str(parse_card(text))`: '5W', '3H', '4Wh'), except that
+    purple written P stays P ('p5' -> '5P'): until the variant is known, W and P are
+    not the same letter (`letter_in_variant`)."""
+    card = parse_card(text)
+    if card.suit == "W" and "P" in text.upper():
+        return f"{card.rank}P"
+    return str(card)
+
+
+def letter_in_variant(text: str, white_suit: bool) -> str:
+    """A log's card text (`canonical_text`) read in its game: where the variant has a
+    White suit, W is White, as players write it ('5W' -> '5Wh'), and purple is P
+    ('5P', its log text there, `log_text`); elsewhere W and P are both our W
+    (hanab.live's purple, '5P' -> '5W'). By the variant's suits alone: never by what
+    would make the deck right."""
+    if white_suit:
+        return f"{text[:-1]}{WHITE}" if text[-1:] == "W" else text
+    return f"{text[:-1]}W" if text[-1:] == "P" else text
+
+
+def log_text(card: Card, white_suit: bool) -> str:
+    """A card as a log writes it: its canonical text, except our W (hanab.live's purple)
+    in a game with a White suit, written P there (W would read as White). Reports keep
+    `str(card)` ('5W') in every game."""
+    if white_suit and card.suit == "W":
+        return f"{card.rank}P"
+    return str(card)
+
+
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     """The cards of many texts (strings), such as a deck: see `parse_card`."""
     return tuple(map(_parse_card_text, texts))

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
-from .cards import JOKER, SUITS, Card, rank_text
+from .cards import JOKER, SUITS, WHITE, Card, log_text, rank_text
 from .variants import NO_VARIANT, SpecialRank, SuitKind, VariantError, variant
 
 RULESET_NAMES = ("nova", "hanabi")
@@ -162,6 +162,16 @@ class Ruleset:
         if card.is_joker:
             return card.show()
         return rank_text(card.rank, card.suit) + self.suit_letter(self.suits.index(card.suit))
+
+    @property
+    def white_suit(self) -> bool:
+        """Whether the game has hanab.live's White suit: then W on input is White and
+        purple is written P (`cards.letter_in_variant`)."""
+        return WHITE in self.suits
+
+    def log_text(self, card: Card) -> str:
+        """A card as a log of this game writes it ('5P' for purple beside a White suit)."""
+        return log_text(card, self.white_suit)
 
     def rank_text(self, rank: int) -> str:
         """A rank as this game says it ('A' in Nova, '1' in Hanabi)."""
