@@ -73,7 +73,10 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     links: tuple[Connection, ...] = ()
     connects = False
     saved = truth is not None and bool((m.saves >> truth) & 1)
-    if truth is not None and m.meaning in (PLAY, SAVE) and not saved:
+    if truth is not None and m.meaning in (PLAY, SAVE) and not saved \
+            and (table.status.playable >> truth) & 1:
+        connects = True  # playable now: nothing to call (`connect`), no table to copy
+    elif truth is not None and m.meaning in (PLAY, SAVE) and not saved:
         # The focus card's actual connections, once the clue is given: the other cards it
         # touches are clued then (a delayed play or a prompt), never a finesse position.
         # (What the target reads the focus as does not count on them: `clue_meaning`.)
