@@ -63,7 +63,7 @@ class Identities:
     def show(self, identity: int) -> str:
         return self.space.show(identity)
 
-    def members(self, mask: int) -> tuple[int, ...]:
+    def members(self, mask: int) -> list[int]:
         return self.space.members(mask)
 
 

@@ -158,16 +158,16 @@ class IdentitySpace:
         return colours + ranks
 
     @staticmethod
-    def members(mask: int) -> tuple[int, ...]:
+    def members(mask: int) -> list[int]:
         """The identities in a mask, in order (remembered: a review asks for the same
-        few masks thousands of times)."""
+        few masks thousands of times; each caller gets its own list)."""
         out = _MEMBERS.get(mask)
         if out is None:
             out = _members(mask)
             if len(_MEMBERS) >= _MEMBERS_KEPT:
                 _MEMBERS.clear()
             _MEMBERS[mask] = out
-        return out
+        return list(out)
 
 
 # `IdentitySpace.members`' answers, by mask (masks of any ruleset: a mask's members do
