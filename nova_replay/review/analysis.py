@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
+from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .conventions import Conventions, GameReading, read_game
@@ -485,7 +485,7 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             most = max_score(game, state, st)
             pace = pace_of(state.score, draw_pile, players, st.reach_total)
             left = None if state.final_turns < 0 else final_turns_left(state)
-        point = ClockPoint._make((t, draw_pile, pace, state.score, most, efficiency, left))
+        point = tuple_new(ClockPoint, (t, draw_pile, pace, state.score, most, efficiency, left))
         add(point)
     return tuple(points)
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules.engine import State, Timeline, is_misfire
+from ..rules.engine import State, Timeline, is_misfire, tuple_new
 from ..rules.game import Action, Game, Hint, Play
 from .status import (
     Identities,
@@ -144,7 +144,7 @@ class Tracker:
                 return last.status
             st = recombine(ids, self._memo, last.status, parts, changed, rows, lost,
                            lost_changed)
-            self._last = _LastStatus._make((rows, 0, st))
+            self._last = tuple_new(_LastStatus, (rows, 0, st))
             return st
         spare = jokers_left(ids, lost, self.played_jokers)
         if last is None or last.spare != spare:
@@ -161,10 +161,10 @@ class Tracker:
             if not was and last.rows == rows:
                 if not lost_changed:
                     return last.status
-                st = Status._make((*last.status[:5], tuple(lost)))
+                st = tuple_new(Status, (*last.status[:5], tuple(lost)))
             else:
                 st = combine(ids, rows, parts, lost, spare)
-        self._last = _LastStatus._make((rows, spare, st))
+        self._last = tuple_new(_LastStatus, (rows, spare, st))
         return st
 
     def hand(self, state: State, player: int) -> tuple[CardKnowledge, ...]:
@@ -207,7 +207,7 @@ def _cards(hand: tuple[int, ...], hinted: Sequence[int], deduced: Sequence[int],
     """A hand's CardKnowledge from its tiers' parts (common: hinted, minus the public)."""
     hidden = ~public_full
     return tuple([
-        CardKnowledge._make((c, hinted[c], d, hinted[c] & hidden, touched[c]))
+        tuple_new(CardKnowledge, (c, hinted[c], d, hinted[c] & hidden, touched[c]))
         for c, d in zip(hand, deduced, strict=True)
     ])
 
@@ -383,7 +383,7 @@ class TimelineKnowledge:
                 continue  # known playable before
             if was_out & others or not all_playable(self.deduced(turn - 1, to)[slot], st):
                 made.append(c)  # not known playable before
-        return HintLesson._make((True, tuple(made)))
+        return tuple_new(HintLesson, (True, tuple(made)))
 
     def known_playable(self, turn: int, player: int) -> tuple[bool, ...]:
         """Per card of `player`'s hand after `turn`: whether its deduced tier says it is

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules.cards import Card
-from ..rules.engine import TERMINATED, State
+from ..rules.engine import TERMINATED, State, tuple_new
 from ..rules.game import Game
 from ..rules.identities import IdentitySpace, next_identity
 
@@ -182,8 +182,8 @@ def recombine(ids: Identities, memo: dict[RowKey, RowStatus], last: Status,
             row = row_reach(now[3], m)
             total += row - reach[s]
             reach = reach[:s] + (row,) + reach[s + 1:]
-    return Status._make((playable, trash, critical, reach, total,
-                         tuple(lost) if lost_changed else was_lost))
+    return tuple_new(Status, (playable, trash, critical, reach, total,
+                              tuple(lost) if lost_changed else was_lost))
 
 
 def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost: list[int],
@@ -209,7 +209,7 @@ def combine(ids: Identities, rows: tuple[int, ...], parts: list[RowStatus], lost
         # A joker is critical when the rows need every spare joker to reach max score.
         if sum(_best_reach(rows, gaps, m, spare - 1)) < sum(reach):
             critical |= 1 << joker
-    return Status._make((playable, trash, critical, reach, sum(reach), tuple(lost)))
+    return tuple_new(Status, (playable, trash, critical, reach, sum(reach), tuple(lost)))
 
 
 def status(ids: Identities, state: State, played_jokers: int = 0) -> Status:

@@ -20,6 +20,10 @@ from .game import Action, Discard, Game, Hint, Play
 from .identities import next_identity
 from .words import words
 
+# A named tuple made from a plain tuple of its fields with no Python-level call: the
+# engine and the review make several per turn, and `Cls._make` costs a call each.
+tuple_new = tuple.__new__
+
 
 class Ending(StrEnum):
     """Why play ended (python-chess's `Termination`); the value is what reports print."""
@@ -98,8 +102,8 @@ def deal(game: Game) -> State:
     card on the left of its hand."""
     n, size = game.player_count, game.hand_size
     rules = game.ruleset
-    return State._make((0, _dealt(n, size), (0,) * len(rules.suits), n * size,
-                        rules.coins, rules.lives, (), 0, -1, None))
+    return tuple_new(State, (0, _dealt(n, size), (0,) * len(rules.suits), n * size,
+                              rules.coins, rules.lives, (), 0, -1, None))
 
 
 @lru_cache(maxsize=64)
@@ -208,12 +212,12 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             final_turns = 0
         done = turn
         if states is not None:
-            states.append(State._make((turn, tuple(hands), rows, drawn, coins, lives,
-                                       discards, score, final_turns, ending)))
+            states.append(tuple_new(State, (turn, tuple(hands), rows, drawn, coins, lives,
+                                            discards, score, final_turns, ending)))
     if states:
         return states[-1]
-    return State._make((done, tuple(hands), rows, drawn, coins, lives, discards, score,
-                        final_turns, ending))
+    return tuple_new(State, (done, tuple(hands), rows, drawn, coins, lives, discards, score,
+                              final_turns, ending))
 
 
 def is_misfire(action: Action, before: State, after: State) -> bool:

@@ -159,13 +159,30 @@ class IdentitySpace:
 
     @staticmethod
     def members(mask: int) -> list[int]:
-        """The identities in a mask, in order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        """The identities in a mask, in order (remembered: a review asks for the same
+        few masks thousands of times; each caller gets its own list)."""
+        out = _MEMBERS.get(mask)
+        if out is None:
+            out = _members(mask)
+            if len(_MEMBERS) >= _MEMBERS_KEPT:
+                _MEMBERS.clear()
+            _MEMBERS[mask] = out
+        return list(out)
+
+
+# `IdentitySpace.members`' answers, by mask (masks of any ruleset: a mask's members do
+# not depend on it); cleared when full.
+_MEMBERS: dict[int, tuple[int, ...]] = {}
+_MEMBERS_KEPT = 1 << 16
+
+
+def _members(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)

@@ -158,7 +158,18 @@ class Ruleset:
 
     def card_text(self, card: Card) -> str:
         """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs and
-        the JSON report keep its canonical text (`str(card)`: '5W')."""
+        the JSON report keep its canonical text (`str(card)`: '5W'). Remembered per card:
+        a review's notes name cards thousands of times."""
+        text = self._card_texts.get(card)
+        if text is None:
+            text = self._card_texts[card] = self._card_text(card)
+        return text
+
+    @cached_property
+    def _card_texts(self) -> dict[Card, str]:
+        return {}
+
+    def _card_text(self, card: Card) -> str:
         if card.is_joker:
             return card.show()
         return rank_text(card.rank, card.suit) + self.suit_letter(self.suits.index(card.suit))

@@ -219,20 +219,10 @@ def _may_find(table: Table, viewer: int) -> int:
 def seen_every_copy(table: Table, viewer: int) -> int:
     """The identities whose every copy not yet played or discarded `viewer` sees in the
     other hands: their own card cannot be one."""
-    once = twice = more = 0  # identities seen at least once, twice, three times
-    for _, _, i in table.seen_by(viewer):
-        bit = 1 << i
-        more |= twice & bit
-        twice |= once & bit
-        once |= bit
-    if not once:
-        return 0
     lost, copies = table.status.lost, table.game.space.copies
     out = 0
-    for i in table.game.space.members(once):
-        left = copies[i] - lost[i]
-        seen = 3 if (more >> i) & 1 else 2 if (twice >> i) & 1 else 1
-        if seen >= left:
+    for i, seen in table.seen_counts(viewer).items():
+        if (seen if seen < 3 else 3) >= copies[i] - lost[i]:  # (counted up to three)
             out |= 1 << i
     return out
 

@@ -88,6 +88,9 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         i = table.identity(c)
         links = (Connection(c, p, s, BLUFF, i, NULL_FIVE_PLAY),) if i is not None else ()
         connects = i is not None and bool((table.status.playable >> i) & 1)
+    elif truth is not None and m.meaning in (PLAY, SAVE) and not saved \
+            and (table.status.playable >> truth) & 1:
+        connects = True  # playable now: nothing to call (`connect`), no table to copy
     elif truth is not None and m.meaning in (PLAY, SAVE) and not saved:
         # The focus card's actual connections, once the clue is given: the other cards it
         # touches are clued then (a delayed play or a prompt), never a finesse position.
