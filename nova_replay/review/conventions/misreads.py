@@ -150,7 +150,7 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         p = (t - 1) % len(game.players)
         hand = states[t - 1].hands[p]
         chop = [s for s, c in enumerate(hand)
-                if not tk.touched[t - 1][c] and c not in moved]
+                if not tk.touched[t - 1][c] and c not in moved and c != card]
         if not chop:
             continue  # every card clued or chop moved: H-Group has them discard one anyway
         clue = read.turns[when]
