@@ -4,7 +4,8 @@ use the reading"), each judged by what the player could see:
 - did not answer a finesse: a play clue's reading (common knowledge: a play clue, not
   a save) called a finesse on a player who saw the clued card and no other copy of the
   card they were to play; on their first turn once the cards before theirs were
-  played, they neither blind-played it nor gave an urgent save or fix, and the
+  played (a turn on which they played a clued card that fit is no such turn: it
+  scored; nor one with a single life left), they neither blind-played it nor gave an urgent save or fix, and the
   finesse was then lost (the card discarded, the clued card misplayed or discarded,
   the game over with it in hand) or needed another clue on the finessed card. A late
   answer that still came is not noted.
@@ -75,13 +76,19 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k:
         if any(c in before.discards for c in earlier):
             return None  # the chain broke before them
         if not any(c in hand for c in earlier for hand in before.hands):
-            break  # every card before theirs is played: their turn to answer
+            act = actions[u - 1]
+            if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]
+                    and not is_misfire(act, before, states[u])):
+                break  # every card before theirs is played: their turn to answer
+            # They played a clued card first: a turn that scored, so the answer may wait.
         u += n
     else:
         return None
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
+    if states[u - 1].lives == 1:
+        return None  # one more misfire ends the game: a blind play may wait
     urgent = read.turns[u]
     if type(act) is Hint and isinstance(urgent, Reading) and urgent.meaning in (SAVE, FIX):
         return None  # an urgent save or fix comes first
@@ -93,7 +100,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k:
     return Misread(u, q, (card,), x.name, t, (
         f"{name[q]} did not answer the {x.name} of {name[r.giver]}'s {w_hint} at turn {t} "
         f"({name[q]} could see {name[r.target]}'s {game.card_text(r.focus)} and no other "
-        f"{game.card_text(card)}): {name[q]} {did} instead of playing slot {x.slot + 1} "
+        f"{game.card_text(card)}): {name[q]} {did} instead of playing slot "
+        f"{states[u - 1].hands[q].index(card) + 1} "
         f"blind, and {lost}."), "unanswered finesse")
 
 
