@@ -97,12 +97,19 @@ def misplay_clue(table: Table, r: Reading, hint: Hint, w_hint: str) -> ClueFault
         return None  # a layered or hidden finesse the reader does not read may connect
     if any(not (table.status.playable >> i) & 1 for i in r.could_be):
         return None  # the target may read it as a delayed play and wait: not only a misplay
+    # Good Touch by the target's own clued cards: an identity another card of theirs is
+    # now known to be cannot be the focus too; if none is left, they know it is trash.
+    clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
+    hand = table.state.hands[r.target]
+    touched = table.game.touched(hint, hand)
+    known = {table.hinted[c] & (clue_mask if c in touched else -1) for c in hand
+             if c != r.focus and (table.touched[c] or c in touched)}
+    if not [i for i in r.could_be if 1 << i not in known]:
+        return None
     game = table.game
     name, target = game.players, game.players[r.target]
-    hand = table.state.hands[r.target]
     shown = game.card_text(r.focus)
     said = f"{name[r.giver]}'s {game.describe_hint(hint)} {w_hint} to {target}"
-    touched = game.touched(hint, hand)
     others = [c for c in touched if c != r.focus and not table.touched[c]
               and _connects_any(table, r.conventions, r.giver, r.target, c)]
     focus = f"slot {r.focus_slot + 1}"

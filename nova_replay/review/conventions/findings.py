@@ -180,7 +180,8 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         called.pop(card, None)
         saved.pop(card, None)
     for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
-        notes.append(Note(m.turn, m.player, Kind.MISREAD, Severity.MISTAKE, m.cards, m.text,
+        level = Severity.INFO if m.harmless else Severity.MISTAKE
+        notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
                           _details(m.convention, m.reading_turn, rule=m.rule)))
     return notes, changes
 

@@ -36,6 +36,7 @@ class Misread(NamedTuple):
     reading_turn: int
     text: str
     rule: str  # "unanswered finesse", "chop-moved discard"
+    harmless: bool = False  # the card was trash: a misread that cost nothing (info)
 
 
 def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
@@ -170,5 +171,5 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         out.append(Misread(t, p, (card,), clue.convention, when, (
             f"{game.players[p]} discarded {game.card_text(card)}, which "
             f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
-            f"slot {chop[-1] + 1}{cost}."), "chop-moved discard"))
+            f"slot {chop[-1] + 1}{cost}."), "chop-moved discard", bool(trash)))
     return out
