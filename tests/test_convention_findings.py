@@ -109,6 +109,7 @@ def test_a_save_on_a_playable_card_that_waits_could_have_been_a_play_clue() -> N
     assert ("bad_clue", "mistake", "save not play") in rules(a, 4)
     (note,) = [f for f in a.notes_at(4) if f.kind == "bad_clue"]
     assert "yellow would have been a plain play clue" in note.message
+    assert "reads as a save or a play of 2Y" in note.message
     assert "2-save" in note.details["page"]
     # Bob played it anyway: the save did its job.
     assert all(k != "bad_clue" for k, _, _ in rules(

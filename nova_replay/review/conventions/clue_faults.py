@@ -8,7 +8,9 @@
   Focus") sends the target to the card that misplays;
 - a save that could have been a play: a clue read as a save (the target cannot tell a
   play from a save) on a card playable now, when the other clue on that card reads as
-  a plain play clue that breaks no Good Touch, and the target did not play it next turn;
+  a plain play clue that breaks no Good Touch, the clue made no other card known
+  playable, and the target's next turn neither scored (a play that fit) nor gave an
+  urgent save or fix;
 - a final-round stall that costs a point: a clue that tells nothing in the final round
   is no mistake only when the giver had no known play and no play clue on a card that
   can still be played in the turns left (`status.can_still_play`, the clock's rule).
@@ -16,8 +18,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
+from ...rules.engine import is_misfire
 from ...rules.game import Hint, Play
 from ..knowledge import TimelineKnowledge
 from ..status import can_still_play
@@ -25,7 +29,7 @@ from .connections import connect
 from .game import GameReading
 from .good_touch import breaks_good_touch
 from .levels import Conventions
-from .meaning import PLAY, SAVE
+from .meaning import FIX, PLAY, SAVE
 from .reading import Reading, read_clue
 from .table import Table
 
@@ -126,8 +130,8 @@ def misplay_clue(table: Table, r: Reading, hint: Hint, w_hint: str) -> ClueFault
         f"({why}): following it misplays."), (r.focus,), "misplay only")
 
 
-def save_not_play(tk: TimelineKnowledge, table: Table, t: int, r: Reading, hint: Hint,
-                  w_hint: str) -> ClueFault | None:
+def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Table, t: int,
+                  r: Reading, hint: Hint, w_hint: str) -> ClueFault | None:
     """A save-shaped clue on a card playable now, when the other clue on it reads as a
     plain play clue breaking no Good Touch, and the target did not play it next turn."""
     game = table.game
@@ -141,8 +145,15 @@ def save_not_play(tk: TimelineKnowledge, table: Table, t: int, r: Reading, hint:
     if nxt > len(actions):
         return None
     act = actions[nxt - 1]
-    if type(act) is Play and act.card == r.focus:
-        return None  # the target played it anyway
+    states = tk.timeline.states
+    if type(act) is Play and (act.card == r.focus
+                              or not is_misfire(act, states[nxt - 1], states[nxt])):
+        return None  # the target played it anyway, or scored with another play first
+    urgent = read_turns[nxt]
+    if type(act) is Hint and isinstance(urgent, Reading) and urgent.meaning in (SAVE, FIX):
+        return None  # the target had an urgent save or fix to give
+    if any(c != r.focus for c in tk.hint_lesson(t).made_playable):
+        return None  # the clue also made another card known playable: it did more
     suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
     other = Hint(r.target, suit, 0) if hint.rank else Hint(r.target, -1, rank)
     if other.suit < 0 and other.rank == 0:
@@ -155,10 +166,10 @@ def save_not_play(tk: TimelineKnowledge, table: Table, t: int, r: Reading, hint:
     name = game.players
     shown = game.card_text(r.focus)
     return ClueFault(r.convention, (
-        f"{name[r.giver]} {game.describe_hint(hint)} {w_hint} to {name[r.target]} read as a "
-        f"save on {shown}, which was playable now: {game.describe_hint(other)} would have been "
-        f"a plain play {w_hint} on it; {name[r.target]}, who could not tell a play from a "
-        f"save, did not play it at turn {nxt}."), (r.focus,), "save not play")
+        f"{name[r.giver]}'s {game.describe_hint(hint)} {w_hint} to {name[r.target]} reads as "
+        f"a save or a play of {shown}, which was playable now: {game.describe_hint(other)} "
+        f"would have been a plain play {w_hint} on it; {name[r.target]}, who could not tell "
+        f"a play from a save, did not play it at turn {nxt}."), (r.focus,), "save not play")
 
 
 def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,

@@ -207,7 +207,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
             r.meaning == SAVE and r.truth is not None and (st.playable >> r.truth) & 1):
         table = table_before(tk, read, t)
         fault = (misplay_clue(table, r, hint, w.hint) if r.meaning == PLAY
-                 else save_not_play(tk, table, t, r, hint, w.hint))
+                 else save_not_play(tk, read.turns, table, t, r, hint, w.hint))
         if fault is not None:
             notes.append(Note(t, p, Kind.BAD_CLUE, Severity.MISTAKE, fault.cards, fault.text,
                               _details(fault.convention, t, rule=fault.rule)))

@@ -5,10 +5,10 @@ use the reading"), each judged by what the player could see:
   a save) called a finesse on a player who saw the clued card and no other copy of the
   card they were to play; on their first turn once the cards before theirs were
   played (a turn on which they played a clued card that fit is no such turn: it
-  scored; nor one with a single life left), they neither blind-played it nor gave an urgent save or fix, and the
-  finesse was then lost (the card discarded, the clued card misplayed or discarded,
-  the game over with it in hand) or needed another clue on the finessed card. A late
-  answer that still came is not noted.
+  scored; nor one with a single life left), they neither blind-played it nor gave an
+  urgent save or fix, and the finesse was then lost (the card discarded, the clued
+  card misplayed or discarded, the game over with it in hand) or needed another clue
+  on the finessed card. A late answer that still came is not noted.
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
   its holder while they had a chop (an unclued card no chop move protected).
 """
