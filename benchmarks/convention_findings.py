@@ -8,8 +8,8 @@ reviewer can read them against the game.
 Counted per rule (`details["rule"]` of the bad-clue and misread notes): unanswered
 finesse, chop-moved discard, ambiguous focus, misplay only, save not play; and two
 changes the reading makes to the analysis' own notes: a final-round stall kept a
-mistake (a clue or play scored more) or made no mistake, and a chop loss its
-discarder could not see.
+mistake (a clue or play scored more) or made no mistake, a final-round clue that
+scored after all, and a chop loss its discarder could not see.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ SHARED = Path(os.environ.get("NOVA_SHARED", ROOT.parent / "shared")) / "data"
 DEFAULT_SOURCES = [SHARED / "hanablive", SHARED / "real" / "hanabi-challenges-derived",
                    SHARED / "real" / "hanabidata-derived"]
 STALL_KEPT, STALL_FREE = "final-round stall, a mistake", "final-round stall, no mistake"
-UNSEEN = "chop loss not seen"
+UNSEEN, SCORED = "chop loss not seen", "final-round clue that scored"
 
 
 def files(sources: list[Path]) -> list[Path]:
@@ -57,7 +57,8 @@ def instances(paths: list[Path], conventions: Conventions
         for f in a.findings:
             rule = f.details.get("rule")
             if rule is None and f.kind == "wasted_hint" and "final round" in f.message:
-                rule = STALL_KEPT if f.severity.is_fault else STALL_FREE
+                rule = (SCORED if "no waste" in f.message else
+                        STALL_KEPT if f.severity.is_fault else STALL_FREE)
             if rule is None and f.kind == "lost_critical" and "could not see" in f.message:
                 rule = UNSEEN
             if rule is not None:

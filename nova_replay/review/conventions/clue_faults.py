@@ -13,7 +13,9 @@
   urgent save or fix;
 - a final-round stall that costs a point: a clue that tells nothing in the final round
   is no mistake only when the giver had no known play and no play clue on a card that
-  can still be played in the turns left (`status.can_still_play`, the clock's rule).
+  can still be played in the turns left (`status.can_still_play`, the clock's rule);
+  and one that made a card known playable that the turns left can still play is no
+  waste at all (`clue_scores`).
 """
 
 from __future__ import annotations
@@ -170,6 +172,16 @@ def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Ta
         f"a save or a play of {shown}, which was playable now: {game.describe_hint(other)} "
         f"would have been a plain play {w_hint} on it; {name[r.target]}, who could not tell "
         f"a play from a save, did not play it at turn {nxt}."), (r.focus,), "save not play")
+
+
+def clue_scores(tk: TimelineKnowledge, t: int) -> int | None:
+    """A card the clue of turn `t` made known playable that the turns left can still
+    play (`status.can_still_play`), or None: in the final round such a clue scores."""
+    tl = tk.timeline
+    for c in tk.hint_lesson(t).made_playable:
+        if can_still_play(tl.game, tl.states[t], tk.statuses[t], c):
+            return c
+    return None
 
 
 def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,

@@ -27,7 +27,13 @@ from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
-from .clue_faults import misplay_clue, save_not_play, scoring_instead, table_before
+from .clue_faults import (
+    clue_scores,
+    misplay_clue,
+    save_not_play,
+    scoring_instead,
+    table_before,
+)
 from .game import BLIND_PLAY, GameReading, MoveReading
 from .levels import page
 from .meaning import PLAY, SAVE
@@ -221,8 +227,15 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                             f"{target}: a fix {w.hint} (it tells a card read as playable is "
                             f"not), not a waste.")
     elif before.final_turns >= 0:
-        better = scoring_instead(tk, read, t, p, read.conventions, w.hint)
-        if better:
+        scored = clue_scores(tk, t)
+        better = "" if scored is not None else scoring_instead(tk, read, t, p, read.conventions,
+                                                               w.hint)
+        if scored is not None:
+            changes[i] = Change(f.kind, Severity.INFO,
+                                f"{f.message} Yet in the final round it made {target}'s "
+                                f"{game.card_text(scored)} known playable, and the turns left "
+                                f"can still play it: no waste.")
+        elif better:
             changes[i] = Change(f.kind, f.severity,
                                 f"{f.message} In the final round a stall is no mistake only "
                                 f"when nothing scores more, but {better}.")
@@ -252,9 +265,10 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     f = findings[i]
     touched = tk.touched[t - 1]
     hand = before.hands[p]
-    untouched = [c for c in hand if not touched[c]]
+    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) for c in r.moved}
+    untouched = [c for c in hand if not touched[c] and c not in moved]
     if touched[card] or not untouched or untouched[-1] != card:
-        return  # not a chop discard
+        return  # not a chop discard (a chop-moved card is not the chop)
     if tk.known_playable(t - 1, p)[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs
     shown = game.card_text(card)
