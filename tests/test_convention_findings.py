@@ -143,3 +143,13 @@ def test_a_final_round_stall_is_a_mistake_when_a_play_clue_would_have_scored() -
     assert "blue to Player2 was a play clue on 5B" in stall.message
     (bare,) = [f for f in analyze(path, None).notes_at(63) if f.kind == "wasted_hint"]
     assert "final round" not in bare.message
+
+
+def test_a_final_round_clue_that_made_a_card_known_playable_is_no_waste() -> None:
+    # p6_08 turn 58: blue gets Player5's 4B (a copy is clued in Player1's hand, but
+    # Player1 has no turn left); Player5 plays it at turn 59.
+    path = shared("real", "hanabi-challenges-derived", "p6_08.json")
+    (clue,) = [f for f in analyze(path).notes_at(58) if f.kind == "wasted_hint"]
+    assert clue.severity == "info" and "4B known playable" in clue.message
+    (bare,) = [f for f in analyze(path, None).notes_at(58) if f.kind == "wasted_hint"]
+    assert bare.severity == "mistake"

@@ -1,17 +1,22 @@
 """Teaching notes that rest on the conventions (docs/conventions.md, "Findings"), each
-naming the convention and its H-Group page:
+naming the convention and its H-Group page, and judging each player by what they
+could see:
 
 - bad clue: a colour clue on a chop 5 (a 5 Save is a number clue); a play clue whose
-  focus its target played as the convention says, and misplayed (the clue's fault: the
-  misfire itself is then only a note);
+  focus cannot be played, alone (misplay only) or beside a touched card that plays
+  (ambiguous focus), and a save on a playable card a play clue would have got
+  (`clue_faults`); a play clue whose focus its target played as the convention says,
+  and misplayed (the clue's fault: the misfire itself is then only a note);
 - misread: a saved card played into a misfire; a card a finesse or prompt called,
-  discarded by its holder;
+  discarded by its holder; a finesse not answered, and a chop-moved card discarded
+  (`misreads`);
 - missed save: a critical card discarded from its holder's chop while a player before
   them, with a clue token, could have saved it (the discarder, who could not see it,
-  gets a note, not a fault);
+  gets a note, not a fault; nor is it their fault when no one could save it);
 - blame by knowledge: a forced discard (no clue token, no known play) loses a card
-  without a fault; a clue in the final round that tells nothing is a stall, no mistake;
-  a fix clue is no waste; a blind play no clue called is a gamble, lucky or not.
+  without a fault; a clue in the final round that tells nothing is a stall, no mistake,
+  only when nothing the giver could do scored more; a fix clue is no waste; a blind
+  play no clue called is a gamble, lucky or not.
 
 This module decides; the analysis applies (`apply_conventions` in review.analysis):
 new notes, and changes to the analysis' own notes by their index.
