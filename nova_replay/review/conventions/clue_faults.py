@@ -158,8 +158,8 @@ def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Ta
         return None  # the clue also made another card known playable: it did more
     suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
     other = Hint(r.target, suit, 0) if hint.rank else Hint(r.target, -1, rank)
-    if other.suit < 0 and other.rank == 0:
-        return None
+    if r.focus not in game.touched(other, table.state.hands[r.target]):
+        return None  # (a colour that is not its suit's: not in a variant the reader reads)
     alt = read_other(table, r.conventions, r.giver, other)
     if alt.focus != r.focus or alt.meaning != PLAY or not alt.connects or alt.connections:
         return None
@@ -214,6 +214,8 @@ def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,
                 continue
             table = table or table_before(tk, read, t)
             for clue in (Hint(q, game.suit_of[c], 0), Hint(q, -1, game.rank_of[c])):
+                if c not in game.touched(clue, before.hands[q]):
+                    continue
                 alt = read_other(table, conventions, p, clue)
                 if alt.focus == c and alt.meaning == PLAY and alt.connects \
                         and not alt.connections:
