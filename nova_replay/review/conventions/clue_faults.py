@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...rules.engine import is_misfire
-from ...rules.game import Hint, Play
+from ...rules.game import Game, Hint, Play
 from ..knowledge import TimelineKnowledge
 from ..status import can_still_play
 from .connections import connect
@@ -59,6 +59,15 @@ def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
     early = not before.discards
     return Table(tl.game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
                  early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
+
+
+def _legal(game: Game, hint: Hint) -> bool:
+    """Whether the ruleset has the clue `hint` names (a variant may have no colour or no
+    number clues, or only some)."""
+    rules = game.ruleset
+    if hint.suit >= 0:
+        return hint.suit < rules.colour_count
+    return hint.rank in (rules.clue_ranks if rules.kinds else rules.ranks)
 
 
 def read_other(table: Table, conventions: Conventions, giver: int, hint: Hint) -> Reading:
@@ -158,7 +167,7 @@ def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Ta
         return None  # the clue also made another card known playable: it did more
     suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
     other = Hint(r.target, suit, 0) if hint.rank else Hint(r.target, -1, rank)
-    if r.focus not in game.touched(other, table.state.hands[r.target]):
+    if not _legal(game, other) or r.focus not in game.touched(other, table.state.hands[r.target]):
         return None  # (a colour that is not its suit's: not in a variant the reader reads)
     alt = read_other(table, r.conventions, r.giver, other)
     if alt.focus != r.focus or alt.meaning != PLAY or not alt.connects or alt.connections:
@@ -214,7 +223,7 @@ def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,
                 continue
             table = table or table_before(tk, read, t)
             for clue in (Hint(q, game.suit_of[c], 0), Hint(q, -1, game.rank_of[c])):
-                if c not in game.touched(clue, before.hands[q]):
+                if not _legal(game, clue) or c not in game.touched(clue, before.hands[q]):
                     continue
                 alt = read_other(table, conventions, p, clue)
                 if alt.focus == c and alt.meaning == PLAY and alt.connects \
