@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from nova_replay.review.analysis import analyze  # noqa: E402
 from nova_replay.review.conventions import DEFAULT_LEVEL, Conventions  # noqa: E402
+from nova_replay.review.vocabulary import Kind  # noqa: E402
 from nova_replay.rules.errors import NovaError  # noqa: E402
 
 SHARED = Path(os.environ.get("NOVA_SHARED", ROOT.parent / "shared")) / "data"
@@ -56,10 +57,10 @@ def instances(paths: list[Path], conventions: Conventions
         read += 1
         for f in a.findings:
             rule = f.details.get("rule")
-            if rule is None and f.kind == "wasted_hint" and "final round" in f.message:
+            if rule is None and f.kind == Kind.WASTED_HINT and "final round" in f.message:
                 rule = (SCORED if "no waste" in f.message else
                         STALL_KEPT if f.severity.is_fault else STALL_FREE)
-            if rule is None and f.kind == "lost_critical" and "could not see" in f.message:
+            if rule is None and f.kind == Kind.LOST_CRITICAL and "could not see" in f.message:
                 rule = UNSEEN
             if rule is not None:
                 out.append((rule, path, f.turn, f.message))
