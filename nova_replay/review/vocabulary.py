@@ -177,6 +177,7 @@ class ConventionDetails(TypedDict):
     page: str
     reading_turn: NotRequired[int]  # the clue whose reading the finding rests on
     related: NotRequired[list[int]]
+    rule: NotRequired[str]  # which finding: "ambiguous focus", "unanswered finesse", ...
 
 
 Details = (LostCriticalDetails | WastedHintDetails | MisfireDetails | LostPointsDetails

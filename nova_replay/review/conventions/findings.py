@@ -1,17 +1,22 @@
 """Teaching notes that rest on the conventions (docs/conventions.md, "Findings"), each
-naming the convention and its H-Group page:
+naming the convention and its H-Group page, and judging each player by what they
+could see:
 
 - bad clue: a colour clue on a chop 5 (a 5 Save is a number clue); a play clue whose
-  focus its target played as the convention says, and misplayed (the clue's fault: the
-  misfire itself is then only a note);
+  focus cannot be played, alone (misplay only) or beside a touched card that plays
+  (ambiguous focus), and a save on a playable card a play clue would have got
+  (`clue_faults`); a play clue whose focus its target played as the convention says,
+  and misplayed (the clue's fault: the misfire itself is then only a note);
 - misread: a saved card played into a misfire; a card a finesse or prompt called,
-  discarded by its holder;
+  discarded by its holder; a finesse not answered, and a chop-moved card discarded
+  (`misreads`);
 - missed save: a critical card discarded from its holder's chop while a player before
   them, with a clue token, could have saved it (the discarder, who could not see it,
-  gets a note, not a fault);
+  gets a note, not a fault; nor is it their fault when no one could save it);
 - blame by knowledge: a forced discard (no clue token, no known play) loses a card
-  without a fault; a clue in the final round that tells nothing is a stall, no mistake;
-  a fix clue is no waste; a blind play no clue called is a gamble, lucky or not.
+  without a fault; a clue in the final round that tells nothing is a stall, no mistake,
+  only when nothing the giver could do scored more; a fix clue is no waste; a blind
+  play no clue called is a gamble, lucky or not.
 
 This module decides; the analysis applies (`apply_conventions` in review.analysis):
 new notes, and changes to the analysis' own notes by their index.
@@ -27,8 +32,17 @@ from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
+from .clue_faults import (
+    clue_scores,
+    misplay_clue,
+    save_not_play,
+    scoring_instead,
+    table_before,
+)
 from .game import BLIND_PLAY, GameReading, MoveReading
 from .levels import page
+from .meaning import PLAY, SAVE
+from .misreads import chop_moved_discards, unanswered_finesses
 from .reading import Reading
 
 
@@ -80,9 +94,11 @@ class Change(NamedTuple):
     message: str
 
 
-def _details(convention: str, turn: int | None = None, related: Sequence[int] = ()
-             ) -> dict[str, Any]:
+def _details(convention: str, turn: int | None = None, related: Sequence[int] = (),
+             rule: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {"convention": convention, "page": page(convention)}
+    if rule:
+        out["rule"] = rule
     if turn is not None:
         out["reading_turn"] = turn
     if related:
@@ -106,13 +122,16 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     # card -> (turn, reading) of the last clue whose reading called it to play / saved it
     called: dict[int, tuple[int, Reading]] = {}
     saved: dict[int, tuple[int, Reading]] = {}
+    bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
         r = read.turns[t]
         before = states[t - 1]
         if type(action) is Hint and isinstance(r, Reading):
-            _clue_notes(tk, w, t, p, action, r, notes, changes, by_turn, findings)
+            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings)
+            if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:
+                bad_at.add(t)
             if r.meaning == "play":
                 called[r.focus] = (t, r)
             elif r.saved:
@@ -130,12 +149,13 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             if misfired and card in called and i is not None:
                 when, clue = called[card]
                 giver = name[clue.giver]
-                notes.append(Note(
-                    when, clue.giver, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
-                    f"{giver}'s {w.hint} read as a play {w.hint} calling {name[p]}'s "
-                    f"{shown}; {name[p]} played it at turn {t} as the convention says, and it "
-                    f"did not fit: the {w.hint}'s fault, not {name[p]}'s.",
-                    _details("play clue", when)))
+                if when not in bad_at:
+                    notes.append(Note(
+                        when, clue.giver, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
+                        f"{giver}'s {w.hint} read as a play {w.hint} calling {name[p]}'s "
+                        f"{shown}; {name[p]} played it at turn {t} as the convention says, and "
+                        f"it did not fit: the {w.hint}'s fault, not {name[p]}'s.",
+                        _details("play clue", when)))
                 f = findings[i]
                 if f.kind == Kind.MISFIRE:
                     changes[i] = Change(f.kind, Severity.INFO,
@@ -177,11 +197,15 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                         called.pop(c, None)
         called.pop(card, None)
         saved.pop(card, None)
+    for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
+        level = Severity.INFO if m.harmless else Severity.MISTAKE
+        notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
+                          _details(m.convention, m.reading_turn, rule=m.rule)))
     return notes, changes
 
 
-def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: Reading,
-                notes: list[Note], changes: dict[int, Change],
+def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: int,
+                hint: Hint, r: Reading, notes: list[Note], changes: dict[int, Change],
                 by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
     tl = tk.timeline
     game = tl.game
@@ -199,6 +223,14 @@ def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: 
             f"{game.card_text(r.focus)} on {target}'s chop: a 5 is saved by a number "
             f"{w.hint} (5 Save); {target} reads a colour on the chop as a play {w.hint} or a "
             f"Critical Save of another card.", _details("5 save", t)))
+    elif (r.meaning == PLAY and not r.connects and (t, Kind.WASTED_HINT) not in by_turn) or (
+            r.meaning == SAVE and r.truth is not None and (st.playable >> r.truth) & 1):
+        table = table_before(tk, read, t)
+        fault = (misplay_clue(table, r, hint, w.hint) if r.meaning == PLAY
+                 else save_not_play(tk, read.turns, table, t, r, hint, w.hint))
+        if fault is not None:
+            notes.append(Note(t, p, Kind.BAD_CLUE, Severity.MISTAKE, fault.cards, fault.text,
+                              _details(fault.convention, t, rule=fault.rule)))
     i = by_turn.get((t, Kind.WASTED_HINT))
     if i is None:
         return
@@ -209,9 +241,23 @@ def _clue_notes(tk: TimelineKnowledge, w: Words, t: int, p: int, hint: Hint, r: 
                             f"{target}: a fix {w.hint} (it tells a card read as playable is "
                             f"not), not a waste.")
     elif before.final_turns >= 0:
-        changes[i] = Change(f.kind, Severity.INFO,
-                            f"{f.message} In the final round a {w.hint} that tells nothing is "
-                            f"a stall, no mistake.")
+        scored = clue_scores(tk, t)
+        better = "" if scored is not None else scoring_instead(tk, read, t, p, read.conventions,
+                                                               w.hint)
+        if scored is not None:
+            changes[i] = Change(f.kind, Severity.INFO,
+                                f"{f.message} Yet in the final round it made {target}'s "
+                                f"{game.card_text(scored)} known playable, and the turns left "
+                                f"can still play it: no waste.")
+        elif better:
+            changes[i] = Change(f.kind, f.severity,
+                                f"{f.message} In the final round a stall is no mistake only "
+                                f"when nothing scores more, but {better}.")
+        else:
+            changes[i] = Change(f.kind, Severity.INFO,
+                                f"{f.message} In the final round, with no known play and no "
+                                f"play {w.hint} that could still score, a {w.hint} that tells "
+                                f"nothing is a stall, no mistake.")
     elif r.meaning == "chop move":
         name = {"trash chop move": "Trash Chop Move"}.get(r.convention, r.convention)
         changes[i] = Change(f.kind, Severity.INFO,
@@ -233,14 +279,17 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     f = findings[i]
     touched = tk.touched[t - 1]
     hand = before.hands[p]
-    untouched = [c for c in hand if not touched[c]]
+    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) for c in r.moved}
+    untouched = [c for c in hand if not touched[c] and c not in moved]
     if touched[card] or not untouched or untouched[-1] != card:
-        return  # not a chop discard
+        return  # not a chop discard (a chop-moved card is not the chop)
     if tk.known_playable(t - 1, p)[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs
     shown = game.card_text(card)
     n = len(game.players)
     saver = None
+    # Why no one saved it: a teammate gave another save, or none had a clue token.
+    other_save = f"no teammate since their last turn had a {w.hint} to save it"
     for k in range(1, n):  # the players since the discarder's last turn, latest first
         turn = t - k
         if turn < 1:
@@ -248,11 +297,17 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
         q = (turn - 1) % n
         busy = read.turns[turn]  # a save of another card is a reason not to save this one
         if isinstance(busy, Reading) and busy.meaning == "save":
+            other_save = f"{game.players[q]} gave another save at turn {turn}"
             break
         if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:
             saver = (turn, q)
             break
-    forced = before.coins == 0 and not any(tk.known_playable(t - 1, p))
+    no_play = not any(tk.known_playable(t - 1, p))
+    forced = before.coins == 0 and no_play
+    # What the discarder could know of the card (their own is face down): the chop card
+    # is theirs to discard unless every identity they could work out for it is critical.
+    could_be = tk.deduced(t - 1, p)[hand.index(card)]
+    unseen = no_play and bool(could_be & ~tk.statuses[t - 1].critical)
     if saver is not None:
         turn, q = saver
         notes.append(Note(
@@ -261,9 +316,11 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             f"{w.hint}; {game.players[p]}, who cannot see it, discarded it at turn {t}.",
             _details("critical save" if game.rank_of[card] < game.ruleset.max_rank
                      else "5 save", turn)))
-    if (forced or saver is not None) and f.severity.is_fault:
+    if (forced or saver is not None or unseen) and f.severity.is_fault:
         why = (f"forced: no {w.hint} left and no known play" if forced
                else f"a chop discard by a player who cannot see the card; the save was "
-                    f"{game.players[saver[1]]}'s at turn {saver[0]}" if saver else "")
+                    f"{game.players[saver[1]]}'s at turn {saver[0]}" if saver
+               else f"a chop discard of a card {game.players[p]} could not see, with no "
+                    f"known play ({other_save})")
         changes[i] = Change(f.kind, Severity.INFO, f"{f.message} No fault of "
                                                    f"{game.players[p]}'s: {why}.")

@@ -1,0 +1,235 @@
+"""Bad clues the reading shows at the moment of the clue (docs/conventions.md,
+"Findings that use the reading"), each judged by what the giver could see:
+
+- a clue whose only reading is a misplay: read as a play clue, its focus card cannot
+  be played and nothing the giver sees connects to it, nor to any card it touches;
+- an ambiguous focus: the same, but another card the clue touched could be played
+  (or connects): the giver meant that card, yet H-Group's focus rule ("Single Card
+  Focus") sends the target to the card that misplays;
+- a save that could have been a play: a clue read as a save (the target cannot tell a
+  play from a save) on a card playable now, when the other clue on that card reads as
+  a plain play clue that breaks no Good Touch, the clue made no other card known
+  playable, and the target's next turn neither scored (a play that fit) nor gave an
+  urgent save or fix;
+- a final-round stall that costs a point: a clue that tells nothing in the final round
+  is no mistake only when the giver had no known play and no play clue on a card that
+  can still be played in the turns left (`status.can_still_play`, the clock's rule);
+  and one that made a card known playable that the turns left can still play is no
+  waste at all (`clue_scores`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ...rules.engine import is_misfire
+from ...rules.game import Game, Hint, Play
+from ..knowledge import TimelineKnowledge
+from ..status import can_still_play
+from .connections import connect
+from .game import GameReading
+from .good_touch import breaks_good_touch
+from .levels import Conventions
+from .meaning import FIX, PLAY, SAVE
+from .reading import Reading, read_clue
+from .table import Table
+
+
+class ClueFault(NamedTuple):
+    """A bad clue found at the clue: its convention (levels.CONVENTIONS) and words."""
+
+    convention: str
+    text: str
+    cards: tuple[int, ...]
+    rule: str  # "ambiguous focus", "misplay only", "save not play"
+
+
+def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
+    """The table before turn `t` as the reader saw it, from the clues alone (what a
+    reading of an earlier clue narrowed is not applied): the chop-moved cards still in
+    the hands, and the Early Game until the first discard."""
+    tl = tk.timeline
+    before = tl.states[t - 1]
+    held = {c for hand in before.hands for c in hand}
+    moved: set[int] = set()
+    for r in read.turns[1:t]:
+        if isinstance(r, Reading):
+            moved.update(c for c in r.moved if c in held)
+    early = not before.discards
+    return Table(tl.game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
+                 early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
+
+
+def _legal(game: Game, hint: Hint) -> bool:
+    """Whether the ruleset has the clue `hint` names (a variant may have no colour or no
+    number clues, or only some)."""
+    rules = game.ruleset
+    if hint.suit >= 0:
+        return hint.suit < rules.colour_count
+    return hint.rank in (rules.clue_ranks if rules.kinds else rules.ranks)
+
+
+def read_other(table: Table, conventions: Conventions, giver: int, hint: Hint) -> Reading:
+    """The reading a clue the giver did not give would have had at `table`."""
+    hand = table.state.hands[hint.to]
+    touched = table.game.touched(hint, hand)
+    slots = tuple([s for s, c in enumerate(hand) if c in touched])
+    return read_clue(table, conventions, giver, hint, slots)
+
+
+def _connects_any(table: Table, conventions: Conventions, giver: int, target: int,
+                  card: int) -> bool:
+    """Whether `card` (in the target's hand) could be played now or through the cards
+    the giver sees: the reviewer's connection search (`connections.connect`)."""
+    i = table.game.identity_of[card]
+    return connect(table, conventions, giver, target, card, i, viewer=None) is not None
+
+
+def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
+    """Whether some card the focus still needs (its row's next ranks below it) is in no
+    hand but the giver's: then no finesse, layered or not, can connect it."""
+    game = table.game
+    m = table.max_rank
+    suit, rank = divmod(identity, m)
+    rank += 1
+    if (table.status.trash >> identity) & 1:
+        return True
+    for r in range(table.state.rows[suit] + 1, rank):
+        wanted = suit * m + r - 1
+        if not any(game.identity_of[c] == wanted
+                   for p, hand in enumerate(table.state.hands) if p != giver for c in hand):
+            return True
+    return False
+
+
+def misplay_clue(table: Table, r: Reading, hint: Hint, w_hint: str) -> ClueFault | None:
+    """A play clue whose focus misplays: only that reading ("a clue whose only reading is
+    a misplay"), or with another touched card that plays (an ambiguous focus)."""
+    if r.meaning != PLAY or r.convention != "play clue" or r.connects or r.truth is None:
+        return None
+    if table.game.suit_of[r.focus] < 0 or not _beyond_sight(table, r.giver, r.truth):
+        return None  # a layered or hidden finesse the reader does not read may connect
+    if any(not (table.status.playable >> i) & 1 for i in r.could_be):
+        return None  # the target may read it as a delayed play and wait: not only a misplay
+    # Good Touch by the target's own clued cards: an identity another card of theirs is
+    # now known to be cannot be the focus too; if none is left, they know it is trash.
+    clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
+    hand = table.state.hands[r.target]
+    touched = table.game.touched(hint, hand)
+    known = {table.hinted[c] & (clue_mask if c in touched else -1) for c in hand
+             if c != r.focus and (table.touched[c] or c in touched)}
+    if not [i for i in r.could_be if 1 << i not in known]:
+        return None
+    game = table.game
+    name, target = game.players, game.players[r.target]
+    shown = game.card_text(r.focus)
+    said = f"{name[r.giver]}'s {game.describe_hint(hint)} {w_hint} to {target}"
+    others = [c for c in touched if c != r.focus and not table.touched[c]
+              and _connects_any(table, r.conventions, r.giver, r.target, c)]
+    focus = f"slot {r.focus_slot + 1}"
+    why = "already played" if r.trash else "nothing the giver sees connects to it"
+    if others:
+        meant = game.card_text(others[0])
+        return ClueFault("single card focus", (
+            f"{said} has an ambiguous focus: it touched {meant}, which could be played, but "
+            f"by H-Group's focus rule its focus is {focus} ({shown}), read as a play "
+            f"{w_hint}, and {shown} cannot be played ({why})."), (r.focus, others[0]),
+            "ambiguous focus")
+    return ClueFault("play clue", (
+        f"{said} reads only as a play {w_hint} on {focus}, {shown}, which cannot be played "
+        f"({why}): following it misplays."), (r.focus,), "misplay only")
+
+
+def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Table, t: int,
+                  r: Reading, hint: Hint, w_hint: str) -> ClueFault | None:
+    """A save-shaped clue on a card playable now, when the other clue on it reads as a
+    plain play clue breaking no Good Touch, and the target did not play it next turn."""
+    game = table.game
+    if r.meaning != SAVE or r.why != "chop" or r.truth is None:
+        return None
+    if not (table.status.playable >> r.truth) & 1:
+        return None
+    n = len(game.players)
+    nxt = t + (r.target - r.giver) % n
+    actions = tk.timeline.actions
+    if nxt > len(actions):
+        return None
+    act = actions[nxt - 1]
+    states = tk.timeline.states
+    if type(act) is Play and (act.card == r.focus
+                              or not is_misfire(act, states[nxt - 1], states[nxt])):
+        return None  # the target played it anyway, or scored with another play first
+    urgent = read_turns[nxt]
+    if type(act) is Hint and isinstance(urgent, Reading) and urgent.meaning in (SAVE, FIX):
+        return None  # the target had an urgent save or fix to give
+    if any(c != r.focus for c in tk.hint_lesson(t).made_playable):
+        return None  # the clue also made another card known playable: it did more
+    suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
+    other = Hint(r.target, suit, 0) if hint.rank else Hint(r.target, -1, rank)
+    if not _legal(game, other) or r.focus not in game.touched(other, table.state.hands[r.target]):
+        return None  # (a colour that is not its suit's: not in a variant the reader reads)
+    alt = read_other(table, r.conventions, r.giver, other)
+    if alt.focus != r.focus or alt.meaning != PLAY or not alt.connects or alt.connections:
+        return None
+    if breaks_good_touch(table, r.giver, game.touched(other, table.state.hands[r.target])):
+        return None
+    name = game.players
+    shown = game.card_text(r.focus)
+    return ClueFault(r.convention, (
+        f"{name[r.giver]}'s {game.describe_hint(hint)} {w_hint} to {name[r.target]} reads as "
+        f"a save or a play of {shown}, which was playable now: {game.describe_hint(other)} "
+        f"would have been a plain play {w_hint} on it; {name[r.target]}, who could not tell "
+        f"a play from a save, did not play it at turn {nxt}."), (r.focus,), "save not play")
+
+
+def clue_scores(tk: TimelineKnowledge, t: int) -> int | None:
+    """A card the clue of turn `t` made known playable that the turns left can still
+    play (`status.can_still_play`), or None: in the final round such a clue scores."""
+    tl = tk.timeline
+    for c in tk.hint_lesson(t).made_playable:
+        if can_still_play(tl.game, tl.states[t], tk.statuses[t], c):
+            return c
+    return None
+
+
+def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,
+                    conventions: Conventions, w_hint: str) -> str:
+    """In the final round, what the giver of turn `t` could have done that scores more
+    than a clue telling nothing ('' when nothing could): play a card they knew was
+    playable, or give a play clue on a card its holder can still play in the turns left
+    (`status.can_still_play`) and did not know playable."""
+    tl = tk.timeline
+    game = tl.game
+    before, after = tl.states[t - 1], tl.states[t]
+    hand = before.hands[p]
+    known = tk.known_playable(t - 1, p)
+    for c, k in zip(hand, known, strict=True):
+        if k:
+            return f"{game.players[p]} knew {game.card_text(c)} was playable"
+    left = after.final_turns if after.final_turns >= 0 and after.ending is None else 0
+    n = len(game.players)
+    order = [(t + k) % n for k in range(left)]  # the players who still have a turn
+    table: Table | None = None
+    st = tk.statuses[t - 1]
+    for q in dict.fromkeys(order):
+        if q == p or any(tk.known_playable(t - 1, q)):
+            continue
+        for c in before.hands[q]:
+            i = game.identity_of[c]
+            if game.suit_of[c] < 0 or not (st.playable >> i) & 1:
+                continue
+            if not can_still_play(game, after, tk.statuses[t], c):
+                continue
+            table = table or table_before(tk, read, t)
+            for clue in (Hint(q, game.suit_of[c], 0), Hint(q, -1, game.rank_of[c])):
+                if not _legal(game, clue) or c not in game.touched(clue, before.hands[q]):
+                    continue
+                alt = read_other(table, conventions, p, clue)
+                if alt.focus == c and alt.meaning == PLAY and alt.connects \
+                        and not alt.connections:
+                    return (f"{game.describe_hint(clue)} to {game.players[q]} was a play "
+                            f"{w_hint} on {game.card_text(c)}, which {game.players[q]} "
+                            f"could still play in the turns left")
+    return ""
+

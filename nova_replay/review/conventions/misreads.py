@@ -1,0 +1,175 @@
+"""Misreads the reading shows over several turns (docs/conventions.md, "Findings that
+use the reading"), each judged by what the player could see:
+
+- did not answer a finesse: a play clue's reading (common knowledge: a play clue, not
+  a save) called a finesse on a player who saw the clued card and no other copy of the
+  card they were to play; on their first turn once the cards before theirs were
+  played (a turn on which they played a clued card that fit is no such turn: it
+  scored; nor one with a single life left), they neither blind-played it nor gave an
+  urgent save or fix, and the finesse was then lost (the card discarded, the clued
+  card misplayed or discarded, the game over with it in hand) or needed another clue
+  on the finessed card. A late answer that still came is not noted.
+- discarded a chop-moved card: a card a chop move protected (level 4), discarded by
+  its holder while they had a chop (an unclued card no chop move protected).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...rules.engine import is_misfire
+from ...rules.game import Discard, Hint, Play
+from ..knowledge import TimelineKnowledge
+from .connections import FINESSE
+from .game import GameReading
+from .meaning import FIX, PLAY, SAVE
+from .reading import Reading
+
+
+class Misread(NamedTuple):
+    """A misread: its turn, player, cards, convention (levels.CONVENTIONS), clue turn."""
+
+    turn: int
+    player: int
+    cards: tuple[int, ...]
+    convention: str
+    reading_turn: int
+    text: str
+    rule: str  # "unanswered finesse", "chop-moved discard"
+    harmless: bool = False  # the card was trash: a misread that cost nothing (info)
+
+
+def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
+                        ) -> list[Misread]:
+    """Every finesse its player did not answer when they should have (see above)."""
+    out = []
+    for t, r in enumerate(read.turns):
+        if not isinstance(r, Reading) or r.meaning != PLAY or r.convention != "play clue":
+            continue
+        for k, x in enumerate(r.connections):
+            if x.kind != FINESSE or x.player in (r.target, r.giver):
+                continue
+            found = _unanswered(tk, read, t, r, k, w_hint)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k: int,
+                w_hint: str) -> Misread | None:
+    tl = tk.timeline
+    game, states, actions = tl.game, tl.states, tl.actions
+    x = r.connections[k]
+    q, card = x.player, x.card
+    of = game.identity_of
+    # The finessed player must see no other copy of their card (else they wait for it).
+    if any(of[c] == x.identity for p, hand in enumerate(states[t].hands) if p != q
+           for c in hand):
+        return None
+    n = len(game.players)
+    u = t + (q - r.giver) % n
+    earlier = [y.card for y in r.connections[:k]]
+    while u <= len(actions):
+        before = states[u - 1]
+        if card not in before.hands[q] or tk.touched[u - 1][card] \
+                or r.focus not in before.hands[r.target]:
+            return None  # played, clued again or the clue's card gone before their turn
+        if any(c in before.discards for c in earlier):
+            return None  # the chain broke before them
+        if not any(c in hand for c in earlier for hand in before.hands):
+            act = actions[u - 1]
+            if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]
+                    and not is_misfire(act, before, states[u])):
+                break  # every card before theirs is played: their turn to answer
+            # They played a clued card first: a turn that scored, so the answer may wait.
+        u += n
+    else:
+        return None
+    act = actions[u - 1]
+    if act[0] == card and type(act) is not Hint:
+        return None  # played it (or discarded it: a misread of its own, noted there)
+    if states[u - 1].lives == 1:
+        return None  # one more misfire ends the game: a blind play may wait
+    urgent = read.turns[u]
+    if type(act) is Hint and isinstance(urgent, Reading) and urgent.meaning in (SAVE, FIX):
+        return None  # an urgent save or fix comes first
+    lost = _fate(tk, u, q, card, r.focus, r.target, w_hint)
+    if not lost:
+        return None
+    name = game.players
+    did = _did(act)
+    return Misread(u, q, (card,), x.name, t, (
+        f"{name[q]} did not answer the {x.name} of {name[r.giver]}'s {w_hint} at turn {t} "
+        f"({name[q]} could see {name[r.target]}'s {game.card_text(r.focus)} and no other "
+        f"{game.card_text(card)}): {name[q]} {did} instead of playing slot "
+        f"{states[u - 1].hands[q].index(card) + 1} "
+        f"blind, and {lost}."), "unanswered finesse")
+
+
+def _did(act: object) -> str:
+    if type(act) is Hint:
+        return "gave a clue"
+    if type(act) is Discard:
+        return "discarded"
+    return "played another card"
+
+
+def _fate(tk: TimelineKnowledge, u: int, q: int, card: int, focus: int, target: int,
+          w_hint: str) -> str:
+    """What became of a finesse left unanswered at turn `u`: '' when it was answered
+    later after all; else how it was lost or fixed."""
+    tl = tk.timeline
+    game, states, actions = tl.game, tl.states, tl.actions
+    shown = game.card_text(card)
+    for v in range(u + 1, len(actions) + 1):
+        if tk.touched[v - 1][card]:
+            return f"{shown} needed another {w_hint} (turn {v - 1})"
+        act = actions[v - 1]
+        if act[0] == card:
+            if type(act) is Play and not is_misfire(act, states[v - 1], states[v]):
+                return ""  # answered late, but answered
+            return f"{shown} was {'discarded' if type(act) is Discard else 'misplayed'} at turn {v}"
+        if act[0] == focus and type(act) is not Hint:
+            how = ("misplayed" if type(act) is Play and is_misfire(act, states[v - 1], states[v])
+                   else "played" if type(act) is Play else "discarded")
+            if how == "played":
+                return ""
+            return (f"{game.players[target]}'s {game.card_text(focus)} was {how} at turn {v}")
+    return f"the game ended with {shown} still in {game.players[q]}'s hand"
+
+
+def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misread]:
+    """Every chop-moved card its holder discarded while they had a chop (see above)."""
+    tl = tk.timeline
+    game, states, actions = tl.game, tl.states, tl.actions
+    moved: dict[int, int] = {}  # card -> the turn of the chop move
+    out = []
+    for t, r in enumerate(read.turns):
+        if isinstance(r, Reading):
+            for c in r.moved:
+                moved.setdefault(c, t)
+            continue
+        if t == 0:
+            continue
+        act = actions[t - 1]
+        card = act[0]
+        when = moved.pop(card, None)
+        if type(act) is not Discard or when is None or tk.touched[t - 1][card]:
+            continue
+        p = (t - 1) % len(game.players)
+        hand = states[t - 1].hands[p]
+        chop = [s for s, c in enumerate(hand)
+                if not tk.touched[t - 1][c] and c not in moved and c != card]
+        if not chop:
+            continue  # every card clued or chop moved: H-Group has them discard one anyway
+        clue = read.turns[when]
+        assert isinstance(clue, Reading)
+        name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move"}.get(
+            clue.convention, clue.convention)
+        trash = (tk.statuses[t - 1].trash >> game.identity_of[card]) & 1
+        cost = " (it was trash: nothing lost this time)" if trash else ""
+        out.append(Misread(t, p, (card,), clue.convention, when, (
+            f"{game.players[p]} discarded {game.card_text(card)}, which "
+            f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
+            f"slot {chop[-1] + 1}{cost}."), "chop-moved discard", bool(trash)))
+    return out
