@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from dashboard_speed import chromium, served, wait_for
-
 from nova_replay.dashboard import GameLibrary
+
 from nova_replay.play.bots import parse_bot
 from nova_replay.play.simulate import simulate
 from nova_replay.rules.rulesets import make_ruleset
@@ -62,8 +62,12 @@ document.querySelectorAll('#hands .hand-cards').forEach((row) => {
   cards.forEach((c, i) => {
     const face = c.querySelector('.card-face');
     const badges = Array.from(c.querySelectorAll('.badge'));
-    badges.forEach((b) => { if (over(ring(face), b.getBoundingClientRect())) { clash.push(c.id + ' ring over badge'); } });
-    if (i && over(cards[i - 1].getBoundingClientRect(), c.getBoundingClientRect())) { clash.push(c.id + ' over its neighbour'); }
+    badges.forEach((b) => {
+      if (over(ring(face), b.getBoundingClientRect())) { clash.push(c.id + ' ring over badge'); }
+    });
+    if (i && over(cards[i - 1].getBoundingClientRect(), c.getBoundingClientRect())) {
+      clash.push(c.id + ' over its neighbour');
+    }
   });
   const widths = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().width)));
   if (widths.size > 1) { clash.push(row.parentNode.id + ' cards of widths ' + Array.from(widths).join('/')); }
@@ -71,7 +75,9 @@ document.querySelectorAll('#hands .hand-cards').forEach((row) => {
 if (clash.length) { out.push(clash.length + ' clashes: ' + clash.slice(0, 4).join('; ')); }
 const hands = Array.from(document.querySelectorAll('#hands .hand'));
 const below = hands.filter((h) => h.getBoundingClientRect().bottom > window.innerHeight);
-if (hands.length) { out.push(hands.length - below.length + ' of ' + hands.length + ' hands whole above the fold'); }
+if (hands.length) {
+  out.push(hands.length - below.length + ' of ' + hands.length + ' hands whole above the fold');
+}
 const nav = document.querySelector('.nav');
 if (nav && nav.offsetParent !== null) {
   const r = nav.getBoundingClientRect();
