@@ -92,8 +92,10 @@ def title_of(loaded: Reviewed, options: ViewOptions) -> str:
     meta_title = record.log.meta.title if record.log.meta and record.log.meta.title else None
     if options.no_spoilers:  # a log's title may tell how it ends ("A strikeout: score 0")
         meta_title = PurePath(record.file).name
-    return (f"{meta_title or PurePath(record.file).name}: {game.ruleset.title}, "
-            f"{len(game.players)} players ({', '.join(game.players)})")
+    players = f"{len(game.players)} players ({', '.join(game.players)})"
+    if meta_title and game.ruleset.title in meta_title:  # "Hanabi (Null), 5 players, seed 1"
+        return f"{meta_title}: {', '.join(game.players)}"
+    return f"{meta_title or PurePath(record.file).name}: {game.ruleset.title}, {players}"
 
 
 def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, search: str | None,

@@ -328,3 +328,67 @@ def test_the_reading_shows_under_the_clue_and_the_selector_changes_it(
     duo.wait_for_contains_text("#clue-reading", "Focus: slot")
     assert "conventions=h-group%3A1" in duo.driver.current_url
     assert duo.get_logs() == []
+
+
+def test_turn_buttons_move_the_board_without_dash_and_cards_line_up(
+        dash_duo: Any, games: Path) -> None:
+    a = analyze(json.loads((games / "ambiguous.json").read_text()))
+    duo = start(dash_duo, games)
+    open_turn(duo, "ambiguous", 0, a.timeline.turns)
+    # the page's own code takes the buttons' clicks: Dash (React's root) never sees one
+    duo.driver.execute_script(
+        "window.__reactClicks = 0; document.getElementById('react-entry-point')"
+        ".addEventListener('click', function () { window.__reactClicks += 1; });")
+    for _ in range(3):
+        duo.find_element("#nav-next").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn 3 of {a.timeline.turns}")
+    duo.find_element("#nav-prev").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn 2 of {a.timeline.turns}")
+    assert duo.driver.execute_script("return window.__reactClicks") == 0
+    # every card of a hand is as wide as the others, its badges below its ring (4 px)
+    turn = max(range(a.timeline.turns + 1), key=lambda t: sum(
+        len(b) for b in [a.knowledge.of(t, p) for p in range(5)]))
+    duo.wait_for_page(f"{duo.server_url}/?game=ambiguous&turn={turn}")
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {turn} of {a.timeline.turns}")
+    found = duo.driver.execute_script("""
+        var out = [], badges = 0;
+        document.querySelectorAll('#hands .hand-cards').forEach(function (row) {
+          var cards = Array.from(row.children).filter(function (c) { return c.offsetParent; });
+          var widths = cards.map(function (c) { return Math.round(c.getBoundingClientRect().width); });
+          if (new Set(widths).size > 1) { out.push(row.parentNode.id + ' ' + widths); }
+          cards.forEach(function (c) {
+            var face = c.querySelector('.card-face').getBoundingClientRect();
+            c.querySelectorAll('.badge').forEach(function (b) {
+              badges += 1;
+              if (b.getBoundingClientRect().top < face.bottom + 4) { out.push(c.id); }
+            });
+          });
+        });
+        return [out, badges];""")
+    assert found[0] == [] and found[1] > 0, found
+    assert duo.get_logs() == []
+
+
+@pytest.mark.parametrize("width", [800, 390])
+def test_a_narrow_window_keeps_the_turn_buttons_and_no_sideways_scroll(
+        dash_duo: Any, games: Path, width: int) -> None:
+    a = analyze(json.loads((games / "purple.json").read_text()))
+    duo = start(dash_duo, games, width, 844)
+    open_turn(duo, "purple", 10, a.timeline.turns)
+    assert duo.driver.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+    duo.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script("return window.scrollY > 0"))
+    # scrolled: the bar's options went by, its buttons stay on screen in a short bar
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script(
+        "var b = document.getElementById('nav-next').getBoundingClientRect();"
+        "var n = document.querySelector('.nav').getBoundingClientRect();"
+        "return b.top >= 0 && b.bottom <= window.innerHeight && n.bottom < 80;"))
+    duo.find_element("#nav-next").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn 11 of {a.timeline.turns}")
+    # back at the top, the whole bar shows: its options can be reached
+    duo.driver.execute_script("window.scrollTo(0, 0)")
+    WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script(
+        "var s = document.getElementById('spoilers').getBoundingClientRect();"
+        "return window.scrollY === 0 && s.top >= 0 && s.bottom <= window.innerHeight;"))
+    assert duo.get_logs() == []

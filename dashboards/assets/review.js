@@ -475,6 +475,7 @@
     B.keepInView(document.getElementById("findings"),
                document.querySelector("#findings .finding.current"));
     S.chartTimer = setTimeout(drawChart, S.inRun ? 150 : 0);
+    if (window.novaChartLater) { window.novaChartLater(); }  // the board is painted
   }
 
   // The chart of the current turn; evaluation.js redraws it when the curve arrives.
@@ -632,12 +633,19 @@
     },
   });
 
+  // The turn buttons, in the capture phase and stopped there: no callback reads their
+  // n_clicks, and letting Dash count the click (its store, a React render) took the
+  // click's task 2-8 ms longer than a key press's (benchmarks/dashboard_speed.py).
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var button = target && target.closest && target.closest(
+      "#nav-first, #nav-prev, #nav-next, #nav-last, #finding-next, #finding-prev");
+    if (button) { event.stopPropagation(); step(button.id); }
+  }, true);
+
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) { return; }
-    var button = target.closest("#nav-first, #nav-prev, #nav-next, #nav-last, " +
-                                "#finding-next, #finding-prev");
-    if (button) { step(button.id); return; }
     var link = target.closest("a.finding, a.move");
     if (link && S.data && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
