@@ -98,6 +98,16 @@ def test_a_clue_whose_only_reading_is_a_misplay_is_a_bad_clue() -> None:
     assert ("misfire", "info", "") in rules(played, 5)
 
 
+
+def test_no_misplay_note_where_the_giver_connects_or_the_card_scored_later() -> None:
+    """hanab.live game 194321, a perfect game: turn 5's yellow on 3Y connects through the
+    giver's own clued 2Y (and the 1Y a layered finesse called); turn 7's green on 4G only
+    marked it (florrat2 kept it and played it later). Neither is a clue that misplays."""
+    a = analyze(shared("hanablive", "game-194321_4p.json"))
+    assert all(f.kind != "bad_clue" for f in a.notes_at(5))
+    assert all(f.kind != "bad_clue" for f in a.notes_at(7))
+    assert not [f for f in a.findings if f.kind == "bad_clue"]
+
 # Yellow at 1 (Cathy's 1Y played): 2s on Bob's chop 2Y reads as a 2 Save, yellow as a play.
 SAVE = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 2W", "Bob": "1R 3Y 4B 3B 2Y",
                            "Cathy": "1Y 2R 1G 4R 3G"})

@@ -88,7 +88,8 @@ def _connects_any(table: Table, conventions: Conventions, giver: int, target: in
 
 def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
     """Whether some card the focus still needs (its row's next ranks below it) is in no
-    hand but the giver's: then no finesse, layered or not, can connect it."""
+    hand but the giver's, and not a clued card of theirs (which the giver may know, and
+    connect through): then no finesse, layered or not, can connect it."""
     game = table.game
     m = table.max_rank
     suit, rank = divmod(identity, m)
@@ -97,8 +98,8 @@ def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
         return True
     for r in range(table.state.rows[suit] + 1, rank):
         wanted = suit * m + r - 1
-        if not any(game.identity_of[c] == wanted
-                   for p, hand in enumerate(table.state.hands) if p != giver for c in hand):
+        if not any(game.identity_of[c] == wanted and (p != giver or table.touched[c])
+                   for p, hand in enumerate(table.state.hands) for c in hand):
             return True
     return False
 

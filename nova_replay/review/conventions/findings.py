@@ -204,6 +204,17 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     return notes, changes
 
 
+def _played_later(states: Sequence[State], actions: Sequence[Any], t: int, card: int) -> bool:
+    """Whether the card a turn-`t` clue focused was later played and scored: its holder
+    read the clue some way that kept it (a reading beyond the reader's, e.g. a clue that
+    only marks a card so a finesse skips it), so "following it misplays" would blame a
+    clue that did no harm."""
+    for u in range(t, len(actions)):
+        if type(actions[u]) in (Play, Discard) and actions[u][0] == card:
+            return type(actions[u]) is Play and sum(states[u + 1].rows) > sum(states[u].rows)
+    return False
+
+
 def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: int,
                 hint: Hint, r: Reading, notes: list[Note], changes: dict[int, Change],
                 by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
@@ -226,8 +237,10 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
     elif (r.meaning == PLAY and not r.connects and (t, Kind.WASTED_HINT) not in by_turn) or (
             r.meaning == SAVE and r.truth is not None and (st.playable >> r.truth) & 1):
         table = table_before(tk, read, t)
-        fault = (misplay_clue(table, r, hint, w.hint) if r.meaning == PLAY
-                 else save_not_play(tk, read.turns, table, t, r, hint, w.hint))
+        fault = (misplay_clue(table, r, hint, w.hint)
+                 if r.meaning == PLAY and not _played_later(tl.states, tl.actions, t, r.focus)
+                 else save_not_play(tk, read.turns, table, t, r, hint, w.hint)
+                 if r.meaning == SAVE else None)
         if fault is not None:
             notes.append(Note(t, p, Kind.BAD_CLUE, Severity.MISTAKE, fault.cards, fault.text,
                               _details(fault.convention, t, rule=fault.rule)))
