@@ -96,12 +96,9 @@ def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
     rank += 1
     if (table.status.trash >> identity) & 1:
         return True
-    for r in range(table.state.rows[suit] + 1, rank):
-        wanted = suit * m + r - 1
-        if not any(game.identity_of[c] == wanted and (p != giver or table.touched[c])
-                   for p, hand in enumerate(table.state.hands) for c in hand):
-            return True
-    return False
+    seen = {game.identity_of[c] for p, hand in enumerate(table.state.hands) for c in hand
+            if p != giver or table.touched[c]}
+    return any(suit * m + r - 1 not in seen for r in range(table.state.rows[suit] + 1, rank))
 
 
 def misplay_clue(table: Table, r: Reading, hint: Hint, w_hint: str) -> ClueFault | None:
