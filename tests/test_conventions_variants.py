@@ -220,7 +220,13 @@ def test_brown_a_brown_clue_re_touching_cards_asks_the_rightmost_to_play() -> No
 
 def test_a_muddy_rainbow_5_no_number_touches_is_not_told_to_be_saved_by_number() -> None:
     game = game_of("Muddy Rainbow (5 Suits)", Bob="3Y 4B 4G 4Y 5BrRa")
-    assert ("bad_clue", "mistake") not in kinds(review(game, [colour("Bob", "Yellow")]), 1)
+    a = review(game, [colour("Bob", "Yellow")])
+    assert not [f for f in a.notes_at(1) if f.kind == "bad_clue"
+                and f.details.get("convention") == "5 save"]
+    # Yellow is not the leftmost colour that saves it (Red is): the clue reads as a play
+    # clue on 1Y, which the 5 misplays; that bad clue stands.
+    assert [f.details.get("rule") for f in a.notes_at(1) if f.kind == "bad_clue"] == [
+        "misplay only"]
 
 
 def test_dark_omni_3_is_saved_by_a_5_pseudo_5_save() -> None:
