@@ -35,6 +35,7 @@ from nova_replay.views.puzzles import (
     puzzles,
     read_puzzle,
     sound_answers,
+    touches_trash,
     trash_before_play,
     unseen_loss,
 )
@@ -134,13 +135,15 @@ def test_no_puzzle_for_a_sarcastic_discard() -> None:
 
 
 def test_no_puzzle_whose_fault_is_a_card_its_player_could_not_see() -> None:
-    # game0073425f0b25520f turn 26: You discards the last 4G from the chop, unclued and
-    # unknown: the blunder note is on a card You could not tell from a safe one.
-    a = real("hanabidata-derived", "game0073425f0b25520f.json")
-    one_answer_but(a, 26)
-    faults = [f for f in a.notes_at(26) if f.severity.is_fault]
+    # game007c0324e3f7b88a turn 65: intentional discards the only 5G, unclued and unknown:
+    # the note is on a card intentional could not tell from a safe one. (game0073425f0b25520f
+    # turn 26, the first such case, is no fault at all since the findings' "a chop loss its
+    # discarder could not see" rule.)
+    a = real("hanabidata-derived", "game007c0324e3f7b88a.json")
+    one_answer_but(a, 65)
+    faults = [f for f in a.notes_at(65) if f.severity.is_fault]
     assert [f.kind for f in faults] == ["lost_critical"] and unseen_loss(a, faults[0])
-    assert puzzle_at(a, 26, "x") is None
+    assert puzzle_at(a, 65, "x") is None
 
 
 def test_no_puzzle_for_trash_discarded_before_a_known_play_that_cost_nothing() -> None:
@@ -172,6 +175,38 @@ def test_a_save_clue_the_target_reads_as_a_play_is_no_answer() -> None:
     assert 28 in a.faulted_turns()
     assert not [x for x in sound_answers(a, 28) if x.move.type == "hint"]
     assert puzzle_at(a, 28, "x") is None
+
+
+def test_a_clue_on_a_chop_moved_card_saves_nothing() -> None:
+    # game003d9bcb9d27dacf turn 50: You's Trash Chop Move of turn 44 moved intentional's
+    # 4G off the chop, so the chop is the 5G (intentional discards it next turn). A 4s clue
+    # on the 4G reads as a play clue that connects through You's clued 3G, and the analysis
+    # calls it a save of the 4G "on the chop": it saves nothing and is no answer.
+    a = real("hanabidata-derived", "game003d9bcb9d27dacf.json")
+    assert 50 in a.faulted_turns()
+    assert "clue 4s to intentional" not in [x.move.text for x in sound_answers(a, 50)]
+    assert puzzle_at(a, 50, "x") is None
+
+
+def test_a_save_that_breaks_good_touch_is_not_an_equal_answer() -> None:
+    # p2_11 turn 22: yellow and 2s both save Player1's chop 2Y, but 2s also touches the
+    # 2G, already played: only the yellow clue is the answer.
+    a = real("hanabi-challenges-derived", "p2_11.json")
+    from nova_replay.rules.game import Hint
+    assert touches_trash(a, 22, Hint(to=0, rank=2))
+    assert not touches_trash(a, 22, Hint(to=0, suit=1))  # yellow
+    assert [x.move.text for x in puzzle_at(a, 22, "x").answers] == [  # type: ignore[union-attr]
+        "clue yellow to Player1"]
+
+
+def test_a_clue_that_makes_a_card_known_playable_is_as_good_as_a_trash_discard() -> None:
+    # p2_01 turn 55: Player1 could discard the known-trash 1B, but 2s to Player2 touches
+    # only the clued 2Y, so by what it leaves out the other clued yellow card is the 4Y,
+    # known playable: no one best answer, no puzzle.
+    a = real("hanabi-challenges-derived", "p2_01.json")
+    found = one_answer_but(a, 55)
+    assert [x.move.text for _, _, x in found] == ["discard slot 3"]
+    assert another_best(a, 55, found) and puzzle_at(a, 55, "x") is None
 
 
 def test_another_best_is_off_for_a_known_play() -> None:

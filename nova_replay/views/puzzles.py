@@ -23,7 +23,9 @@ called to play, as the conventions read it) or a giver for a duplicate he could 
 (a wasted hint whose hinted copy is in his own hand and not known to be that card), nor a
 player for a card they could not see, a Sarcastic Discard, or known trash discarded before
 a known play at no cost; none where a fix clue is due or where a play clue is as good as
-the answer (a save that can wait, a known-trash discard): docs/puzzles.md.
+the answer (a save that can wait, a known-trash discard; against the discard, any clue that
+makes a card known playable). Of two clues saving the same cards, one breaking Good Touch is
+not listed: docs/puzzles.md.
 """
 
 from __future__ import annotations
@@ -208,11 +210,13 @@ def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
     """A hint answer read by the conventions (when the analysis reads them) is a save
     clue, or a play clue whose focus gets played, and its focus is one of `cards` (the
     good note's): a clue the target would read as a play of an unplayable card is no
-    save (a card chop-moved earlier is no longer on the chop)."""
+    save, and a card chop-moved earlier is no longer on the chop, so a clue on it saves
+    nothing (the card on the chop is still discarded next)."""
     if alt.reading is None or alt.reading.not_read:
         return True
     r = alt.reading.turns[turn]
-    return (isinstance(r, Reading) and r.focus in cards
+    moved = {c for x in alt.reading.turns[1:turn] if isinstance(x, Reading) for c in x.moved}
+    return (isinstance(r, Reading) and r.focus in cards and not moved & set(cards)
             and (r.meaning == "save" or (r.meaning == "play" and r.connects)))
 
 
@@ -247,7 +251,12 @@ def _sound(analysis: Analysis, turn: int) -> list[tuple[Action, Family, Answer]]
             move=move_of(game, mover, before.hands[mover], action), why=why,
             notes=notes_of(notes), max_score=alt.clock[turn].max_score)))
     found.sort(key=lambda x: (x[0], x[1]))
-    return [(action, family, a) for _, _, action, family, a in found]
+    # Of two clues that save the same cards, one that breaks Good Touch is not as good.
+    clean = {family for _, _, action, family, _ in found
+             if type(action) is Hint and not touches_trash(analysis, turn, action)}
+    return [(action, family, a) for _, _, action, family, a in found
+            if not (type(action) is Hint and family in clean
+                    and touches_trash(analysis, turn, action))]
 
 
 def followed_a_clue(analysis: Analysis, turn: int) -> bool:
@@ -315,6 +324,17 @@ def unseen_loss(analysis: Analysis, f: Finding) -> bool:
     return len(analysis.ids.members(k.deduced)) > 1
 
 
+def touches_trash(analysis: Analysis, turn: int, action: Hint) -> bool:
+    """`action`, given at `turn`, touches a new card (no clue touched it before) that is
+    trash or a copy of a card clued in some hand: it breaks Good Touch (H-Group level 1)."""
+    game, tk = analysis.record.game, analysis.knowledge
+    before = analysis.timeline[turn - 1]
+    touched, trash = tk.touched[turn - 1], tk.statuses[turn - 1].trash
+    clued = {game.identity_of[c] for h in before.hands for c in h if touched[c]}
+    return any((trash >> game.identity_of[c]) & 1 or game.identity_of[c] in clued
+               for c in game.touched(action, before.hands[action.to]) if not touched[c])
+
+
 def _play_clue(analysis: Analysis, turn: int, action: Hint) -> bool:
     """`action`, given at `turn`, is a play clue the conventions read on a new card that
     gets played (now, or after clued cards: no finesse or bluff), touches no trash and no
@@ -323,10 +343,7 @@ def _play_clue(analysis: Analysis, turn: int, action: Hint) -> bool:
     before = analysis.timeline[turn - 1]
     hand, touched = before.hands[action.to], tk.touched[turn - 1]
     new = [c for c in game.touched(action, hand) if not touched[c]]
-    trash = tk.statuses[turn - 1].trash
-    clued = {game.identity_of[c] for h in before.hands for c in h if touched[c]}
-    if not new or any((trash >> game.identity_of[c]) & 1 or game.identity_of[c] in clued
-                      for c in new):
+    if not new or touches_trash(analysis, turn, action):
         return False
     alt = alternative(analysis, turn, action)
     if alt.reading is None or alt.reading.not_read:
@@ -383,7 +400,8 @@ def fix_due(analysis: Analysis, turn: int) -> bool:
 def another_best(analysis: Analysis, turn: int,
                  answers: list[tuple[Action, Family, Answer]]) -> bool:
     """A play clue (`_play_clue`) is as good as the answers: they are discards of known
-    trash, or a save that can wait and that a clue token left after the play clue can
+    trash (so is any clue that makes a card known playable: `_makes_known_play`), or a
+    save that can wait and that a clue token left after the play clue can
     still give. A save comes first when its holder moves next with no known play (they
     would discard the card): then only a play clue to the holder, which postpones that
     discard, is as good."""
@@ -407,7 +425,23 @@ def another_best(analysis: Analysis, turn: int,
     taken = {a for a, _, _ in answers}
     return any(type(a) is Hint and a not in taken
                and (not urgent or a.to == holder)
-               and _play_clue(analysis, turn, a) for a in legal_actions(game, before))
+               and (_play_clue(analysis, turn, a)
+                    or (family[0] == "discard" and _makes_known_play(analysis, turn, a)))
+               for a in legal_actions(game, before))
+
+
+def _makes_known_play(analysis: Analysis, turn: int, action: Hint) -> bool:
+    """`action`, given at `turn`, lets its target know a card of theirs is playable that
+    they did not know was (a fix clue on a clued card can, by what it leaves out), breaks
+    no Good Touch and draws no fault note: against a known-trash discard it is as good."""
+    if touches_trash(analysis, turn, action):
+        return False
+    alt = alternative(analysis, turn, action)
+    if any(f.severity.is_fault for f in alt.notes_at(turn)):
+        return False
+    now = analysis.knowledge.known_playable(turn - 1, action.to)
+    after = alt.knowledge.known_playable(turn, action.to)
+    return any(a and not b for a, b in zip(after, now, strict=True))
 
 
 def puzzle_at(analysis: Analysis, turn: int, source: str, convention: str | None = None,
