@@ -8,11 +8,13 @@
 
   function place(nav) {
     var button = document.getElementById("nav-next");
-    if (!button) { return; }
-    var above = phone.matches
-      ? button.getBoundingClientRect().top - nav.getBoundingClientRect().top - 2 : 0;
-    var top = Math.max(0, Math.round(above));
-    nav.style.top = top ? "-" + top + "px" : "";
+    var top = 0;
+    if (button && phone.matches) {  // a wide window keeps the whole bar: nothing to measure
+      top = Math.max(0, Math.round(
+        button.getBoundingClientRect().top - nav.getBoundingClientRect().top - 2));
+    }
+    var value = top ? "-" + top + "px" : "";
+    if (nav.style.top !== value) { nav.style.top = value; }  // no style write, no relayout
   }
 
   function watch() {
