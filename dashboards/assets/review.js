@@ -475,7 +475,6 @@
     B.keepInView(document.getElementById("findings"),
                document.querySelector("#findings .finding.current"));
     S.chartTimer = setTimeout(drawChart, S.inRun ? 150 : 0);
-    if (window.novaChartLater) { window.novaChartLater(); }  // the board is painted
   }
 
   // The chart of the current turn; evaluation.js redraws it when the curve arrives.
