@@ -78,8 +78,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         after = table.hinted[c] & clue_mask
         if c != card and table.touched[c] and after & (after - 1) == 0:
             own_known |= after
-    fresh = known & ~st.trash & ~gotten(table, target, skip=touched) & ~own_known \
-        & ~seen_every_copy(table, target)
+    fresh = known & ~st.trash & ~own_known
+    if fresh:  # (each part rules out only what is still left)
+        fresh &= ~gotten(table, target, skip=touched)
+    if fresh:
+        fresh &= ~seen_every_copy(table, target, among=fresh)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
     if moved:
@@ -147,7 +150,8 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
     if focus.on_chop or focus.why == "leftmost chop-moved card":
         return None
     hand = table.state.hands[target]
-    free = [c for c in hand if not table.touched[c] and c not in table.moved]  # unclued
+    touched, moved = table.touched, table.moved
+    free = [c for c in hand if not touched[c] and c not in moved]  # unclued
     new = [hand[s] for s in focus.new if hand[s] in free]
     if not new:
         return None
@@ -174,14 +178,15 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
     rest = candidates & ~st.playable & ~st.trash
     if not rest:
         return plays
+    options = table.game.space.members(rest)
     if not self_finesse:
         # A connection starts with the next card of the suit: one the target may find
         # (a card they see, or one of their own clued cards that may be it) or none.
         found = _may_find(table, target)
         rows, max_rank = table.state.rows, table.max_rank
-        rest = sum(1 << i for i in table.game.space.members(rest)
-                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1)
-    for i in table.game.space.members(rest):
+        options = [i for i in options
+                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1]
+    for i in options:
         if connect(table, conventions, giver, target, card, i, target,
                    self_finesse) is not None:
             plays |= 1 << i
@@ -216,12 +221,21 @@ def _may_find(table: Table, viewer: int) -> int:
     return out
 
 
-def seen_every_copy(table: Table, viewer: int) -> int:
-    """The identities whose every copy not yet played or discarded `viewer` sees in the
-    other hands: their own card cannot be one."""
+def seen_every_copy(table: Table, viewer: int, among: int = -1) -> int:
+    """The identities (of `among`: all by default) whose every copy not yet played or
+    discarded `viewer` sees in the other hands: their own card cannot be one."""
     lost, copies = table.status.lost, table.game.space.copies
+    counts: dict[int, int] = {}
+    of, hidden = table.game.identity_of, table.hidden
+    for p, hand in enumerate(table.state.hands):
+        if p == viewer:
+            continue
+        for c in hand:
+            i = of[c]
+            if (among >> i) & 1 and (not hidden or c not in hidden):
+                counts[i] = counts.get(i, 0) + 1
     out = 0
-    for i, seen in table.seen_counts(viewer).items():
+    for i, seen in counts.items():
         if (seen if seen < 3 else 3) >= copies[i] - lost[i]:  # (counted up to three)
             out |= 1 << i
     return out
