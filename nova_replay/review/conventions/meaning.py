@@ -150,8 +150,8 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
     if focus.on_chop or focus.why == "leftmost chop-moved card":
         return None
     hand = table.state.hands[target]
-    touched, moved = table.touched, table.moved
-    free = [c for c in hand if not touched[c] and c not in moved]  # unclued
+    marks, moved = table.touched, table.moved
+    free = [c for c in hand if not marks[c] and c not in moved]  # unclued
     new = [hand[s] for s in focus.new if hand[s] in free]
     if not new:
         return None

@@ -122,7 +122,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
-    owner, moved_slots = hint.to, ()
+    owner = hint.to
+    moved_slots: tuple[int, ...] = ()
     if m.moved:
         owner = next((p for p, h in enumerate(table.state.hands) if m.moved[0] in h), owner)
         held = table.state.hands[owner]
