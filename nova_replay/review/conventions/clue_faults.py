@@ -51,11 +51,12 @@ def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
     the hands, and the Early Game until the first discard."""
     tl = tk.timeline
     before = tl.states[t - 1]
-    held = {c for hand in before.hands for c in hand}
     moved: set[int] = set()
     for r in read.turns[1:t]:
-        if isinstance(r, Reading):
-            moved.update(c for c in r.moved if c in held)
+        if isinstance(r, Reading) and r.moved:
+            moved.update(r.moved)
+    if moved:
+        moved.intersection_update([c for hand in before.hands for c in hand])
     early = not before.discards
     return Table(tl.game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
                  early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))

@@ -292,11 +292,14 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     f = findings[i]
     touched = tk.touched[t - 1]
     hand = before.hands[p]
-    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) for c in r.moved}
+    if touched[card]:
+        return  # not a chop discard
+    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) and r.moved for c in r.moved}
     untouched = [c for c in hand if not touched[c] and c not in moved]
-    if touched[card] or not untouched or untouched[-1] != card:
+    if not untouched or untouched[-1] != card:
         return  # not a chop discard (a chop-moved card is not the chop)
-    if tk.known_playable(t - 1, p)[hand.index(card)]:
+    known = tk.known_playable(t - 1, p)
+    if known[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs
     shown = game.card_text(card)
     n = len(game.players)
@@ -315,12 +318,12 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
         if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:
             saver = (turn, q)
             break
-    no_play = not any(tk.known_playable(t - 1, p))
+    no_play = not any(known)
     forced = before.coins == 0 and no_play
     # What the discarder could know of the card (their own is face down): the chop card
     # is theirs to discard unless every identity they could work out for it is critical.
-    could_be = tk.deduced(t - 1, p)[hand.index(card)]
-    unseen = no_play and bool(could_be & ~tk.statuses[t - 1].critical)
+    unseen = no_play and bool(
+        tk.deduced(t - 1, p)[hand.index(card)] & ~tk.statuses[t - 1].critical)
     if saver is not None:
         turn, q = saver
         notes.append(Note(

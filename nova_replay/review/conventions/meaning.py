@@ -151,13 +151,16 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
         return None
     hand = table.state.hands[target]
     marks, moved = table.touched, table.moved
-    free = [c for c in hand if not marks[c] and c not in moved]  # unclued
-    new = [hand[s] for s in focus.new if hand[s] in free]
+    new = [c for c in [hand[s] for s in focus.new] if not marks[c] and c not in moved]
     if not new:
         return None
     st = table.status
-    if conventions.knows("trash chop move") and all(
-            all_trash(table.hinted[c] & clue_mask, st) for c in new):
+    trash = conventions.knows("trash chop move") and all(
+        all_trash(table.hinted[c] & clue_mask, st) for c in new)
+    if not trash and rank != table.max_rank:
+        return None  # (neither chop move: the unclued cards are not listed)
+    free = [c for c in hand if not marks[c] and c not in moved]  # unclued
+    if trash:
         right = free[free.index(new[-1]) + 1:]
         return ("trash chop move", tuple(right)) if right else None
     stall = table.early_game or table.state.coins == table.game.ruleset.coins
