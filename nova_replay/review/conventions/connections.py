@@ -158,8 +158,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
                 return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
                                   (*wrong, *deep[2]))
     for p in order:
-        if p in blocked:
-            continue
+        if p in blocked or (p == viewer and not self_finesse):
+            continue  # (a player cannot see their own finesse position: below)
         slot, card = position(table, conventions, p, used)
         if p == viewer:  # a player cannot see their own finesse position
             if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):

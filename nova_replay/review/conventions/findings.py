@@ -143,9 +143,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             continue
         card = action[0]
         shown = _Shown(game, card)
-        misfired = is_misfire(action, before, states[t])
         if type(action) is Play:
-            i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
+            misfired = is_misfire(action, before, states[t])
+            # (a misfire's note, looked up only for a card a clue called or saved)
+            i = (by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
+                 if misfired and (card in called or card in saved) else None)
             if misfired and card in called and i is not None:
                 when, clue = called[card]
                 giver = name[clue.giver]
@@ -187,16 +189,18 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     f"{name[p]} discarded {shown}, which {name[clue.giver]}'s {w.hint} at turn "
                     f"{when} called as a {how}.",
                     _details("prompt" if how == "prompt" else "finesse", when)))
-            i = by_turn.get((t, Kind.LOST_CRITICAL))
+            i = by_turn.get((t, Kind.LOST_CRITICAL)) if by_turn else None
             if i is not None:
                 _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
-        if type(action) is Play and card in called:  # one copy answers an ambiguous finesse
-            for x in called[card][1].connections:
-                if x.others and card in (x.card, *x.others):
-                    for c in (x.card, *x.others):
-                        called.pop(c, None)
-        called.pop(card, None)
-        saved.pop(card, None)
+        if card in called:
+            if type(action) is Play:  # one copy answers an ambiguous finesse
+                for x in called[card][1].connections:
+                    if x.others and card in (x.card, *x.others):
+                        for c in (x.card, *x.others):
+                            called.pop(c, None)
+            called.pop(card, None)
+        if saved:
+            saved.pop(card, None)
     for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
         level = Severity.INFO if m.harmless else Severity.MISTAKE
         notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
@@ -220,12 +224,12 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                 by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
     tl = tk.timeline
     game = tl.game
-    before: State = tl.states[t - 1]
     st = tk.statuses[t - 1]
     truth = game.identity_of[r.focus]
     target = game.players[r.target]
     if (hint.suit >= 0 and r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank
-            and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1
+            and not (st.playable >> truth) & 1
+            and not (st.trash >> truth) & 1
             and not r.saved  # a Brown Save (variants.save_rule) saves a 5 by colour
             and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1):
         notes.append(Note(
@@ -247,6 +251,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
     i = by_turn.get((t, Kind.WASTED_HINT))
     if i is None:
         return
+    before: State = tl.states[t - 1]
     f = findings[i]
     if r.meaning == "fix":
         changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,

@@ -29,6 +29,7 @@ from .table import Table
 from .variants import (
     NULL_FIVE_MOVE,
     always_loaded,
+    facts,
     loaded,
     null_five,
     promised,
@@ -109,9 +110,10 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
         unpromised = (table.hinted[card] & clue_mask & promised(table.game, rank, True)
                       & ~known & ~st.trash)
+        special = facts(table.game.ruleset).special  # (else `save_rule` says None)
         for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
             r = space.rank(i)
-            rule = save_rule(table, i, rank, colour, len(touched))
+            rule = save_rule(table, i, rank, colour, len(touched)) if special else None
             if rule is not None:  # a special suit's save (variants.save_rule)
                 if rule:
                     saves, by_variant, variant = saves | 1 << i, by_variant | 1 << i, rule
@@ -215,12 +217,14 @@ def _may_find(table: Table, viewer: int) -> int:
     of, hidden, touched, hinted = (table.game.identity_of, table.hidden, table.touched,
                                    table.hinted)
     for p, hand in enumerate(table.state.hands):
-        for c in hand:
-            if p == viewer:
+        if p == viewer:
+            for c in hand:
                 if touched[c]:
                     out |= hinted[c]
-            elif not hidden or c not in hidden:
-                out |= 1 << of[c]
+        else:
+            for c in hand:
+                if not hidden or c not in hidden:
+                    out |= 1 << of[c]
     return out
 
 

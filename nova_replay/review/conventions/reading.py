@@ -105,7 +105,7 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         for c in touched:
             marks[c] = True
             masks[c] &= clue_mask
-        linked = table._replace(touched=marks, hinted=masks)
+        linked = tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         if found is not None and any(x.layers for x in found):
             # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:
