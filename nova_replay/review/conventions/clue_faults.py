@@ -45,16 +45,24 @@ class ClueFault(NamedTuple):
     rule: str  # "ambiguous focus", "misplay only", "save not play"
 
 
-def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
+def chop_moves(read: GameReading) -> list[tuple[int, tuple[int, ...]]]:
+    """(turn, cards) of every clue whose reading chop-moved cards, in turn order."""
+    return [(t, r.moved) for t, r in enumerate(read.turns) if isinstance(r, Reading) and r.moved]
+
+
+def table_before(tk: TimelineKnowledge, read: GameReading, t: int,
+                 moves: list[tuple[int, tuple[int, ...]]] | None = None) -> Table:
     """The table before turn `t` as the reader saw it, from the clues alone (what a
     reading of an earlier clue narrowed is not applied): the chop-moved cards still in
-    the hands, and the Early Game until the first discard."""
+    the hands, and the Early Game until the first discard. `moves`: `chop_moves(read)`,
+    when the caller has it."""
     tl = tk.timeline
     before = tl.states[t - 1]
     moved: set[int] = set()
-    for r in read.turns[1:t]:
-        if isinstance(r, Reading) and r.moved:
-            moved.update(r.moved)
+    for turn, cards in chop_moves(read) if moves is None else moves:
+        if turn >= t:
+            break
+        moved.update(cards)
     if moved:
         moved.intersection_update([c for hand in before.hands for c in hand])
     early = not before.discards

@@ -33,6 +33,7 @@ from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
 from .clue_faults import (
+    chop_moves,
     clue_scores,
     misplay_clue,
     save_not_play,
@@ -123,13 +124,15 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     called: dict[int, tuple[int, Reading]] = {}
     saved: dict[int, tuple[int, Reading]] = {}
     bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
+    moves = chop_moves(read)  # (turn, cards) of the clues that chop-moved cards
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
         r = read.turns[t]
         before = states[t - 1]
         if type(action) is Hint and isinstance(r, Reading):
-            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings)
+            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings,
+                        moves)
             if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:
                 bad_at.add(t)
             if r.meaning == "play":
@@ -191,7 +194,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     _details("prompt" if how == "prompt" else "finesse", when)))
             i = by_turn.get((t, Kind.LOST_CRITICAL)) if by_turn else None
             if i is not None:
-                _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
+                _chop_loss(tk, read, moves, t, p, card, i, findings, notes, changes)
         if card in called:
             if type(action) is Play:  # one copy answers an ambiguous finesse
                 for x in called[card][1].connections:
@@ -221,7 +224,8 @@ def _played_later(states: Sequence[State], actions: Sequence[Any], t: int, card:
 
 def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: int,
                 hint: Hint, r: Reading, notes: list[Note], changes: dict[int, Change],
-                by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
+                by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike],
+                moves: list[tuple[int, tuple[int, ...]]]) -> None:
     tl = tk.timeline
     game = tl.game
     st = tk.statuses[t - 1]
@@ -240,7 +244,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
             f"Critical Save of another card.", _details("5 save", t)))
     elif (r.meaning == PLAY and not r.connects and (t, Kind.WASTED_HINT) not in by_turn) or (
             r.meaning == SAVE and r.truth is not None and (st.playable >> r.truth) & 1):
-        table = table_before(tk, read, t)
+        table = table_before(tk, read, t, moves)
         fault = (misplay_clue(table, r, hint, w.hint)
                  if r.meaning == PLAY and not _played_later(tl.states, tl.actions, t, r.focus)
                  else save_not_play(tk, read.turns, table, t, r, hint, w.hint)
@@ -284,7 +288,8 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                             f"not a waste.")
 
 
-def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: int, i: int,
+def _chop_loss(tk: TimelineKnowledge, read: GameReading,
+               moves: list[tuple[int, tuple[int, ...]]], t: int, p: int, card: int, i: int,
                findings: Sequence[FindingLike], notes: list[Note],
                changes: dict[int, Change]) -> None:
     """A critical card lost from its holder's chop: forced (no clue token, no known
@@ -299,7 +304,7 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     hand = before.hands[p]
     if touched[card]:
         return  # not a chop discard
-    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) and r.moved for c in r.moved}
+    moved = {c for turn, cards in moves if turn < t for c in cards}
     untouched = [c for c in hand if not touched[c] and c not in moved]
     if not untouched or untouched[-1] != card:
         return  # not a chop discard (a chop-moved card is not the chop)
