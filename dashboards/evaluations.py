@@ -143,11 +143,18 @@ def _stop_solver() -> None:
     global _PROCESS
     with _STARTING:
         process, _PROCESS = _PROCESS, None
-    if process is None:
-        return
-    for child in list((getattr(process, "_processes", None) or {}).values()):
+    if process is not None:
+        end_pool(process)
+
+
+def end_pool(pool: ProcessPoolExecutor) -> None:
+    """Kill a pool's processes, then shut it down without waiting. A plain
+    `shutdown(wait=True)` relies on the pool's manager thread to tell each process to
+    stop; were that thread gone (dash's test runner ends every thread a test started),
+    the process would live on and multiprocessing would wait for it at exit, for ever."""
+    for child in list((getattr(pool, "_processes", None) or {}).values()):
         child.kill()
-    process.shutdown(wait=False, cancel_futures=True)
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _in_process(analysis: Analysis, budget: Budget) -> Evaluation:
