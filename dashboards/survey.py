@@ -103,8 +103,10 @@ class Survey:
                                                 type(e).__name__, e)
             self.stop()
             return
-        atexit.unregister(self.stop)
-        self.stop()  # done: its process is idle, and ends now
+        pool, self._pool = self._pool, None
+        if pool is not None:  # done: its process is idle, and ends now
+            atexit.unregister(self.stop)
+            end_pool(pool, wait=True)
 
     def stop(self) -> None:
         """End the survey's process, not waiting for it (as the solver's, at exit)."""
