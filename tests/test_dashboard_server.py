@@ -206,6 +206,7 @@ def test_forged_callback_values_get_400_and_no_traceback(caplog: pytest.LogCaptu
 
 def test_waitress_serves_with_a_fixed_pool_of_threads(tmp_path: Path) -> None:
     app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
+    settled_threads()  # the solver's start, with its pool's threads, is not a request's
     said: list[str] = []
     existing = set(threading.enumerate())  # other tests' servers may have left threads
     server = threading.Thread(target=app_module.serve, args=(app, "127.0.0.1", 0, said.append, 3),
@@ -222,4 +223,5 @@ def test_waitress_serves_with_a_fixed_pool_of_threads(tmp_path: Path) -> None:
             assert page.status == 200 and page.headers["Server"] == "nova-replay"
     workers = [t for t in threading.enumerate()
                if t.name.startswith("waitress-") and t not in existing]
-    assert 1 <= len(workers) <= 3 and {t.name for t in threading.enumerate()} == before
+    # No thread came with the requests (an earlier test's may have ended meanwhile).
+    assert 1 <= len(workers) <= 3 and {t.name for t in threading.enumerate()} <= before
