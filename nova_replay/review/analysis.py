@@ -20,9 +20,9 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .conventions import Conventions, GameReading, read_game
+from .conventions import Conventions, GameReading, chop_at, read_game
 from .conventions.findings import convention_findings
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
+from .knowledge import TimelineKnowledge, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -137,8 +137,10 @@ class Analysis:
                        if f.severity.is_fault and f.player == tl[f.turn - 1].player(game)})
 
     def chop(self, turn: int, player: int) -> int | None:
-        """0-based slot of `player`'s chop after `turn`: their oldest unhinted card."""
-        return hand_chop(self.knowledge.of(turn, player))
+        """0-based slot of `player`'s chop after `turn`: their oldest card neither hinted
+        nor chop-moved (`conventions.chop_at`, the one rule; with no reading, the oldest
+        unhinted card)."""
+        return chop_at(self.knowledge, self.reading, turn, player)
 
     def lost_cards(self, turn: int) -> set[int]:
         """Deck indices of the critical cards lost up to `turn`."""
@@ -146,17 +148,12 @@ class Analysis:
                 for c in f.cards}
 
 
-def hand_chop(hand: tuple[CardKnowledge, ...]) -> int | None:
-    """0-based slot of a hand's chop: its oldest unhinted card."""
-    return chop_slot([k.touched for k in hand])
-
-
 class _Reviewer:
     """Walks the turns once, collecting findings."""
 
-    def __init__(self, record: Record, tk: TimelineKnowledge, clock: tuple[ClockPoint, ...]
-                 ) -> None:
-        self.record, self.tk, self.clock = record, tk, clock
+    def __init__(self, record: Record, tk: TimelineKnowledge, clock: tuple[ClockPoint, ...],
+                 reading: GameReading | None = None) -> None:
+        self.record, self.tk, self.clock, self.reading = record, tk, clock, reading
         self.game = record.game
         self.states = record.timeline.states
         self.ids = tk.ids
@@ -247,11 +244,12 @@ class _Reviewer:
                      f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
         # A save, not a play hint: the card on the chop is touched, critical, cannot be
-        # played yet, and can still be played in the turns left.
+        # played yet, and can still be played in the turns left. The chop is the one
+        # rule's: a card chop-moved before (level 4) is not on it.
         critical = st.critical & ~st.playable
         if not touched_ids & critical:
             return
-        chop = chop_slot([was_touched[c] for c in hand])
+        chop = chop_at(tk, self.reading, t - 1, hint.to)
         if chop is None:
             return
         card = hand[chop]
@@ -526,7 +524,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     tk = timeline_knowledge(record.timeline)
     reading = read_game(tk, conventions) if conventions is not None else None
     clock = _clock(record, tk)
-    reviewer = _Reviewer(record, tk, clock)
+    reviewer = _Reviewer(record, tk, clock, reading)
     reviewer.review()
     findings = tuple(reviewer.findings)
     if reading is not None:

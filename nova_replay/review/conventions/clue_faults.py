@@ -27,6 +27,7 @@ from ...rules.engine import is_misfire
 from ...rules.game import Game, Hint, Play
 from ..knowledge import TimelineKnowledge
 from ..status import can_still_play
+from .chop import chop_moved_at
 from .connections import connect
 from .game import GameReading
 from .good_touch import breaks_good_touch
@@ -51,14 +52,9 @@ def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
     the hands, and the Early Game until the first discard."""
     tl = tk.timeline
     before = tl.states[t - 1]
-    held = {c for hand in before.hands for c in hand}
-    moved: set[int] = set()
-    for r in read.turns[1:t]:
-        if isinstance(r, Reading):
-            moved.update(c for c in r.moved if c in held)
     early = not before.discards
     return Table(tl.game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
-                 early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
+                 early_game=early, clued=tk.hinted[t - 1], moved=chop_moved_at(read, t - 1))
 
 
 def _legal(game: Game, hint: Hint) -> bool:

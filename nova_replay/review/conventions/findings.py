@@ -32,6 +32,7 @@ from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
+from .chop import chop_at
 from .clue_faults import (
     clue_scores,
     misplay_clue,
@@ -290,11 +291,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     w = words(game.ruleset)
     before = states[t - 1]
     f = findings[i]
-    touched = tk.touched[t - 1]
     hand = before.hands[p]
-    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) for c in r.moved}
-    untouched = [c for c in hand if not touched[c] and c not in moved]
-    if touched[card] or not untouched or untouched[-1] != card:
+    if chop_at(tk, read, t - 1, p) != hand.index(card):
         return  # not a chop discard (a chop-moved card is not the chop)
     if tk.known_playable(t - 1, p)[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs

@@ -20,8 +20,9 @@ from typing import NamedTuple
 from ...rules.engine import is_misfire
 from ...rules.game import Discard, Hint, Play
 from ..knowledge import TimelineKnowledge
+from .chop import chop_at
 from .connections import FINESSE
-from .game import GameReading
+from .game import ORDER_CHOP_MOVE, GameReading, MoveReading, chop_moved
 from .meaning import FIX, PLAY, SAVE
 from .reading import Reading
 
@@ -139,17 +140,16 @@ def _fate(tk: TimelineKnowledge, u: int, q: int, card: int, focus: int, target: 
 
 
 def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misread]:
-    """Every chop-moved card its holder discarded while they had a chop (see above)."""
+    """Every chop-moved card its holder discarded while they had a chop (see above): the
+    chop is `chop.chop_at`'s, the one rule."""
     tl = tk.timeline
-    game, states, actions = tl.game, tl.states, tl.actions
-    moved: dict[int, int] = {}  # card -> the turn of the chop move
+    game, actions = tl.game, tl.actions
+    moved: dict[int, int] = {}  # card -> the turn of the chop move (a clue's or a play's)
     out = []
     for t, r in enumerate(read.turns):
-        if isinstance(r, Reading):
-            for c in r.moved:
-                moved.setdefault(c, t)
-            continue
-        if t == 0:
+        for c in chop_moved(r):
+            moved.setdefault(c, t)
+        if t == 0 or isinstance(r, Reading):
             continue
         act = actions[t - 1]
         card = act[0]
@@ -157,19 +157,21 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         if type(act) is not Discard or when is None or tk.touched[t - 1][card]:
             continue
         p = (t - 1) % len(game.players)
-        hand = states[t - 1].hands[p]
-        chop = [s for s, c in enumerate(hand)
-                if not tk.touched[t - 1][c] and c not in moved and c != card]
-        if not chop:
+        chop = chop_at(tk, read, t - 1, p)
+        if chop is None:
             continue  # every card clued or chop moved: H-Group has them discard one anyway
-        clue = read.turns[when]
-        assert isinstance(clue, Reading)
-        name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move"}.get(
-            clue.convention, clue.convention)
+        by = read.turns[when]
+        if isinstance(by, Reading):
+            convention, who = by.convention, by.giver
+        else:
+            assert isinstance(by, MoveReading)  # an Order Chop Move, made by a play
+            convention, who = ORDER_CHOP_MOVE, by.player
+        name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move",
+                ORDER_CHOP_MOVE: "Order Chop Move"}.get(convention, convention)
         trash = (tk.statuses[t - 1].trash >> game.identity_of[card]) & 1
         cost = " (it was trash: nothing lost this time)" if trash else ""
-        out.append(Misread(t, p, (card,), clue.convention, when, (
+        out.append(Misread(t, p, (card,), convention, when, (
             f"{game.players[p]} discarded {game.card_text(card)}, which "
-            f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
-            f"slot {chop[-1] + 1}{cost}."), "chop-moved discard", bool(trash)))
+            f"{game.players[who]}'s {name} at turn {when} protected; the chop was "
+            f"slot {chop + 1}{cost}."), "chop-moved discard", bool(trash)))
     return out
