@@ -196,7 +196,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         moved.discard(card)
         if type(action) is Discard:
             early = False
-    held.append(held[-1] if moved == held[-1] else frozenset(moved))
+    held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
     return GameReading(conventions, tuple(out), "", tuple(held))
 
 
