@@ -1,0 +1,95 @@
+"""The chop after a chop move (H-Group level 4: the chop-moved card counts as touched by
+an invisible clue, for good) is one rule, `conventions.chop_at`, and every note that
+names a player's chop asks it: the good-save note, the missed-save and no-fault blame of
+a chop loss, the chop-moved discard misread, every view's chop mark. Each test uses a
+log where the chop move decides the note (a built position, or a real game from
+../shared/data)."""
+
+from __future__ import annotations
+
+from helpers import build_game, discard, hint, shared, timeline
+from test_conventions import HANABI, HANDS, review
+
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.conventions import Conventions, chop_at
+from nova_replay.review.whatif import alternative
+from nova_replay.rules.game import Hint
+
+# After a discard (no Early Game), a 5 clue on Bob's 5W in slot 4 moves his slot 5 (2B).
+CHOP_MOVE = build_game(HANABI, {**HANDS, "Bob": "1R 3Y 4B 5W 2B"})
+MOVED = [hint("Cathy", "G"), hint("Alice", rank=4), discard("3G"), hint("Bob", rank=5)]
+
+
+def real(name: str, level: int | None = 5) -> Analysis:
+    path = shared("real", "hanabidata-derived", f"{name}.json")
+    return analyze(path, None if level is None else Conventions(level))
+
+
+def notes(a: Analysis, turn: int, kind: str) -> list[str]:
+    return [f.message for f in a.notes_at(turn) if f.kind == kind]
+
+
+def test_the_chop_after_a_chop_move_is_the_next_unclued_card() -> None:
+    log = log_data(CHOP_MOVE, timeline(CHOP_MOVE, MOVED).actions)
+    moved = review(CHOP_MOVE, MOVED, level=4)
+    assert moved.chop(4, 1) == 2  # 4B, slot 3: the 5W is clued, the 2B chop-moved
+    assert chop_at(moved.knowledge, moved.reading, 4, 1) == 2
+    assert moved.chop(3, 1) == 4  # before the 5 clue: the 2B
+    # Below level 4 there is no chop move; with no reading, the plain chop.
+    assert review(CHOP_MOVE, MOVED, level=3).chop(4, 1) == 4
+    assert analyze(log, None).chop(4, 1) == 4
+
+
+def test_a_clue_on_a_chop_moved_card_saves_nothing() -> None:
+    # Turn 68: yellow touches intentional's 4Y (the chop, playable: a play clue) and the
+    # 5Y a Trash Chop Move at turn 37 moved: no save of the 5Y, which was not on the chop.
+    a = real("game00dcc5b032e51393")
+    assert a.chop(67, 0) == 2 and a.record.game.card_text(
+        a.timeline.states[67].hands[0][2]) == "4Y"
+    assert notes(a, 68, "good_save") == []
+    # Without the reading the chop is the 5Y, and the note says it was saved.
+    assert notes(real("game00dcc5b032e51393", None), 68, "good_save") == [
+        "You clued yellow to intentional and saved 5Y on intentional's chop: it is the only 5Y."]
+
+
+def test_a_save_left_of_a_chop_moved_card_is_a_good_save() -> None:
+    # Turn 34: outer's 3B was chop-moved (turn 16), so the chop is the new 5P in slot 1.
+    a = real("game01b409dccb0185d4")
+    assert notes(a, 34, "good_save") == [
+        "You clued 5s to outer and saved 5P on outer's chop: it is the only 5P."]
+    # At level 3 (no chop moves) the chop is the 3B, which the 5s clue does not touch.
+    assert notes(real("game01b409dccb0185d4", 3), 34, "good_save") == []
+
+
+def test_after_a_trash_chop_move_the_save_is_of_the_new_chop() -> None:
+    # Turn 44: 1s on the trash 1B moves intentional's 4G; turn 45 draws 5G, the new chop.
+    a = real("game003d9bcb9d27dacf")
+    assert a.reading is not None
+    assert [a.reading.turns[t].convention for t in (44, 52)] == ["trash chop move"] * 2
+    hand = a.timeline.states[49].hands[0]
+    assert a.record.game.card_text(hand[a.chop(49, 0) or 0]) == "5G"
+    assert notes(a, 50, "missed_save") == [
+        "You could have saved 5G on intentional's chop with a clue; intentional, who cannot "
+        "see it, discarded it at turn 51."]
+    (lost,) = [f for f in a.notes_at(51) if f.kind == "lost_critical"]
+    assert lost.severity == "info" and "a chop discard by a player who cannot see" in lost.message
+    # At turn 50, 4s touches the chop-moved 4G (no save); 5s saves the 5G on the chop.
+    assert notes(alternative(a, 50, Hint(to=0, suit=-1, rank=4)), 50, "good_save") == []
+    assert notes(alternative(a, 50, Hint(to=0, suit=-1, rank=5)), 50, "good_save") == [
+        "You clued 5s to intentional and saved 5G on intentional's chop: it is the only 5G."]
+    # Below level 4 the 4G stays the chop, and the loss of the 5G is no chop discard.
+    plain = real("game003d9bcb9d27dacf", 3)
+    assert notes(plain, 50, "missed_save") == []
+    assert notes(alternative(plain, 50, Hint(to=0, suit=-1, rank=4)), 50, "good_save") == [
+        "You clued 4s to intentional and saved 4G on intentional's chop: it is the last 4G."]
+
+
+def test_discarding_an_order_chop_moved_card_is_a_misread() -> None:
+    # Turn 7: full plays the starting-hand 1B before the fresh 1P, an Order Chop Move of
+    # You's slot 5 (2Y); turn 14: You discards that 2Y, not the chop (slot 4).
+    a = real("game02dfebf6d68402b8")
+    assert notes(a, 14, "misread") == [
+        "You discarded 2Y, which full's Order Chop Move at turn 7 protected; the chop was "
+        "slot 4."]
+    assert notes(real("game02dfebf6d68402b8", 3), 14, "misread") == []
