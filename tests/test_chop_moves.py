@@ -93,3 +93,28 @@ def test_discarding_an_order_chop_moved_card_is_a_misread() -> None:
         "You discarded 2Y, which full's Order Chop Move at turn 7 protected; the chop was "
         "slot 4."]
     assert notes(real("game02dfebf6d68402b8", 3), 14, "misread") == []
+
+
+def test_a_colour_clue_on_a_chop_5_is_no_good_save() -> None:
+    # Turn 36: yellow on intentional's chop 5Y reads as a play clue nothing connects to
+    # (no 5 Save by colour): the bad-clue note, and no good-save note beside it.
+    a = real("game02187dc3b658fc27")
+    assert [f.kind for f in a.notes_at(36)] == ["bad_clue"]
+    assert notes(real("game02187dc3b658fc27", None), 36, "good_save") != []  # the rules alone
+    # Turn 23: red on You's chop 5R, the same; turn 56: yellow on outer's chop 4Y, the
+    # last 4Y, is a Critical Save by colour, and a good save.
+    b = real("game00fcde600f92f2a0")
+    assert notes(b, 23, "good_save") == [] and [f.kind for f in b.notes_at(23)] == ["bad_clue"]
+    assert notes(b, 56, "good_save") == [
+        "You clued yellow to outer and saved 4Y on outer's chop: it is the last 4Y."]
+
+
+def test_an_order_chop_move_is_the_save_a_missed_save_note_would_ask_for() -> None:
+    # p4_04 turn 22: Player2 plays a 1 out of order, chop-moving Player3's 5B; turn 23:
+    # Player3 discards it anyway. The save was made: Player3's misread, no missed save.
+    a = analyze(shared("real", "hanabi-challenges-derived", "p4_04.json"))
+    assert notes(a, 22, "missed_save") == []
+    assert [f.severity for f in a.notes_at(23) if f.kind == "lost_critical"] == ["blunder"]
+    assert notes(a, 23, "misread") == [
+        "Player3 discarded 5B, which Player2's Order Chop Move at turn 22 protected; the chop "
+        "was slot 3."]

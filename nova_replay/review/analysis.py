@@ -20,8 +20,10 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .conventions import Conventions, GameReading, chop_at, read_game
+from .conventions import Conventions, GameReading, Reading, chop_at, read_game
+from .conventions.clue_faults import five_by_colour
 from .conventions.findings import convention_findings
+from .conventions.meaning import PLAY
 from .knowledge import TimelineKnowledge, timeline_knowledge
 from .status import (
     Identities,
@@ -255,11 +257,21 @@ class _Reviewer:
         card = hand[chop]
         i = of_card[card]
         if (card in touched and (critical >> i) & 1
-                and can_still_play(game, self.states[t], st, card)):
+                and can_still_play(game, self.states[t], st, card) and self.keeps(t, st, hint)):
             which = "only" if self.ids.copies[i] == 1 else "last"
             self.add(t, p, Kind.GOOD_SAVE, GOOD, (card,),
                      f"{self.said(p, hint)} and saved {self.show(card)} on "
                      f"{self.name(hint.to)}'s chop: it is the {which} {self.show(card)}.")
+
+    def keeps(self, t: int, st: Status, hint: Hint) -> bool:
+        """Whether the conventions read the turn-`t` clue on the chop card as keeping it
+        (no reading: yes): not a play clue on it that cannot connect (its holder would
+        misplay it), nor a colour clue on a chop 5 (no 5 Save: `five_by_colour`)."""
+        r = self.reading.turns[t] if self.reading is not None else None
+        if not isinstance(r, Reading):
+            return True
+        return not (r.meaning == PLAY and not r.connects) and not five_by_colour(
+            self.game, st, hint, r)
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
