@@ -10,10 +10,11 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, shared, timeline
 from test_conventions import HANABI, HANDS, review
 
+from nova_replay.play.suggest import convention_moves, saves_missed, suggestions
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.conventions import Conventions, chop_at
-from nova_replay.review.whatif import alternative
+from nova_replay.review.whatif import alternative, avoids_faults
 from nova_replay.rules.game import Hint
 
 # After a discard (no Early Game), a 5 clue on Bob's 5W in slot 4 moves his slot 5 (2B).
@@ -118,3 +119,14 @@ def test_an_order_chop_move_is_the_save_a_missed_save_note_would_ask_for() -> No
     assert notes(a, 23, "misread") == [
         "Player3 discarded 5B, which Player2's Order Chop Move at turn 22 protected; the chop "
         "was slot 3."]
+
+
+def test_no_suggestion_that_leaves_the_missed_save_unmade() -> None:
+    # Turn 50: the convention bot, knowing no chop move, would save the chop-moved 4G
+    # with 4s; the 5G on the chop is still lost, so the suggestion is not offered.
+    a = real("game003d9bcb9d27dacf")
+    bot = convention_moves(a)[50]
+    assert bot.action == Hint(to=0, suit=-1, rank=4)
+    assert avoids_faults(a, 50, bot.action) and not saves_missed(a, 50, bot.action)
+    assert 50 not in suggestions(a)
+    assert saves_missed(a, 50, Hint(to=0, suit=-1, rank=5))
