@@ -22,7 +22,7 @@ from ...rules.game import Discard, Hint, Play
 from ..knowledge import TimelineKnowledge
 from .chop import chop_at
 from .connections import FINESSE
-from .game import ORDER_CHOP_MOVE, GameReading, MoveReading, chop_moved
+from .game import GameReading
 from .meaning import FIX, PLAY, SAVE
 from .reading import Reading
 
@@ -140,16 +140,20 @@ def _fate(tk: TimelineKnowledge, u: int, q: int, card: int, focus: int, target: 
 
 
 def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misread]:
-    """Every chop-moved card its holder discarded while they had a chop (see above): the
-    chop is `chop.chop_at`'s, the one rule."""
+    """Every card a clue's chop move (Trash, 5's) protected that its holder discarded while
+    they had a chop (see above; the chop is `chop.chop_at`'s, the one rule). A card an
+    Order Chop Move moved is not the chop either, but its discard gets no note: most
+    Order Chop Moves the reader finds in the real games were not meant (docs/conventions.md)."""
     tl = tk.timeline
     game, actions = tl.game, tl.actions
-    moved: dict[int, int] = {}  # card -> the turn of the chop move (a clue's or a play's)
+    moved: dict[int, int] = {}  # card -> the turn of the clue that chop-moved it
     out = []
     for t, r in enumerate(read.turns):
-        for c in chop_moved(r):
-            moved.setdefault(c, t)
-        if t == 0 or isinstance(r, Reading):
+        if isinstance(r, Reading):
+            for c in r.moved:
+                moved.setdefault(c, t)
+            continue
+        if t == 0:
             continue
         act = actions[t - 1]
         card = act[0]
@@ -160,18 +164,14 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         chop = chop_at(tk, read, t - 1, p)
         if chop is None:
             continue  # every card clued or chop moved: H-Group has them discard one anyway
-        by = read.turns[when]
-        if isinstance(by, Reading):
-            convention, who = by.convention, by.giver
-        else:
-            assert isinstance(by, MoveReading)  # an Order Chop Move, made by a play
-            convention, who = ORDER_CHOP_MOVE, by.player
-        name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move",
-                ORDER_CHOP_MOVE: "Order Chop Move"}.get(convention, convention)
+        clue = read.turns[when]
+        assert isinstance(clue, Reading)
+        name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move"}.get(
+            clue.convention, clue.convention)
         trash = (tk.statuses[t - 1].trash >> game.identity_of[card]) & 1
         cost = " (it was trash: nothing lost this time)" if trash else ""
-        out.append(Misread(t, p, (card,), convention, when, (
+        out.append(Misread(t, p, (card,), clue.convention, when, (
             f"{game.players[p]} discarded {game.card_text(card)}, which "
-            f"{game.players[who]}'s {name} at turn {when} protected; the chop was "
+            f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
             f"slot {chop + 1}{cost}."), "chop-moved discard", bool(trash)))
     return out
