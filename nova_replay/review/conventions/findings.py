@@ -32,8 +32,10 @@ from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
+from .chop import chop_at
 from .clue_faults import (
     clue_scores,
+    five_by_colour,
     misplay_clue,
     save_not_play,
     scoring_instead,
@@ -222,12 +224,8 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
     game = tl.game
     before: State = tl.states[t - 1]
     st = tk.statuses[t - 1]
-    truth = game.identity_of[r.focus]
     target = game.players[r.target]
-    if (hint.suit >= 0 and r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank
-            and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1
-            and not r.saved  # a Brown Save (variants.save_rule) saves a 5 by colour
-            and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1):
+    if five_by_colour(game, st, hint, r):
         notes.append(Note(
             t, p, Kind.BAD_CLUE, Severity.MISTAKE, (r.focus,),
             f"{game.players[p]} {w.hinted} {game.colour_name(hint.suit)} to save "
@@ -290,11 +288,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     w = words(game.ruleset)
     before = states[t - 1]
     f = findings[i]
-    touched = tk.touched[t - 1]
     hand = before.hands[p]
-    moved = {c for r in read.turns[1:t] if isinstance(r, Reading) for c in r.moved}
-    untouched = [c for c in hand if not touched[c] and c not in moved]
-    if touched[card] or not untouched or untouched[-1] != card:
+    if chop_at(tk, read, t - 1, p) != hand.index(card):
         return  # not a chop discard (a chop-moved card is not the chop)
     if tk.known_playable(t - 1, p)[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs

@@ -98,6 +98,9 @@ class GameReading(NamedTuple):
     conventions: Conventions
     turns: tuple[Reading | MoveReading | None, ...]
     not_read: str
+    # Per turn (index 0 the deal): the chop-moved cards (level 4) still held after it,
+    # the one record `chop.chop_at` reads; empty when the game is not read.
+    moved: tuple[frozenset[int], ...] = ()
 
 
 def chop_moved(r: Reading | MoveReading | None) -> tuple[int, ...]:
@@ -136,7 +139,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     stopped: set[int] = set()  # 1s a 1 clue telling nothing new fixed (level 3)
     starting = frozenset(c for hand in states[0].hands for c in hand)
     early = True
+    held: list[frozenset[int]] = []  # `moved` after each turn (a new set only on a change)
     for t, action in enumerate(tl.actions, start=1):
+        held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
         p = (t - 1) % n
         before = states[t - 1]
         if type(action) is Hint:
@@ -146,7 +151,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 for c, mask in read_as.items():
                     hinted[c] &= mask
             table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
-                          early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved),
+                          early_game=early, clued=tk.hinted[t - 1], moved=held[-1],
                           called=frozenset(c for c, (_, how) in called.items()
                                            if how != "prompt"))
             hand = before.hands[action.to]
@@ -191,7 +196,8 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         moved.discard(card)
         if type(action) is Discard:
             early = False
-    return GameReading(conventions, tuple(out), "")
+    held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
+    return GameReading(conventions, tuple(out), "", tuple(held))
 
 
 def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,
