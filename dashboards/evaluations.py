@@ -143,11 +143,23 @@ def _stop_solver() -> None:
     global _PROCESS
     with _STARTING:
         process, _PROCESS = _PROCESS, None
-    if process is None:
-        return
-    for child in list((getattr(process, "_processes", None) or {}).values()):
-        child.kill()
-    process.shutdown(wait=False, cancel_futures=True)
+    if process is not None:
+        end_pool(process)
+
+
+def end_pool(pool: ProcessPoolExecutor, wait: bool = False) -> None:
+    """Shut a pool down and make sure its processes end: `wait`, an idle pool's own
+    shutdown ends them (then any left is killed); else they are killed at once. The
+    kill matters: a pool's shutdown relies on its manager thread to tell each process
+    to stop, and were that thread gone (dash's test runner ends every thread a test
+    started) the process would live on, and multiprocessing waits for it at exit."""
+    children = list((getattr(pool, "_processes", None) or {}).values())
+    if wait:
+        pool.shutdown(wait=True)
+    for child in children:
+        if child.exitcode is None:
+            child.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _in_process(analysis: Analysis, budget: Budget) -> Evaluation:

@@ -27,10 +27,9 @@ def progress_text(p: Progress) -> str:
 
 
 def progress_view(p: Progress) -> list[Any]:
-    """The line, a progress bar while it runs, and the invalid files with their reasons;
-    nothing once every file is read and all are valid (the page keeps its room)."""
-    if p.finished and not p.invalid:
-        return []
+    """The line, a progress bar while it runs, and the invalid files with their reasons
+    (folded, on the same line). The line stays when every file is read: were it to go,
+    the turn buttons under it would move up while a player clicks them."""
     text = html.Span(progress_text(p), className="folder-progress-text")
     parts: list[Any] = [text if p.finished else html.Label([  # the bar named by the line
         text, html.Progress(value=str(p.done), max=str(p.total), className="folder-progress-bar"),

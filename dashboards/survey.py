@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from nova_replay.record.load import Record
 from nova_replay.record.validation import Report, check
 
-from .evaluations import _end_with_parent
+from .evaluations import _end_with_parent, end_pool
 
 BATCH = 100  # files per hand-over: a few hundred ms of work, then recorded
 NICENESS = 10  # the survey's process yields the cores to the server and the browser
@@ -106,16 +106,13 @@ class Survey:
         pool, self._pool = self._pool, None
         if pool is not None:  # done: its process is idle, and ends now
             atexit.unregister(self.stop)
-            pool.shutdown(wait=True)
+            end_pool(pool, wait=True)
 
     def stop(self) -> None:
         """End the survey's process, not waiting for it (as the solver's, at exit)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for child in list((getattr(pool, "_processes", None) or {}).values()):
-            child.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            end_pool(pool)
 
 
 def _survey_process(parent: int) -> None:

@@ -9,6 +9,7 @@ or its driver they are skipped, and the summary says why in one line, except in 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from functools import partial
@@ -66,3 +67,13 @@ def fresh_solver() -> None:
     evaluations = sys.modules.get("nova_replay.dashboard.evaluations")
     if evaluations is not None:
         evaluations._stop_solver()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """No process a test's dashboard started outlives the run: dash's runner ends the
+    threads a test started, the process pools' manager threads among them, and a pool's
+    process whose manager is gone is waited for at exit, for ever (a CI run hung so after
+    all its tests had passed; tests/test_process_exit.py covers the app's own ending)."""
+    for child in multiprocessing.active_children():
+        child.kill()
+        child.join(timeout=10)

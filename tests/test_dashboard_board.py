@@ -334,7 +334,7 @@ def test_the_url_holds_and_restores_the_whole_view(duo: Any, library: GameLibrar
         time.sleep(0.05)
     assert url_turn(duo, 13) == "13" and "tier=common" in duo.driver.current_url
     assert "as=Bob" in duo.driver.current_url and "spoilers=off" in duo.driver.current_url
-    assert duo.driver.title == "hanabi-5p, turn 13 · nova-replay"
+    assert wait_title(duo, "hanabi-5p, turn 13 · nova-replay")
     shot(duo, tmp_path, "restored")
     assert duo.get_logs() == []
 
@@ -350,7 +350,7 @@ def test_an_unknown_game_says_so_and_opens_nothing(duo: Any) -> None:
 
 def test_keys_work_after_clicking_a_dropdown_and_the_tab_title_follows(duo: Any) -> None:
     open_at(duo, "?game=hanabi-5p&turn=12", "Turn 12 of 41")
-    assert duo.driver.title == "hanabi-5p, turn 12 · nova-replay"
+    assert wait_title(duo, "hanabi-5p, turn 12 · nova-replay")
     duo.select_dcc_dropdown("#as", "as Cathy")
     duo.wait_for_contains_text("#hand-2 .hand-title", "your hand (hidden)")
     key(duo, Keys.ARROW_LEFT)
@@ -358,7 +358,7 @@ def test_keys_work_after_clicking_a_dropdown_and_the_tab_title_follows(duo: Any)
     key(duo, Keys.ARROW_RIGHT)
     key(duo, Keys.ARROW_RIGHT)
     duo.wait_for_text_to_equal("#turn-label", "Turn 13 of 41")
-    assert duo.driver.title == "hanabi-5p, turn 13 · nova-replay"
+    assert wait_title(duo, "hanabi-5p, turn 13 · nova-replay")
     assert wait_url(duo, "as=Cathy")  # the link follows the view
     duo.find_element("#spoilers input").click()
     duo.wait_for_text_to_equal("#turn-label", "Turn 13")
@@ -366,6 +366,14 @@ def test_keys_work_after_clicking_a_dropdown_and_the_tab_title_follows(duo: Any)
     duo.wait_for_text_to_equal("#turn-label", "Turn 12")
     assert wait_url(duo, "?game=hanabi-5p&turn=12&as=Cathy&spoilers=off")
     assert duo.get_logs() == []
+
+
+def wait_title(duo: Any, title: str) -> bool:
+    """Whether the tab's title comes to say `title` (it is set just after the frame)."""
+    end = time.monotonic() + PATIENCE
+    while duo.driver.title != title and time.monotonic() < end:
+        time.sleep(0.05)
+    return bool(duo.driver.title == title)
 
 
 def wait_url(duo: Any, part: str) -> bool:

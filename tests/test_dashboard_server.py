@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SAMPLES
+from helpers import PATIENCE, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard.callbacks import SESSION_COOKIE, evaluation_state
@@ -30,6 +30,16 @@ def data_url(raw: bytes) -> str:
 @pytest.fixture(scope="module")
 def library() -> GameLibrary:
     return GameLibrary.from_path()
+
+
+def settled_threads() -> int:
+    """The number of threads once the solver's process has started: an app starts it in
+    a thread of its own ("solver-start"), and its pool adds threads when it comes up, so
+    a count taken before that would blame a poll for them."""
+    for thread in threading.enumerate():
+        if thread.name == "solver-start":
+            thread.join(PATIENCE)
+    return threading.active_count()
 
 
 def body_for(app: Any, output_start: str, inputs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -78,7 +88,7 @@ def test_polls_ask_by_key_alone_and_touch_no_game(library: GameLibrary) -> None:
     loaded = library.get("hanabi-2p")
     assert isinstance(loaded, Reviewed)
     asked = {"key": "hanabi-2p", "turns": loaded.turns, "viewer": None}
-    threads = threading.active_count()
+    threads = settled_threads()
     assert evaluation_state(counting, evaluations, asked, True, "s")[1:] == (False, "")  # type: ignore[arg-type]
     for _ in range(200):
         assert evaluation_state(counting, evaluations, asked, False, "s")[1:] == (False, "")  # type: ignore[arg-type]
@@ -102,7 +112,7 @@ def test_one_worker_and_a_bounded_queue_however_many_games(library: GameLibrary)
     evaluations = Evaluations(blocked)
     loaded = library.get("hanabi-2p")
     assert isinstance(loaded, Reviewed)
-    threads = threading.active_count()
+    threads = settled_threads()
     for n in range(QUEUED + 10):
         evaluations.start((f"game-{n}", 1), loaded.analysis)
     assert threading.active_count() <= threads + 1
@@ -196,6 +206,7 @@ def test_forged_callback_values_get_400_and_no_traceback(caplog: pytest.LogCaptu
 
 def test_waitress_serves_with_a_fixed_pool_of_threads(tmp_path: Path) -> None:
     app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
+    settled_threads()  # the solver's start, with its pool's threads, is not a request's
     said: list[str] = []
     existing = set(threading.enumerate())  # other tests' servers may have left threads
     server = threading.Thread(target=app_module.serve, args=(app, "127.0.0.1", 0, said.append, 3),
@@ -212,4 +223,5 @@ def test_waitress_serves_with_a_fixed_pool_of_threads(tmp_path: Path) -> None:
             assert page.status == 200 and page.headers["Server"] == "nova-replay"
     workers = [t for t in threading.enumerate()
                if t.name.startswith("waitress-") and t not in existing]
-    assert 1 <= len(workers) <= 3 and {t.name for t in threading.enumerate()} == before
+    # No thread came with the requests (an earlier test's may have ended meanwhile).
+    assert 1 <= len(workers) <= 3 and {t.name for t in threading.enumerate()} <= before

@@ -20,6 +20,7 @@ from test_folder_survey import BROKEN, folder_of
 
 __all__ = ["pytestmark"]
 
+NEXT_TOP = "return document.getElementById('nav-next').getBoundingClientRect().top;"
 PROGRESS = "return (document.getElementById('folder-progress') || {}).textContent || '';"
 
 
@@ -45,6 +46,7 @@ def test_a_folder_is_usable_before_its_validation_and_shows_it_as_it_goes(
     assert lib.checks == 1  # the page read one file: the game it shows
     assert progress(dash_duo).startswith(
         "Validating in the background: validated 1 of 150 logs; 0 invalid.")
+    next_top = dash_duo.driver.execute_script(NEXT_TOP)
     dash_duo.find_element("#game-picker").click()  # the picker works meanwhile
     menu = dash_duo.wait_for_element(".dash-dropdown-options")
     assert "g000.json · Nova, 2 players (Anna, Ben)" in menu.text
@@ -54,6 +56,9 @@ def test_a_folder_is_usable_before_its_validation_and_shows_it_as_it_goes(
     WebDriverWait(dash_duo.driver, PATIENCE).until(
         lambda d: "Validated 150 of 150 logs; 2 invalid." in progress(dash_duo))
     assert lib.checks == 150
+    # The line changed and an "Invalid logs" list came: the turn buttons stayed put (they
+    # used to move up when the line went, and a quick click landed beside "next").
+    assert dash_duo.driver.execute_script(NEXT_TOP) == next_top
     listed = dash_duo.find_element("#folder-invalid")
     listed.click()  # the details open
     assert "g004.json: " in listed.text and "duplicate player name" in listed.text

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..review.analysis import Analysis
 from ..review.knowledge import knows_playable, knows_trash
+from ..review.vocabulary import Kind
 from ..review.whatif import avoids_faults
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
@@ -46,11 +47,26 @@ def convention_moves(analysis: Analysis) -> dict[int, Suggestion]:
 
 
 def suggestions(analysis: Analysis) -> dict[int, Suggestion]:
-    """Per faulted turn, the convention bot's move when it differs from the move taken
-    and draws no blunder or mistake itself."""
+    """Per faulted turn, the convention bot's move when it differs from the move taken,
+    draws no blunder or mistake itself, and makes the save the move taken missed."""
     tl = analysis.timeline
     return {t: s for t, s in convention_moves(analysis).items()
-            if s.action != tl.actions[t - 1] and avoids_faults(analysis, t, s.action)}
+            if s.action != tl.actions[t - 1] and avoids_faults(analysis, t, s.action)
+            and saves_missed(analysis, t, s.action)}
+
+
+def saves_missed(analysis: Analysis, turn: int, action: Action) -> bool:
+    """Whether `action` touches every card a missed-save note at `turn` names (true when
+    there is none): the bot knows no chop move, so its save may touch a chop-moved card
+    while the card on the chop (`conventions.chop_at`) is still lost next turn."""
+    missed = [c for f in analysis.notes_at(turn) if f.kind == Kind.MISSED_SAVE for c in f.cards]
+    if not missed:
+        return True
+    if not isinstance(action, Hint):
+        return False
+    game = analysis.record.game
+    touched = game.touched(action, analysis.timeline[turn - 1].hands[action.to])
+    return all(c in touched for c in missed)
 
 
 def _say(analysis: Analysis, turn: int, me: int, action: Action) -> str:

@@ -21,9 +21,11 @@ from ..rules.cards import rank_text
 from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
-from .conventions import Conventions, GameReading, read_game
+from .conventions import Conventions, GameReading, Reading, chop_at, read_game
+from .conventions.clue_faults import five_by_colour
 from .conventions.findings import convention_findings
-from .knowledge import CardKnowledge, TimelineKnowledge, chop_slot, timeline_knowledge
+from .conventions.meaning import PLAY
+from .knowledge import TimelineKnowledge, timeline_knowledge
 from .status import (
     Identities,
     Status,
@@ -138,8 +140,10 @@ class Analysis:
                        if f.severity.is_fault and f.player == tl[f.turn - 1].player(game)})
 
     def chop(self, turn: int, player: int) -> int | None:
-        """0-based slot of `player`'s chop after `turn`: their oldest unhinted card."""
-        return hand_chop(self.knowledge.of(turn, player))
+        """0-based slot of `player`'s chop after `turn`: their oldest card neither hinted
+        nor chop-moved (`conventions.chop_at`, the one rule; with no reading, the oldest
+        unhinted card)."""
+        return chop_at(self.knowledge, self.reading, turn, player)
 
     def lost_cards(self, turn: int) -> set[int]:
         """Deck indices of the critical cards lost up to `turn`."""
@@ -147,17 +151,12 @@ class Analysis:
                 for c in f.cards}
 
 
-def hand_chop(hand: tuple[CardKnowledge, ...]) -> int | None:
-    """0-based slot of a hand's chop: its oldest unhinted card."""
-    return chop_slot([k.touched for k in hand])
-
-
 class _Reviewer:
     """Walks the turns once, collecting findings."""
 
-    def __init__(self, record: Record, tk: TimelineKnowledge, clock: tuple[ClockPoint, ...]
-                 ) -> None:
-        self.record, self.tk, self.clock = record, tk, clock
+    def __init__(self, record: Record, tk: TimelineKnowledge, clock: tuple[ClockPoint, ...],
+                 reading: GameReading | None = None) -> None:
+        self.record, self.tk, self.clock, self.reading = record, tk, clock, reading
         self.game = record.game
         self.states = record.timeline.states
         self.ids = tk.ids
@@ -248,21 +247,32 @@ class _Reviewer:
                      f"playable at once "
                      f"({', '.join(self.show(c) for c in made.values())}).")
         # A save, not a play hint: the card on the chop is touched, critical, cannot be
-        # played yet, and can still be played in the turns left.
+        # played yet, and can still be played in the turns left. The chop is the one
+        # rule's: a card chop-moved before (level 4) is not on it.
         critical = st.critical & ~st.playable
         if not touched_ids & critical:
             return
-        chop = chop_slot([was_touched[c] for c in hand])
+        chop = chop_at(tk, self.reading, t - 1, hint.to)
         if chop is None:
             return
         card = hand[chop]
         i = of_card[card]
         if (card in touched and (critical >> i) & 1
-                and can_still_play(game, self.states[t], st, card)):
+                and can_still_play(game, self.states[t], st, card) and self.keeps(t, st, hint)):
             which = "only" if self.ids.copies[i] == 1 else "last"
             self.add(t, p, Kind.GOOD_SAVE, GOOD, (card,),
                      f"{self.said(p, hint)} and saved {self.show(card)} on "
                      f"{self.name(hint.to)}'s chop: it is the {which} {self.show(card)}.")
+
+    def keeps(self, t: int, st: Status, hint: Hint) -> bool:
+        """Whether the conventions read the turn-`t` clue on the chop card as keeping it
+        (no reading: yes): not a play clue on it that cannot connect (its holder would
+        misplay it), nor a colour clue on a chop 5 (no 5 Save: `five_by_colour`)."""
+        r = self.reading.turns[t] if self.reading is not None else None
+        if not isinstance(r, Reading):
+            return True
+        return not (r.meaning == PLAY and not r.connects) and not five_by_colour(
+            self.game, st, hint, r)
 
     def trash_reason(self, st: Status, card: int, hinted: dict[int, tuple[int, int]]) -> str:
         """Why a card is trash ('' if it is not): played, out of reach, or a copy of a
@@ -528,7 +538,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     tk = timeline_knowledge(record.timeline)
     reading = read_game(tk, conventions) if conventions is not None else None
     clock = _clock(record, tk)
-    reviewer = _Reviewer(record, tk, clock)
+    reviewer = _Reviewer(record, tk, clock, reading)
     reviewer.review()
     findings = tuple(reviewer.findings)
     if reading is not None:

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
-from ..review.conventions import MoveReading, Reading
+from ..review.conventions import MoveReading, Reading, chop_moved_at
 from ..review.conventions.game import (
     ANSWERS_BLUFF,
     ANSWERS_FINESSE,
@@ -215,8 +215,8 @@ def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
     if alt.reading is None or alt.reading.not_read:
         return True
     r = alt.reading.turns[turn]
-    moved = {c for x in alt.reading.turns[1:turn] if isinstance(x, Reading) for c in x.moved}
-    return (isinstance(r, Reading) and r.focus in cards and not moved & set(cards)
+    moved = chop_moved_at(alt.reading, turn - 1)
+    return (isinstance(r, Reading) and r.focus in cards and moved.isdisjoint(cards)
             and (r.meaning == "save" or (r.meaning == "play" and r.connects)))
 
 

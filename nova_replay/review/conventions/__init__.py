@@ -4,6 +4,7 @@ docs name it: chop, focus, good_touch, meaning (play, save, stall, fix, tempo cl
 connections (delayed play, prompt, finesse), ones (the play order of several clued 1s),
 sarcastic (the Sarcastic Discard), levels (the learning path as data)."""
 
+from .chop import chop_at, chop_moved_at
 from .connections import Connection
 from .game import GameReading, MoveReading, chop_moved, not_read, read_game
 from .levels import (
@@ -19,5 +20,5 @@ from .reading import Reading, read_clue
 from .table import Table
 
 __all__ = ["CONVENTIONS", "DEFAULT_LEVEL", "LEVELS", "Connection", "Conventions",
-           "ConventionsError", "GameReading", "MoveReading", "Reading", "Table", "chop_moved",
-           "not_read", "page", "parse_conventions", "read_clue", "read_game"]
+           "ConventionsError", "GameReading", "MoveReading", "Reading", "Table", "chop_at",
+           "chop_moved", "chop_moved_at", "not_read", "page", "parse_conventions", "read_clue", "read_game"]

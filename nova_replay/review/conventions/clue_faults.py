@@ -26,7 +26,8 @@ from typing import NamedTuple
 from ...rules.engine import is_misfire
 from ...rules.game import Game, Hint, Play
 from ..knowledge import TimelineKnowledge
-from ..status import can_still_play
+from ..status import Status, can_still_play
+from .chop import chop_moved_at
 from .connections import connect
 from .game import GameReading
 from .good_touch import breaks_good_touch
@@ -45,29 +46,28 @@ class ClueFault(NamedTuple):
     rule: str  # "ambiguous focus", "misplay only", "save not play"
 
 
-def chop_moves(read: GameReading) -> list[tuple[int, tuple[int, ...]]]:
-    """(turn, cards) of every clue whose reading chop-moved cards, in turn order."""
-    return [(t, r.moved) for t, r in enumerate(read.turns) if isinstance(r, Reading) and r.moved]
-
-
-def table_before(tk: TimelineKnowledge, read: GameReading, t: int,
-                 moves: list[tuple[int, tuple[int, ...]]] | None = None) -> Table:
+def table_before(tk: TimelineKnowledge, read: GameReading, t: int) -> Table:
     """The table before turn `t` as the reader saw it, from the clues alone (what a
     reading of an earlier clue narrowed is not applied): the chop-moved cards still in
-    the hands, and the Early Game until the first discard. `moves`: `chop_moves(read)`,
-    when the caller has it."""
+    the hands, and the Early Game until the first discard."""
     tl = tk.timeline
     before = tl.states[t - 1]
-    moved: set[int] = set()
-    for turn, cards in chop_moves(read) if moves is None else moves:
-        if turn >= t:
-            break
-        moved.update(cards)
-    if moved:
-        moved.intersection_update([c for hand in before.hands for c in hand])
     early = not before.discards
     return Table(tl.game, before, tk.statuses[t - 1], tk.hinted[t - 1], tk.touched[t - 1],
-                 early_game=early, clued=tk.hinted[t - 1], moved=frozenset(moved))
+                 early_game=early, clued=tk.hinted[t - 1], moved=chop_moved_at(read, t - 1))
+
+
+def five_by_colour(game: Game, st: Status, hint: Hint, r: Reading) -> bool:
+    """A colour clue on a chop 5 that cannot be played yet nor is trash: no 5 Save (a 5
+    is saved by a number clue, H-Group https://hanabi.github.io/docs/beginner/5-save),
+    so its target reads a play clue or a save of another card. Not a Brown Save
+    (`variants.save_rule` saves a 5 by colour), nor a 5 a number clue does not touch."""
+    truth = game.identity_of[r.focus]
+    return bool(hint.suit >= 0 and r.why == "chop"
+                and game.rank_of[r.focus] == game.ruleset.max_rank
+                and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1
+                and not r.saved
+                and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1)
 
 
 def _legal(game: Game, hint: Hint) -> bool:

@@ -32,9 +32,10 @@ from ...rules.game import Discard, Game, Hint, Play
 from ...rules.words import Words, words
 from ..knowledge import TimelineKnowledge
 from ..vocabulary import Kind, Severity
+from .chop import chop_at
 from .clue_faults import (
-    chop_moves,
     clue_scores,
+    five_by_colour,
     misplay_clue,
     save_not_play,
     scoring_instead,
@@ -124,15 +125,13 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     called: dict[int, tuple[int, Reading]] = {}
     saved: dict[int, tuple[int, Reading]] = {}
     bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
-    moves = chop_moves(read)  # (turn, cards) of the clues that chop-moved cards
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
         r = read.turns[t]
         before = states[t - 1]
         if type(action) is Hint and isinstance(r, Reading):
-            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings,
-                        moves)
+            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings)
             if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:
                 bad_at.add(t)
             if r.meaning == "play":
@@ -194,7 +193,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     _details("prompt" if how == "prompt" else "finesse", when)))
             i = by_turn.get((t, Kind.LOST_CRITICAL)) if by_turn else None
             if i is not None:
-                _chop_loss(tk, read, moves, t, p, card, i, findings, notes, changes)
+                _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
         if card in called:
             if type(action) is Play:  # one copy answers an ambiguous finesse
                 for x in called[card][1].connections:
@@ -224,18 +223,12 @@ def _played_later(states: Sequence[State], actions: Sequence[Any], t: int, card:
 
 def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: int,
                 hint: Hint, r: Reading, notes: list[Note], changes: dict[int, Change],
-                by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike],
-                moves: list[tuple[int, tuple[int, ...]]]) -> None:
+                by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
     tl = tk.timeline
     game = tl.game
     st = tk.statuses[t - 1]
-    truth = game.identity_of[r.focus]
     target = game.players[r.target]
-    if (hint.suit >= 0 and r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank
-            and not (st.playable >> truth) & 1
-            and not (st.trash >> truth) & 1
-            and not r.saved  # a Brown Save (variants.save_rule) saves a 5 by colour
-            and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1):
+    if five_by_colour(game, st, hint, r):
         notes.append(Note(
             t, p, Kind.BAD_CLUE, Severity.MISTAKE, (r.focus,),
             f"{game.players[p]} {w.hinted} {game.colour_name(hint.suit)} to save "
@@ -244,7 +237,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
             f"Critical Save of another card.", _details("5 save", t)))
     elif (r.meaning == PLAY and not r.connects and (t, Kind.WASTED_HINT) not in by_turn) or (
             r.meaning == SAVE and r.truth is not None and (st.playable >> r.truth) & 1):
-        table = table_before(tk, read, t, moves)
+        table = table_before(tk, read, t)
         fault = (misplay_clue(table, r, hint, w.hint)
                  if r.meaning == PLAY and not _played_later(tl.states, tl.actions, t, r.focus)
                  else save_not_play(tk, read.turns, table, t, r, hint, w.hint)
@@ -288,8 +281,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                             f"not a waste.")
 
 
-def _chop_loss(tk: TimelineKnowledge, read: GameReading,
-               moves: list[tuple[int, tuple[int, ...]]], t: int, p: int, card: int, i: int,
+def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: int, i: int,
                findings: Sequence[FindingLike], notes: list[Note],
                changes: dict[int, Change]) -> None:
     """A critical card lost from its holder's chop: forced (no clue token, no known
@@ -300,13 +292,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading,
     w = words(game.ruleset)
     before = states[t - 1]
     f = findings[i]
-    touched = tk.touched[t - 1]
     hand = before.hands[p]
-    if touched[card]:
-        return  # not a chop discard
-    moved = {c for turn, cards in moves if turn < t for c in cards}
-    untouched = [c for c in hand if not touched[c] and c not in moved]
-    if not untouched or untouched[-1] != card:
+    if chop_at(tk, read, t - 1, p) != hand.index(card):
         return  # not a chop discard (a chop-moved card is not the chop)
     known = tk.known_playable(t - 1, p)
     if known[hand.index(card)]:

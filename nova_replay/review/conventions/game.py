@@ -102,6 +102,9 @@ class GameReading(NamedTuple):
     conventions: Conventions
     turns: tuple[Reading | MoveReading | None, ...]
     not_read: str
+    # Per turn (index 0 the deal): the chop-moved cards (level 4) still held after it,
+    # the one record `chop.chop_at` reads; empty when the game is not read.
+    moved: tuple[frozenset[int], ...] = ()
 
 
 def chop_moved(r: Reading | MoveReading | None) -> tuple[int, ...]:
@@ -144,7 +147,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     fix, ones, sarcastic = (conventions.knows("fix clue"), conventions.knows("playing multiple 1s"),
                             conventions.knows("sarcastic discard"))
     all_hinted, all_touched, statuses = tk.hinted, tk.touched, tk.statuses
+    held: list[frozenset[int]] = []  # `moved` after each turn (a new set only on a change)
     for t, action in enumerate(tl.actions, start=1):
+        held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
         p = (t - 1) % n
         before = states[t - 1]
         if type(action) is Hint:
@@ -157,7 +162,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             # (a named tuple made per clue: its fields in order, without keywords)
             table = tuple_new(Table, (
                 game, before, statuses[t - 1], hinted, was_touched, _NONE, early,
-                all_hinted[t - 1], frozenset(moved) if moved else _NONE,
+                all_hinted[t - 1], held[-1],
                 frozenset([c for c, (_, how) in called.items() if how != "prompt"])
                 if called else _NONE))
             hand = before.hands[action.to]
@@ -210,7 +215,8 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         moved.discard(card)
         if type(action) is Discard:
             early = False
-    return GameReading(conventions, tuple(out), "")
+    held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
+    return GameReading(conventions, tuple(out), "", tuple(held))
 
 
 def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from ...rules.engine import is_misfire
 from ...rules.game import Discard, Hint, Play
 from ..knowledge import TimelineKnowledge
+from .chop import chop_at
 from .connections import FINESSE
 from .game import GameReading
 from .meaning import FIX, PLAY, SAVE
@@ -139,10 +140,13 @@ def _fate(tk: TimelineKnowledge, u: int, q: int, card: int, focus: int, target: 
 
 
 def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misread]:
-    """Every chop-moved card its holder discarded while they had a chop (see above)."""
+    """Every card a clue's chop move (Trash, 5's) protected that its holder discarded while
+    they had a chop (see above; the chop is `chop.chop_at`'s, the one rule). A card an
+    Order Chop Move moved is not the chop either, but its discard gets no note: most
+    Order Chop Moves the reader finds in the real games were not meant (docs/conventions.md)."""
     tl = tk.timeline
-    game, states, actions = tl.game, tl.states, tl.actions
-    moved: dict[int, int] = {}  # card -> the turn of the chop move
+    game, actions = tl.game, tl.actions
+    moved: dict[int, int] = {}  # card -> the turn of the clue that chop-moved it
     out = []
     for t, r in enumerate(read.turns):
         if isinstance(r, Reading):
@@ -157,10 +161,8 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         if type(act) is not Discard or when is None or tk.touched[t - 1][card]:
             continue
         p = (t - 1) % len(game.players)
-        hand = states[t - 1].hands[p]
-        chop = [s for s, c in enumerate(hand)
-                if not tk.touched[t - 1][c] and c not in moved and c != card]
-        if not chop:
+        chop = chop_at(tk, read, t - 1, p)
+        if chop is None:
             continue  # every card clued or chop moved: H-Group has them discard one anyway
         clue = read.turns[when]
         assert isinstance(clue, Reading)
@@ -171,5 +173,5 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         out.append(Misread(t, p, (card,), clue.convention, when, (
             f"{game.players[p]} discarded {game.card_text(card)}, which "
             f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
-            f"slot {chop[-1] + 1}{cost}."), "chop-moved discard", bool(trash)))
+            f"slot {chop + 1}{cost}."), "chop-moved discard", bool(trash)))
     return out
