@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..record.load import Record, as_record
@@ -510,6 +511,7 @@ def efficiency_of(cards: int, hints: int) -> float:
 
 
 DEFAULT_CONVENTIONS = Conventions()
+_turn = attrgetter("turn")  # a finding's turn (the sort key of a review's notes)
 
 
 def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
@@ -523,7 +525,7 @@ def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
                    message=changes[i].message) if i in changes else f
            for i, f in enumerate(findings)]
     out += [Finding(*note) for note in notes]
-    return tuple(sorted(out, key=lambda f: f.turn))
+    return tuple(sorted(out, key=_turn))
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],

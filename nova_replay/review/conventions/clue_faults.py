@@ -176,10 +176,10 @@ def save_not_play(tk: TimelineKnowledge, read_turns: Sequence[object], table: Ta
     other = Hint(r.target, suit, 0) if hint.rank else Hint(r.target, -1, rank)
     if not _legal(game, other) or r.focus not in game.touched(other, table.state.hands[r.target]):
         return None  # (a colour that is not its suit's: not in a variant the reader reads)
+    if breaks_good_touch(table, r.giver, game.touched(other, table.state.hands[r.target])):
+        return None  # (asked first: cheaper than reading the other clue)
     alt = read_other(table, r.conventions, r.giver, other)
     if alt.focus != r.focus or alt.meaning != PLAY or not alt.connects or alt.connections:
-        return None
-    if breaks_good_touch(table, r.giver, game.touched(other, table.state.hands[r.target])):
         return None
     name = game.players
     shown = game.card_text(r.focus)

@@ -75,11 +75,12 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
     used = {focus}
     n = len(table.game.players)
     order = [(giver + k) % n for k in range(1, n)]  # the giver's left first
+    everyone = [*order, giver]
     for r in range(height + 1, rank):
         wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
         hidden: dict[int, list[int]] = {}
-        found = (_touched(table, order + [giver], giver, target, wanted, used, viewer, blocked,
+        found = (_touched(table, everyone, giver, target, wanted, used, viewer, blocked,
                           hidden)
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,
                              blocked, self_finesse, hidden))
@@ -102,9 +103,10 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
     with those cards (level 5's Hidden Finesse looks there first)."""
     bit = 1 << wanted
     playable = table.status.playable
+    hands, touched, hinted = table.state.hands, table.touched, table.hinted
     for p in players:
-        candidates = [(s, c) for s, c in enumerate(table.state.hands[p])
-                      if table.touched[c] and c not in used and table.hinted[c] & bit]
+        candidates = [(s, c) for s, c in enumerate(hands[p])
+                      if touched[c] and hinted[c] & bit and c not in used]
         prompt = p != giver  # the prompted player plays their leftmost possible card
         wrong: list[int] = []
         for s, c in candidates:
@@ -156,8 +158,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
                 return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
                                   (*wrong, *deep[2]))
     for p in order:
-        if p in blocked:
-            continue
+        if p in blocked or (p == viewer and not self_finesse):
+            continue  # (a player cannot see their own finesse position: below)
         slot, card = position(table, conventions, p, used)
         if p == viewer:  # a player cannot see their own finesse position
             if not (self_finesse and card >= 0 and conventions.knows("self-finesse")):
@@ -183,10 +185,12 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         return Connection(card, p, slot, FINESSE, wanted, name)
     if not level5:
         return None
-    rows = rows_after(table, _before(so_far, of))
+    rows: list[int] | None = None  # (worked out for the first player it may concern)
     for p in order:  # level 5: a Layered Finesse, when no finesse position holds it
         if p in blocked or p == viewer or p == target:  # not their own cards: they see none
             continue
+        if rows is None:
+            rows = rows_after(table, _before(so_far, of))
         deep = layered(table, positions(table, conventions, p, used), wanted, rows)
         if deep is not None:
             return Connection(deep[1], p, deep[0], FINESSE, wanted, LAYERED, deep[2])

@@ -145,9 +145,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             continue
         card = action[0]
         shown = _Shown(game, card)
-        misfired = is_misfire(action, before, states[t])
         if type(action) is Play:
-            i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
+            misfired = is_misfire(action, before, states[t])
+            # (a misfire's note, looked up only for a card a clue called or saved)
+            i = (by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
+                 if misfired and (card in called or card in saved) else None)
             if misfired and card in called and i is not None:
                 when, clue = called[card]
                 giver = name[clue.giver]
@@ -189,16 +191,18 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     f"{name[p]} discarded {shown}, which {name[clue.giver]}'s {w.hint} at turn "
                     f"{when} called as a {how}.",
                     _details("prompt" if how == "prompt" else "finesse", when)))
-            i = by_turn.get((t, Kind.LOST_CRITICAL))
+            i = by_turn.get((t, Kind.LOST_CRITICAL)) if by_turn else None
             if i is not None:
                 _chop_loss(tk, read, t, p, card, i, findings, notes, changes)
-        if type(action) is Play and card in called:  # one copy answers an ambiguous finesse
-            for x in called[card][1].connections:
-                if x.others and card in (x.card, *x.others):
-                    for c in (x.card, *x.others):
-                        called.pop(c, None)
-        called.pop(card, None)
-        saved.pop(card, None)
+        if card in called:
+            if type(action) is Play:  # one copy answers an ambiguous finesse
+                for x in called[card][1].connections:
+                    if x.others and card in (x.card, *x.others):
+                        for c in (x.card, *x.others):
+                            called.pop(c, None)
+            called.pop(card, None)
+        if saved:
+            saved.pop(card, None)
     for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
         level = Severity.INFO if m.harmless else Severity.MISTAKE
         notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
@@ -222,7 +226,6 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                 by_turn: dict[tuple[int, Kind], int], findings: Sequence[FindingLike]) -> None:
     tl = tk.timeline
     game = tl.game
-    before: State = tl.states[t - 1]
     st = tk.statuses[t - 1]
     target = game.players[r.target]
     if five_by_colour(game, st, hint, r):
@@ -245,6 +248,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
     i = by_turn.get((t, Kind.WASTED_HINT))
     if i is None:
         return
+    before: State = tl.states[t - 1]
     f = findings[i]
     if r.meaning == "fix":
         changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
@@ -291,7 +295,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     hand = before.hands[p]
     if chop_at(tk, read, t - 1, p) != hand.index(card):
         return  # not a chop discard (a chop-moved card is not the chop)
-    if tk.known_playable(t - 1, p)[hand.index(card)]:
+    known = tk.known_playable(t - 1, p)
+    if known[hand.index(card)]:
         return  # the discarder knew it was playable: the loss is theirs
     shown = game.card_text(card)
     n = len(game.players)
@@ -310,12 +315,12 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
         if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:
             saver = (turn, q)
             break
-    no_play = not any(tk.known_playable(t - 1, p))
+    no_play = not any(known)
     forced = before.coins == 0 and no_play
     # What the discarder could know of the card (their own is face down): the chop card
     # is theirs to discard unless every identity they could work out for it is critical.
-    could_be = tk.deduced(t - 1, p)[hand.index(card)]
-    unseen = no_play and bool(could_be & ~tk.statuses[t - 1].critical)
+    unseen = no_play and bool(
+        tk.deduced(t - 1, p)[hand.index(card)] & ~tk.statuses[t - 1].critical)
     if saver is not None:
         turn, q = saver
         notes.append(Note(

@@ -48,8 +48,14 @@ def positions(table: Table, conventions: Conventions, player: int, used: set[int
 
 def position(table: Table, conventions: Conventions, player: int, used: set[int]
              ) -> tuple[int, int]:
-    """(slot, card) of `player`'s finesse position, or (-1, -1) when they have none."""
-    return next(positions(table, conventions, player, used), (-1, -1))
+    """(slot, card) of `player`'s finesse position, or (-1, -1) when they have none: the
+    first of `positions` (asked at every rank a clue connects through: a plain loop)."""
+    called = table.called if table.called and conventions.knows(QUEUED) else ()
+    touched, moved = table.touched, table.moved
+    for s, c in enumerate(table.state.hands[player]):
+        if not touched[c] and c not in used and c not in moved and c not in called:
+            return s, c
+    return -1, -1
 
 
 def queued(table: Table, player: int) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ...rules.engine import tuple_new
+
 
 class Focus(NamedTuple):
     """Which slot (0-based) a clue focuses, and why, in the words of the docs."""
@@ -29,15 +31,19 @@ def focus_of(touched_slots: Sequence[int], was_touched: Sequence[bool], chop: in
     for the focus, except that when the clue touches no new card but touches one for
     the first time, the leftmost such card is the focus (H-Group level 4, "Chop Moves
     & New Clues")."""
-    new = tuple(s for s in touched_slots if not was_touched[s] and not (moved and moved[s]))
-    if not new and moved:
-        first = tuple(s for s in touched_slots if not was_touched[s])
-        if first:
-            return Focus(first[0], "leftmost chop-moved card", first, False)
+    if moved:
+        new = tuple([s for s in touched_slots if not was_touched[s] and not moved[s]])
+        if not new:
+            first = tuple([s for s in touched_slots if not was_touched[s]])
+            if first:
+                return Focus(first[0], "leftmost chop-moved card", first, False)
+    else:
+        new = tuple([s for s in touched_slots if not was_touched[s]])
+    # (a named tuple made per clue: its fields in order, without keywords)
     if chop is not None and chop in touched_slots:
-        return Focus(chop, "chop", new, True)
+        return tuple_new(Focus, (chop, "chop", new, True))
     if len(new) == 1 and len(touched_slots) == 1:
-        return Focus(new[0], "only card", new, False)
+        return tuple_new(Focus, (new[0], "only card", new, False))
     if new:
-        return Focus(new[0], "leftmost new card", new, False)
-    return Focus(touched_slots[0], "leftmost re-touched card", new, False)
+        return tuple_new(Focus, (new[0], "leftmost new card", new, False))
+    return tuple_new(Focus, (touched_slots[0], "leftmost re-touched card", new, False))

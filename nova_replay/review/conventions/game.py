@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ...rules.engine import tuple_new
 from ...rules.game import Discard, Game, Hint, Play
 from ...rules.rulesets import Ruleset
 from ..knowledge import TimelineKnowledge
@@ -32,6 +33,9 @@ ANSWERS_BLUFF = "answers bluff"
 BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
 CLUED_DISCARD = "clued discard"
 ORDER_CHOP_MOVE, SARCASTIC_DISCARD = "order chop move", "sarcastic discard"
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 class MoveReading(NamedTuple):
@@ -139,21 +143,28 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     stopped: set[int] = set()  # 1s a 1 clue telling nothing new fixed (level 3)
     starting = frozenset(c for hand in states[0].hands for c in hand)
     early = True
+    # Asked at every turn: looked up once.
+    fix, ones, sarcastic = (conventions.knows("fix clue"), conventions.knows("playing multiple 1s"),
+                            conventions.knows("sarcastic discard"))
+    all_hinted, all_touched, statuses = tk.hinted, tk.touched, tk.statuses
     held: list[frozenset[int]] = []  # `moved` after each turn (a new set only on a change)
     for t, action in enumerate(tl.actions, start=1):
         held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
         p = (t - 1) % n
         before = states[t - 1]
         if type(action) is Hint:
-            hinted: Sequence[int] = tk.hinted[t - 1]
+            hinted: Sequence[int] = all_hinted[t - 1]
+            was_touched = all_touched[t - 1]
             if read_as:  # what earlier clues' readings narrowed their focus cards to
                 hinted = list(hinted)
                 for c, mask in read_as.items():
                     hinted[c] &= mask
-            table = Table(game, before, tk.statuses[t - 1], hinted, tk.touched[t - 1],
-                          early_game=early, clued=tk.hinted[t - 1], moved=held[-1],
-                          called=frozenset(c for c, (_, how) in called.items()
-                                           if how != "prompt"))
+            # (a named tuple made per clue: its fields in order, without keywords)
+            table = tuple_new(Table, (
+                game, before, statuses[t - 1], hinted, was_touched, _NONE, early,
+                all_hinted[t - 1], held[-1],
+                frozenset([c for c, (_, how) in called.items() if how != "prompt"])
+                if called else _NONE))
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
@@ -163,36 +174,44 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                     called[x.card] = (t, x.name)
                 read_as[x.card] = 1 << x.identity
                 for c in (*x.layers, *x.others):  # level 5: played first, or instead
-                    if not tk.touched[t - 1][c]:  # (a hidden finesse's clued card is clued)
+                    if not was_touched[c]:  # (a hidden finesse's clued card is clued)
                         called[c] = (t, x.name)
                 if x.others:
                     group = (x.card, *x.others)
                     for c in group:
                         partners[c] = group
-            narrowed = sum(1 << i for i in reading.could_be) & tk.hinted[t][reading.focus]
-            if reading.meaning in ("play", "save") and narrowed:
-                read_as[reading.focus] = narrowed
-            moved.update(reading.moved)
+            if reading.meaning in ("play", "save"):
+                narrowed = 0
+                for i in reading.could_be:
+                    narrowed |= 1 << i
+                narrowed &= all_hinted[t][reading.focus]
+                if narrowed:
+                    read_as[reading.focus] = narrowed
+            if reading.moved:
+                moved.update(reading.moved)
             for c in touched:
                 clues[c] = clues.get(c, 0) + 1
-            if action.rank == 1 and reading.why == "chop":
-                chop_ones.add(reading.focus)
-            if action.rank == 1 and conventions.knows("fix clue"):
-                stopped.update(_stop(tk, t, action.to, touched, chop_ones, starting, stopped))
+            if action.rank == 1:
+                if reading.why == "chop":
+                    chop_ones.add(reading.focus)
+                if fix:
+                    stopped.update(_stop(tk, t, action.to, touched, chop_ones, starting,
+                                         stopped))
             out.append(reading)
             continue
         card = action[0]
         mine = read_as.pop(card, -1)  # the card leaves the hands
         m = _move(conventions, tk, t, p, card, type(action) is Play, called, moved)
-        if m.move == PLAYS_CLUED and conventions.knows("playing multiple 1s"):
+        if m.move == PLAYS_CLUED and ones:
             m = _ones(m, tk, t, clues, chop_ones, starting, moved, stopped)
-        elif m.move == CLUED_DISCARD and conventions.knows("sarcastic discard"):
+        elif m.move == CLUED_DISCARD and sarcastic:
             m = _sarcastic(m, tk, t, mine, read_as)
         out.append(m)
-        for c in partners.pop(card, ()):  # one copy of an ambiguous finesse answers it
-            called.pop(c, None)
-            partners.pop(c, None)
-            read_as.pop(c, None)
+        if partners:
+            for c in partners.pop(card, ()):  # one copy of an ambiguous finesse answers it
+                called.pop(c, None)
+                partners.pop(c, None)
+                read_as.pop(c, None)
         moved.discard(card)
         if type(action) is Discard:
             early = False
@@ -206,23 +225,31 @@ def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card:
     touched: Sequence[bool] = tk.touched[t - 1]
     hand = tk.timeline.states[t - 1].hands[p]
     slot = hand.index(card)
+    turn: int | None = None
+    how = ""
     if play:
         if card in called:
             turn, how = called.pop(card)
             kind = {"prompt": ANSWERS_PROMPT, "bluff": ANSWERS_BLUFF,
                     NULL_FIVE_PLAY: ANSWERS_BLUFF}.get(how, ANSWERS_FINESSE)
-            return MoveReading(conventions, game, kind, card, p, slot, turn, how)
-        if touched[card] or tk.known_playable(t - 1, p)[slot]:
-            return MoveReading(conventions, game, PLAYS_CLUED, card, p, slot, None, "")
-        return MoveReading(conventions, game, BLIND_PLAY, card, p, slot, None, "")
-    called.pop(card, None)
-    if touched[card]:
-        return MoveReading(conventions, game, CLUED_DISCARD, card, p, slot, None, "")
-    chop = chop_slot([touched[c] or c in moved for c in hand])
-    if chop == slot:
-        return MoveReading(conventions, game, CHOP_DISCARD, card, p, slot, None, "")
-    return MoveReading(conventions, game, OFF_CHOP_DISCARD, card, p, slot, None,
-                       str((chop or 0) + 1))
+        elif touched[card] or tk.known_playable(t - 1, p)[slot]:
+            kind = PLAYS_CLUED
+        else:
+            kind = BLIND_PLAY
+    else:
+        called.pop(card, None)
+        if touched[card]:
+            kind = CLUED_DISCARD
+        else:
+            chop = chop_slot([touched[c] or c in moved for c in hand] if moved
+                             else [touched[c] for c in hand])
+            if chop == slot:
+                kind = CHOP_DISCARD
+            else:
+                kind, how = OFF_CHOP_DISCARD, str((chop or 0) + 1)
+    # (a named tuple made per move: its fields in order, without keywords)
+    return tuple_new(MoveReading, (conventions, game, kind, card, p, slot, turn, how, None,
+                                   None, (), ()))
 
 
 def _order(tk: TimelineKnowledge, t: int, player: int, chop_ones: set[int],

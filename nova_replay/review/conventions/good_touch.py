@@ -20,14 +20,15 @@ def gotten(table: Table, viewer: int | None, skip: Iterable[int] = ()) -> int:
     left = set(skip)
     touched, of, hidden = table.touched, table.game.identity_of, table.hidden
     for p, hand in enumerate(table.state.hands):
+        if p == viewer:
+            for c in hand:
+                if touched[c] and c not in left:
+                    mask = table.hinted[c]
+                    if mask and mask & (mask - 1) == 0:
+                        out |= mask
+            continue
         for c in hand:
-            if not touched[c] or c in left:
-                continue
-            if p == viewer:
-                mask = table.hinted[c]
-                if mask and mask & (mask - 1) == 0:
-                    out |= mask
-            elif not hidden or c not in hidden:
+            if touched[c] and c not in left and (not hidden or c not in hidden):
                 out |= 1 << of[c]
     return out
 

@@ -29,6 +29,7 @@ from .table import Table
 from .variants import (
     NULL_FIVE_MOVE,
     always_loaded,
+    facts,
     loaded,
     null_five,
     promised,
@@ -78,8 +79,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         after = table.hinted[c] & clue_mask
         if c != card and table.touched[c] and after & (after - 1) == 0:
             own_known |= after
-    fresh = known & ~st.trash & ~gotten(table, target, skip=touched) & ~own_known \
-        & ~seen_every_copy(table, target)
+    fresh = known & ~st.trash & ~own_known
+    if fresh:  # (each part rules out only what is still left)
+        fresh &= ~gotten(table, target, skip=touched)
+    if fresh:
+        fresh &= ~seen_every_copy(table, target, among=fresh)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
     if moved:
@@ -106,9 +110,10 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
         unpromised = (table.hinted[card] & clue_mask & promised(table.game, rank, True)
                       & ~known & ~st.trash)
+        special = facts(table.game.ruleset).special  # (else `save_rule` says None)
         for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
             r = space.rank(i)
-            rule = save_rule(table, i, rank, colour, len(touched))
+            rule = save_rule(table, i, rank, colour, len(touched)) if special else None
             if rule is not None:  # a special suit's save (variants.save_rule)
                 if rule:
                     saves, by_variant, variant = saves | 1 << i, by_variant | 1 << i, rule
@@ -147,13 +152,17 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
     if focus.on_chop or focus.why == "leftmost chop-moved card":
         return None
     hand = table.state.hands[target]
-    free = [c for c in hand if not table.touched[c] and c not in table.moved]  # unclued
-    new = [hand[s] for s in focus.new if hand[s] in free]
+    marks, moved = table.touched, table.moved
+    new = [c for c in [hand[s] for s in focus.new] if not marks[c] and c not in moved]
     if not new:
         return None
     st = table.status
-    if conventions.knows("trash chop move") and all(
-            all_trash(table.hinted[c] & clue_mask, st) for c in new):
+    trash = conventions.knows("trash chop move") and all(
+        all_trash(table.hinted[c] & clue_mask, st) for c in new)
+    if not trash and rank != table.max_rank:
+        return None  # (neither chop move: the unclued cards are not listed)
+    free = [c for c in hand if not marks[c] and c not in moved]  # unclued
+    if trash:
         right = free[free.index(new[-1]) + 1:]
         return ("trash chop move", tuple(right)) if right else None
     stall = table.early_game or table.state.coins == table.game.ruleset.coins
@@ -174,14 +183,15 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
     rest = candidates & ~st.playable & ~st.trash
     if not rest:
         return plays
+    options = table.game.space.members(rest)
     if not self_finesse:
         # A connection starts with the next card of the suit: one the target may find
         # (a card they see, or one of their own clued cards that may be it) or none.
         found = _may_find(table, target)
         rows, max_rank = table.state.rows, table.max_rank
-        rest = sum(1 << i for i in table.game.space.members(rest)
-                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1)
-    for i in table.game.space.members(rest):
+        options = [i for i in options
+                   if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1]
+    for i in options:
         if connect(table, conventions, giver, target, card, i, target,
                    self_finesse) is not None:
             plays |= 1 << i
@@ -207,21 +217,32 @@ def _may_find(table: Table, viewer: int) -> int:
     of, hidden, touched, hinted = (table.game.identity_of, table.hidden, table.touched,
                                    table.hinted)
     for p, hand in enumerate(table.state.hands):
-        for c in hand:
-            if p == viewer:
+        if p == viewer:
+            for c in hand:
                 if touched[c]:
                     out |= hinted[c]
-            elif not hidden or c not in hidden:
-                out |= 1 << of[c]
+        else:
+            for c in hand:
+                if not hidden or c not in hidden:
+                    out |= 1 << of[c]
     return out
 
 
-def seen_every_copy(table: Table, viewer: int) -> int:
-    """The identities whose every copy not yet played or discarded `viewer` sees in the
-    other hands: their own card cannot be one."""
+def seen_every_copy(table: Table, viewer: int, among: int = -1) -> int:
+    """The identities (of `among`: all by default) whose every copy not yet played or
+    discarded `viewer` sees in the other hands: their own card cannot be one."""
     lost, copies = table.status.lost, table.game.space.copies
+    counts: dict[int, int] = {}
+    of, hidden = table.game.identity_of, table.hidden
+    for p, hand in enumerate(table.state.hands):
+        if p == viewer:
+            continue
+        for c in hand:
+            i = of[c]
+            if (among >> i) & 1 and (not hidden or c not in hidden):
+                counts[i] = counts.get(i, 0) + 1
     out = 0
-    for i, seen in table.seen_counts(viewer).items():
+    for i, seen in counts.items():
         if (seen if seen < 3 else 3) >= copies[i] - lost[i]:  # (counted up to three)
             out |= 1 << i
     return out

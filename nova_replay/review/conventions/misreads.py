@@ -153,7 +153,7 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
             for c in r.moved:
                 moved.setdefault(c, t)
             continue
-        if t == 0:
+        if t == 0 or not moved:
             continue
         act = actions[t - 1]
         card = act[0]

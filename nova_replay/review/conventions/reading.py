@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...rules.engine import tuple_new
 from ...rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import BLUFF, Connection, bluff, connect
@@ -67,9 +68,14 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     """The reading of `hint`, given by `giver` at `table`, touching `touched_slots`
     (0-based; found by the one touch rule, `Game.touched`)."""
     hand = table.state.hands[hint.to]
-    was = [table.touched[c] for c in hand]
-    moved = [c in table.moved for c in hand] if table.moved else []
-    chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)] if moved else was)
+    marks = table.touched
+    was = [marks[c] for c in hand]
+    if table.moved:
+        moved = [c in table.moved for c in hand]
+        chop = chop_slot([w or m for w, m in zip(was, moved, strict=True)])
+    else:
+        moved = []
+        chop = chop_slot(was)
     focus = focus_of(touched_slots, was, chop, moved)
     if not focus.new and tempo_inverted(table.game, hint.suit, len(touched_slots) - 1):
         focus = focus._replace(slot=touched_slots[-1], why="rightmost re-touched card")
@@ -99,7 +105,7 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         for c in touched:
             marks[c] = True
             masks[c] &= clue_mask
-        linked = table._replace(touched=marks, hinted=masks)
+        linked = tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         if found is not None and any(x.layers for x in found):
             # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:
@@ -116,13 +122,17 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         links = found or ()
     could_be = tuple(table.game.space.members(m.could_be))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
-    owner = next((p for p, h in enumerate(table.state.hands) if m.moved and m.moved[0] in h),
-                 hint.to)
-    held = table.state.hands[owner]
-    return Reading(conventions, table.game, giver, hint.to, card, focus.slot, focus.why,
-                   m.meaning, m.convention, could_be, links, connects, saved, truth, trash,
-                   m.moved, tuple(held.index(c) for c in m.moved),
-                   -1 if owner == hint.to else owner)
+    owner = hint.to
+    moved_slots: tuple[int, ...] = ()
+    if m.moved:
+        owner = next((p for p, h in enumerate(table.state.hands) if m.moved[0] in h), owner)
+        held = table.state.hands[owner]
+        moved_slots = tuple(held.index(c) for c in m.moved)
+    # (a named tuple made per clue: its fields in order, without keywords)
+    return tuple_new(Reading, (conventions, table.game, giver, hint.to, card, focus.slot,
+                               focus.why, m.meaning, m.convention, could_be, links, connects,
+                               saved, truth, trash, m.moved, moved_slots,
+                               -1 if owner == hint.to else owner))
 
 
 def _head(r: Reading) -> str:

@@ -66,19 +66,6 @@ class Table(NamedTuple):
                     out.append((p, slot, of[c]))
         return out
 
-    def seen_counts(self, viewer: int) -> dict[int, int]:
-        """How many copies of each identity `viewer` sees (`seen_by`), by identity."""
-        counts: dict[int, int] = {}
-        of, hidden = self.game.identity_of, self.hidden
-        for p, hand in enumerate(self.state.hands):
-            if p == viewer:
-                continue
-            for c in hand:
-                if not hidden or c not in hidden:
-                    i = of[c]
-                    counts[i] = counts.get(i, 0) + 1
-        return counts
-
     @property
     def max_rank(self) -> int:
         return self.game.turn_facts.max_rank
