@@ -9,7 +9,10 @@ from test_conventions import HANABI, HANDS, review
 
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.rules.game import Game
+from nova_replay.review.conventions.clue_faults import five_by_colour
+from nova_replay.review.conventions.connections import BLUFF
+from nova_replay.review.conventions.reading import Reading
+from nova_replay.rules.game import Game, Hint
 
 
 def rules(a: Analysis, turn: int) -> list[tuple[str, str, str]]:
@@ -163,3 +166,30 @@ def test_a_final_round_clue_that_made_a_card_known_playable_is_no_waste() -> Non
     assert clue.severity == "info" and "4B known playable" in clue.message
     (bare,) = [f for f in analyze(path, None).notes_at(58) if f.kind == "wasted_hint"]
     assert bare.severity == "mistake"
+
+
+def test_a_colour_clue_on_a_chop_5_that_connects_is_a_valid_play_clue_not_a_bad_5_save(
+) -> None:
+    # example_game_3p turn 30 (hanab.live): red to Alice touches her 3R (slot 2) and the
+    # chop 5R (slot 4); red is at 2, Bob's 4R is clued: a delayed play clue on the 5R
+    # (played at 31, 32, 34). No "a 5 is saved by a number clue": the 5R is kept.
+    a = analyze(shared("hanablive", "example_game_3p.json"))
+    assert [(f.kind, f.severity) for f in a.notes_at(30)] == [("good_save", "good")]
+    assert a.reading is not None
+    r = a.reading.turns[30]
+    assert isinstance(r, Reading) and r.connects
+    assert [x.kind for x in r.connections] == ["known", "known"]
+    game, st = a.record.game, a.knowledge.statuses[29]
+    clue = a.timeline.actions[29]
+    assert isinstance(clue, Hint) and not five_by_colour(game, st, clue, r)
+    # The connection decides: the same clue with nothing connecting, or connecting only
+    # through a bluff (its focus is not what it is read as), is still no 5 Save.
+    assert five_by_colour(game, st, clue, r._replace(connects=False, connections=()))
+    bluffed = tuple(x._replace(kind=BLUFF) for x in r.connections)
+    assert five_by_colour(game, st, clue, r._replace(connections=bluffed))
+    # p6_17 turn 32: green on Player6's chop 5G through a finesse (Player5's 3G, played
+    # at 35) and a prompt (Player4's 4G, played at 40): a valid play clue too.
+    b = analyze(shared("real", "hanabi-challenges-derived", "p6_17.json"))
+    assert [f.kind for f in b.notes_at(32)] == ["good_save"]
+    assert b.reading is not None
+    assert [x.kind for x in b.reading.turns[32].connections] == ["finesse", "prompt"]

@@ -19,9 +19,12 @@ from nova_replay.record.actions import ruleset_of
 from nova_replay.record.load import load, load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
+from nova_replay.review.conventions.clue_faults import valid_play_clue
+from nova_replay.review.conventions.reading import Reading
+from nova_replay.review.whatif import alternative
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import apply
-from nova_replay.rules.game import Action
+from nova_replay.rules.game import Action, Hint
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.puzzles import (
     Move,
@@ -459,12 +462,42 @@ def test_every_shipped_puzzle_has_one_family_of_answers_and_a_consistent_suggest
             assert any(a.move.text.split(" ", 1)[1] in p.convention for a in p.answers), file.name
 
 
+def colour_clue_reading(source: Path, turn: int, to: str, suit: str) -> Reading:
+    """The reading of a colour clue given at `turn` of the game `source` instead of its
+    move (the puzzles' conventions, the default)."""
+    a = analyze(load(source))
+    game = a.record.game
+    clue = Hint(to=game.players.index(to), suit=game.ruleset.suits.index(suit), rank=0)
+    alt = alternative(a, turn, clue)
+    assert alt.reading is not None
+    r = alt.reading.turns[turn]
+    assert isinstance(r, Reading)
+    return r
+
+
 def test_no_shipped_puzzle_accepts_a_colour_clue_as_a_5_save() -> None:
+    # A colour clue on a chop 5 is no 5 Save (H-Group: 5s are saved by a number clue); it
+    # is a right answer only as a valid (delayed) play clue on that 5. nova-4p turn 19:
+    # diamonds to Anna touches her 4♦ and her chop 5♦; diamonds at A, Dev's 2♦ is clued,
+    # Carla's 3 is the 3♦ by Ben's play clue at turn 18: a delayed play clue on the 5♦.
+    checked = 0
     for file in SHIPPED:
-        for a in read_puzzle(file).answers:
-            if a.move.type == "hint" and a.move.suit is not None:
-                assert not any(n.kind == "good_save" and "5" in n.message.split("saved")[-1][:4]
-                               for n in a.notes), file.name
+        p = read_puzzle(file)
+        for a in p.answers:
+            m = a.move
+            if m.type == "hint" and m.suit is not None and m.to is not None and any(
+                    n.kind == "good_save" and "5" in n.message.split("saved")[-1][:4]
+                    for n in a.notes):
+                r = colour_clue_reading(source_file(p.source.file), p.position.turn, m.to,
+                                        m.suit)
+                assert valid_play_clue(r), (file.name, r.text)
+                checked += 1
+    assert checked >= 1  # nova-4p-t019
+    # The check refuses one that is no valid play clue: yellow on intentional's chop 5Y
+    # (game02187dc3b658fc27 turn 36), which nothing connects to.
+    r = colour_clue_reading(shared("real", "hanabidata-derived", "game02187dc3b658fc27.json"),
+                            36, "intentional", "Y")
+    assert r.game.rank_of[r.focus] == 5 and not valid_play_clue(r)
 
 
 def test_a_wasted_hint_on_a_copy_the_giver_could_not_see_makes_no_puzzle() -> None:

@@ -28,7 +28,7 @@ from ...rules.game import Game, Hint, Play
 from ..knowledge import TimelineKnowledge
 from ..status import Status, can_still_play
 from .chop import chop_moved_at
-from .connections import connect
+from .connections import BLUFF, connect
 from .game import GameReading
 from .good_touch import breaks_good_touch
 from .levels import Conventions
@@ -61,13 +61,26 @@ def five_by_colour(game: Game, st: Status, hint: Hint, r: Reading) -> bool:
     """A colour clue on a chop 5 that cannot be played yet nor is trash: no 5 Save (a 5
     is saved by a number clue, H-Group https://hanabi.github.io/docs/beginner/5-save),
     so its target reads a play clue or a save of another card. Not a Brown Save
-    (`variants.save_rule` saves a 5 by colour), nor a 5 a number clue does not touch."""
+    (`variants.save_rule` saves a 5 by colour), nor a 5 a number clue does not touch,
+    nor a valid (delayed) play clue on the 5 (`valid_play_clue`): its target keeps it
+    until the cards before it are played, which is no fault."""
     truth = game.identity_of[r.focus]
     return bool(hint.suit >= 0 and r.why == "chop"
                 and game.rank_of[r.focus] == game.ruleset.max_rank
                 and not (st.playable >> truth) & 1 and not (st.trash >> truth) & 1
-                and not r.saved
+                and not r.saved and not valid_play_clue(r)
                 and (game.space.clue_mask(-1, game.ruleset.max_rank) >> truth) & 1)
+
+
+def valid_play_clue(r: Reading) -> bool:
+    """Whether the clue reads as a play clue on its focus card (also when the target may
+    read a save of another identity) and the focus connects (the reader's `connect`, as
+    `read_clue` ran it): every card before it in its suit is played, clued
+    in a hand (a delayed play or a prompt, H-Group
+    https://hanabi.github.io/docs/beginner/delayed-play-clues) or called by a finesse, so
+    the focus waits and then plays. Not a bluff (level 11): there the focus card is not
+    what it is read as."""
+    return r.meaning in (PLAY, SAVE) and r.connects and all(x.kind != BLUFF for x in r.connections)
 
 
 def _legal(game: Game, hint: Hint) -> bool:
