@@ -183,7 +183,6 @@ def corpus_panel(rows: list[dict[str, Any]]) -> html.Div:
     filters = html.Tr([html.Td(html.Label([  # the box's name: "filter score" (hidden)
         html.Span(f"filter {head}", className="visually-hidden"),
         dcc.Input(id={"type": "corpus-filter", "col": key}, type="text", debounce=0.4,
-                  placeholder="words" if key in TEXT else "e.g. >=20",
                   className="corpus-filter")])) for key, head in COLUMNS])
     sizes = [html.Button(str(n), id={"type": "corpus-size", "size": n}, className="page-size",
                          **aria("pressed", "true" if n == query.size else "false"))

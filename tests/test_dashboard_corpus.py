@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import INVALID, SAMPLES
+from helpers import INVALID, PATIENCE, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.corpus_view import (
     FilterError,
@@ -23,6 +23,7 @@ from nova_replay.dashboard.corpus_view import (
     shown_page,
 )
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 from test_dashboard_browser import pytestmark as browser
 
 from nova_replay.cli import main
@@ -199,4 +200,13 @@ def test_the_corpus_view_pages_through_a_long_table(dash_duo: Any, table: Path,
     dash_duo.wait_for_text_to_equal("#corpus-rows", "rows 1\u201321 of 21, page 1 of 1")
     assert fifty.get_attribute("aria-pressed") == "true"
     assert len(dash_duo.find_elements("#corpus-body tr")) == 21
+    # On a phone the table scrolls in its panel: the page itself does not scroll sideways
+    # (once the chart has taken the new width).
+    dash_duo.driver.set_window_size(390, 900)
+    WebDriverWait(dash_duo.driver, PATIENCE).until(lambda d: d.execute_script(
+        "var e = document.documentElement; return e.clientWidth < 600"
+        " && e.scrollWidth <= e.clientWidth"))
+    assert dash_duo.driver.execute_script(
+        "return document.querySelector('.corpus-scroll').scrollWidth"
+        " > document.documentElement.clientWidth")
     assert dash_duo.get_logs() == []
