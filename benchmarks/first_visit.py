@@ -34,13 +34,13 @@ return [[nav.name, nav.transferSize, nav.decodedBodySize],
         ...performance.getEntriesByType('resource').map(
           (r) => [r.name, r.transferSize, r.decodedBodySize])];
 """
-CORPUS_ROWS = "return document.querySelectorAll('#corpus-table .ag-row').length > 0;"
+CORPUS_ROWS = "return document.querySelectorAll('#corpus-body tr').length > 0;"
 TOP = 40  # the largest responses listed
-SETTLE_S = 3.0  # after the first frame: the chart's and the table's lazy chunks
+SETTLE_S = 3.0  # after the first frame: the chart library and late callbacks
 
 
 def measure(path: Path) -> float:
-    proc = subprocess.Popen([sys.executable, "-m", "nova_replay", "dashboard", str(path),
+    proc = subprocess.Popen([sys.executable, "-m", "nova_replay", "dashboard", str(path.resolve()),
                              "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, cwd=tempfile.gettempdir())
     try:

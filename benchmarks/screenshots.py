@@ -187,7 +187,7 @@ def main() -> int:
         with served(GameLibrary.from_table(table)) as url, chromium() as driver:
             for width in widths:
                 shoot(driver, url, "corpus", width, args.out,
-                      lambda d: wait_for(d, "return document.querySelector('.ag-row') && "
+                      lambda d: wait_for(d, "return document.querySelector('#corpus-body tr') && "
                                             "document.querySelector('#turn-label').textContent"))
     return 0
 

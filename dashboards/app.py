@@ -18,7 +18,7 @@ from dash.exceptions import CallbackException
 from flask import Flask, Response, abort, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from . import folder_view, learn
+from . import corpus_view, folder_view, learn, page_scripts
 from .callbacks import SESSION_COOKIE, has_session, register, session_of
 from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
@@ -39,8 +39,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
                update_title=None)  # type: ignore[arg-type]
     app.index_string = app.index_string.replace("<html>", '<html lang="en">', 1)
     compress(app.server)
-    if not library.corpus:
-        without_table_library(app)
+    page_scripts.trim(app)  # no table library on any page
     # The layout is a function so that every page load lists the uploads made so far
     # (in this browser session: `session_of`).
     library.add_unlisted(learn.lesson_entries())
@@ -51,6 +50,8 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
     register(app, library)
     learn.register(app)
     folder_view.register(app, library)  # its first poll starts the folder's validation
+    if library.corpus:
+        corpus_view.register(app, library.corpus)
     server = app.server
     server.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES  # 413 before the body is read
     allowed = allowed_hosts(host_names)
@@ -139,20 +140,6 @@ def compress(server: Flask) -> None:
                          COMPRESS_MIN_SIZE=500, COMPRESS_LEVEL=6, COMPRESS_BR_LEVEL=5,
                          COMPRESS_CACHE_BACKEND=StaticCache, COMPRESS_CACHE_KEY=static_key)
     server.extensions["compress"] = Compress(server)
-
-
-def without_table_library(app: Dash) -> None:
-    """The page of a dashboard with no corpus view lists no script of the table
-    library (dash-ag-grid, 1.3 MB): Dash would send every imported component
-    library's scripts on every first visit."""
-    resources = app.scripts
-    every = resources.get_all_scripts
-
-    def needed(dev_bundles: bool = False) -> list[dict[str, Any]]:
-        scripts: list[dict[str, Any]] = every(dev_bundles)  # type: ignore[no-untyped-call]
-        return [r for r in scripts if r.get("namespace") != "dash_ag_grid"]
-
-    resources.get_all_scripts = needed  # type: ignore[method-assign]
 
 
 def content_security_policy(app: Dash) -> str:

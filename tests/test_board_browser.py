@@ -254,7 +254,7 @@ def test_no_serious_accessibility_violations_on_the_corpus_view(
     driver = dash_duo.driver
     driver.set_window_size(1400, 900)
     dash_duo.start_server(create_app(GameLibrary.from_table(table)))
-    dash_duo.wait_for_element(".ag-row", timeout=PATIENCE)  # the table library is 1.3 MB to parse
+    dash_duo.wait_for_element("#corpus-body tr", timeout=PATIENCE)
     assert axe_violations(dash_duo) == []
     assert dash_duo.get_logs() == []
 
