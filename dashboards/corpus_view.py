@@ -264,11 +264,10 @@ def register(app: Dash, corpus: list[dict[str, Any]]) -> None:
         query = asked(query_of(data), ctx.triggered_id, boxes)
         kept, problems = select(rows, query)
         query, part, said = shown_page(kept, query)
-        pages = max(1, math.ceil(len(kept) / query.size))
         return (vars(query) | {"filters": []}, body(part), said,
                 [html.Div(p) for p in problems],
                 [heading_text(query, key) for key, _ in COLUMNS],
                 [sort_state(query, key) for key, _ in COLUMNS],
                 ["true" if n == query.size else "false" for n in PAGE_SIZES],
-                query.page == 0, query.page >= pages - 1)
+                query.page == 0, (query.page + 1) * query.size >= len(kept))
 
