@@ -48,7 +48,16 @@ from .batch import batch_command
 from .conventions import conventions_option
 from .decks import decks_command
 from .fetch import fetch_command
-from .options import USAGE, check_inputs, fail, json_option, needs, out_option, resolve_inputs
+from .options import (
+    USAGE,
+    check_inputs,
+    fail,
+    json_option,
+    needs,
+    out_option,
+    recursive_option,
+    resolve_inputs,
+)
 from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
@@ -106,12 +115,15 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
 @json_option("Print a machine-readable JSON report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
-def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
+@recursive_option
+def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool,
+             recursive: bool) -> None:
     """Check game logs: the schema, the deck, then every action's legality.
 
     Each problem is one line: FILE: WHERE: WHAT, where WHERE is a JSON path
     ($.actions[3].to), 'deck' or 'turn N'. Exit 0 if all are valid, 1 if any is not,
-    2 for a usage error. A folder stands for the .json files in it.
+    2 for a usage error. A folder stands for its own .json files (--recursive: its
+    subfolders' too).
 
     \b
     Example:
@@ -119,7 +131,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
       nova-replay validate --strict --json my_game.json
     """
     paths = expand_paths(resolve_inputs(files), lambda file, what: click.echo(
-        f"{file}: skipped: not a regular file: {what}", err=True))
+        f"{file}: skipped: not a regular file: {what}", err=True), recursive)
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]

@@ -12,7 +12,7 @@ from ..review.decks import deck_verdict
 from ..rules.engine import replay
 from ..rules.errors import NovaError
 from ..views.text import describe_turn
-from .options import json_option
+from .options import json_option, recursive_option
 from .paths import expand_paths
 from .solving import budget_of, budget_options
 
@@ -22,15 +22,17 @@ from .solving import budget_of, budget_options
 @click.option("--brief", is_flag=True, help="Leave out the winning line's turns.")
 @budget_options("per deck")
 @json_option("Print one JSON object per file, as a list (shape below).")
+@recursive_option
 def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
-                  seconds: float | None, as_json: bool) -> None:
+                  seconds: float | None, as_json: bool, recursive: bool) -> None:
     """Say of each deal whether it could reach the perfect score if every player knew
     every card, the draw pile's order included: `winnable`, `not winnable` or `unknown`
     (not decided within the budget), then the proof: the winning line, turn by turn,
     and in how many turns it ends; or the reason no line can win (pace: cards drawn too
     late to be played in the turns left; a bottom-decked critical card; hand space; or
     the search's exhaustion). Only the deck and the players count: a log's actions may
-    be empty. FILES are logs, ours or hanab.live's, or folders of them (*.json).
+    be empty. FILES are logs, ours or hanab.live's, or folders of them (their own
+    *.json; --recursive: their subfolders' too).
     Exit 1 if a file could not be read (the others are still judged).
 
     With --json, a list with per file: {"file", "verdict", "lower", "upper", "perfect"
@@ -49,7 +51,7 @@ def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
     budget = budget_of(nodes, seconds)
     failed = False
     answers: list[dict[str, object]] = []
-    for file in expand_paths(files):
+    for file in expand_paths(files, recursive=recursive):
         try:
             record, _ = load_until_illegal(file)
         except NovaError as e:

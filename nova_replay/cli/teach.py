@@ -18,7 +18,7 @@ from ..views.course import course
 from ..views.puzzle_play import choices, position_text, verdict_lines
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
 from .conventions import conventions_option
-from .options import check_inputs, json_option, out_option, resolve_inputs
+from .options import check_inputs, json_option, out_option, recursive_option, resolve_inputs
 from .paths import expand_paths
 
 
@@ -91,16 +91,17 @@ def samples_command(as_json: bool) -> None:
               help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
 @json_option("Print what was written as JSON (shape below) instead of the lines.")
+@recursive_option
 def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
                     play_file: str | None, conventions: Conventions | None,
-                    as_json: bool) -> None:
+                    as_json: bool, recursive: bool) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
     analysis found a blunder or mistake by the player to move and one better move (or
     one family of equivalent moves) was available to that player's own knowledge
     (docs/puzzles.md). Or play one with --play.
 
-    A folder stands for the *.json files in it. Each puzzle names its source game as
-    given here; the source games are not copied.
+    A folder stands for its own *.json files (--recursive: its subfolders' too). Each
+    puzzle names its source game as given here; the source games are not copied.
 
     With --json: {"out": the folder, "written": how many puzzles, "games": one per game
     given, {"file", "puzzles": the paths written} or {"file", "error"}}.
@@ -123,7 +124,7 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
         raise click.UsageError("Missing argument 'GAMES...' (or --play PUZZLE.json).")
     if out is None:
         raise click.UsageError("Missing option '--out' (the folder to write the puzzles to).")
-    files = expand_paths(resolve_inputs(games))
+    files = expand_paths(resolve_inputs(games), recursive=recursive)
     check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
     try:
