@@ -428,15 +428,17 @@ def export_hanablive(file: str, out: str | None) -> None:
 
 
 TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
+DEFAULT_PORT = 8050
 
 
 @main.command()
 @click.argument("path", required=False, type=click.Path())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
-@click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on; when it is taken, a free one (said on stderr). 0 = any free port.")
-def dashboard(path: str | None, host: str, port: int) -> None:
+@click.option("--port", default=None, type=click.IntRange(0, 65535),
+              help=f"Port to listen on; a taken one is an error. 0 = any free port. "
+                   f"[default: {DEFAULT_PORT}, or a free one when it is taken]")
+def dashboard(path: str | None, host: str, port: int | None) -> None:
     """Review games in the browser: each player's knowledge at every turn, the
     draw-pile clock, wasted hints and lost critical cards.
 
@@ -469,14 +471,21 @@ def dashboard(path: str | None, host: str, port: int) -> None:
         click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", USAGE)
+    asked = DEFAULT_PORT if port is None else port
     try:
-        chosen = free_port(host, port)
-        if chosen != port:
-            click.echo(f"dashboard: port {port} is taken; using "
+        chosen = free_port(host, asked)
+        if chosen != asked and port is not None:  # asked for by name: not another one
+            fail(f"dashboard: port {port} on {host} is taken by another program; choose "
+                 f"another --port (0: any free one), or leave it out")
+        if chosen != asked:
+            click.echo(f"dashboard: port {asked} is taken; using "
                        f"{chosen or 'a free one'} instead", err=True)
-        serve(create_app(library), host, chosen, announce=click.echo)
+        stopped = serve(create_app(library), host, chosen, announce=click.echo)
     except OSError as e:
-        fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
+        fail(f"dashboard: cannot serve on {host}:{asked}: {e.strerror or e}")
+    if stopped is not None:  # the shell's codes: 128 + SIGINT (2) or SIGTERM (15)
+        click.echo(f"dashboard: stopped by {stopped}", err=True)
+        sys.exit(130 if stopped == "Ctrl-C" else 143)
 
 
 main.add_command(simulate_command)
