@@ -111,7 +111,8 @@ example 0 nova-replay import-hanablive hanabi-2p.hanablive.json -o hanabi-2p.nov
 example 0 nova-replay validate hanabi-2p.hanablive.json hanabi-2p.nova.json
 
 # docs/batch.md
-example 1 nova-replay batch sample_games/ --out games.csv   # the folder has invalid/
+example 0 nova-replay batch sample_games/ --out games.csv   # the sample games, all valid
+example 1 nova-replay batch sample_games/ --recursive --out all.csv   # + invalid/
 example 0 python -c "import pandas as pd; print(pd.read_parquet('players.parquet')
            .groupby('player')[['hints', 'wasted_hints']].sum())"
 

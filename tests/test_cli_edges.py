@@ -137,7 +137,7 @@ def test_batch_skips_puzzles_with_a_count(tmp_path: Path) -> None:
     for p in puzzles:
         shutil.copy(p, folder / "puzzles")
     table = tmp_path / "games.csv"
-    code, out, err = run("batch", str(folder), "-o", str(table))
+    code, out, err = run("batch", str(folder), "--recursive", "-o", str(table))
     assert code == 0, err
     assert "skipped 3 puzzle files (not game logs)" in err
     assert out.startswith("1 games: 1 valid, 0 invalid")
