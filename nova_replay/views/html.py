@@ -1,5 +1,6 @@
 """A position as HTML with inline SVG, for Jupyter (`Position._repr_html_`): the status,
-the rows, every hand with each card's knowledge as a suits x ranks grid, and the notes.
+the rows, every hand with each card's knowledge as a suits x ranks grid, and the notes;
+a game's summary card (`GameRecord._repr_html_`) with its clock as a small chart; a note.
 Self-contained (no script, no stylesheet, no file): a notebook saved to HTML keeps it."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..rules.cards import SUITS
 
 if TYPE_CHECKING:
-    from .position import CardInHand, Position
+    from .position import CardInHand, GameRecord, Note, Position
 
 CARD_W, CARD_H, CELL = 34, 46, 7
 GREY = "#90a4ae"
@@ -91,3 +92,61 @@ def position_html(pos: Position) -> str:
                                       for n in pos.notes) + "</ul>")
     parts.append("</div>")
     return "".join(parts)
+
+
+SEVERITY_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "info": "#546e7a",
+                    "good": "#2e7d32"}
+CLOCK_W, CLOCK_H = 240, 60
+
+
+def note_html(note: Note) -> str:
+    """A note on one line: its turn, player, severity (coloured) and sentence."""
+    colour = SEVERITY_COLOURS.get(note.severity, GREY)
+    return (f'<span>turn {note.turn}, {escape(note.player)}: '
+            f'<b style="color:{colour}">{escape(note.severity)}</b> '
+            f"({escape(note.kind)}) {escape(note.message)}</span>")
+
+
+def clock_svg(game: GameRecord) -> str:
+    """The draw-pile clock as a small chart: score (solid) and max score (dashed) turn by
+    turn, on the game's perfect score; the draw pile as a grey line on its own scale."""
+    clock = game.analysis.clock
+    top = max(game.game.ruleset.perfect_score, 1)
+    deck = max(max(p.draw_pile for p in clock), 1)
+    last = max(len(clock) - 1, 1)
+
+    def line(values: list[float], colour: str, dash: str = "") -> str:
+        points = " ".join(f"{2 + i * (CLOCK_W - 4) / last:.1f},{CLOCK_H - 2 - v * (CLOCK_H - 4):.1f}"
+                          for i, v in enumerate(values))
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        return (f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                f'stroke-width="1.5"{extra}/>')
+
+    final = clock[-1]
+    label = (f"the clock over {last} turns: score {final.score}, max score {final.max_score} "
+             f"of {top}, {final.draw_pile} cards left to draw")
+    return (f'<svg width="{CLOCK_W}" height="{CLOCK_H}" role="img" aria-label="{escape(label)}">'
+            f'<rect width="{CLOCK_W}" height="{CLOCK_H}" fill="#fafafa" stroke="#e0e0e0"/>'
+            + line([p.draw_pile / deck for p in clock], GREY)
+            + line([p.max_score / top for p in clock], "#1565c0", "4 2")
+            + line([p.score / top for p in clock], "#1565c0")
+            + "</svg>")
+
+
+def game_html(game: GameRecord) -> str:
+    """A summary card: ruleset, players, score and ending, the notes' counts, the clock."""
+    final = game.timeline.final
+    rules = game.game.ruleset
+    ending = final.ending or "unfinished"
+    summary = game.analysis.summary
+    counts = ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in
+                       ((summary.blunders, "blunder"), (summary.mistakes, "mistake")) if n)
+    name = escape(game.file.rsplit("/", 1)[-1] or "a game")
+    return ('<div style="border:1px solid #cfd8dc;border-radius:6px;padding:6px 10px;'
+            'display:inline-block;font-family:sans-serif">'
+            f"<b>{name}</b>: {escape(rules.title)}, {len(game.players)} players<br>"
+            f"{escape(', '.join(game.players))}<br>"
+            f"score <b>{final.score}</b> of {rules.perfect_score}, {escape(ending)}, "
+            f"{game.turns} turns" + (f"; {escape(counts)}" if counts else "") + "<br>"
+            + clock_svg(game)
+            + '<br><small>score (solid), max score (dashed), draw pile (grey)</small></div>')

@@ -14,9 +14,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any, NamedTuple
 
-from ..record.load import Record, load_data
-from ..record.reader import read_json
+from ..record.load import Record
+from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
 from ..review.knowledge import knows_playable, knows_trash
 from ..review.perspective import REVIEWER, Perspective, viewer_of
@@ -41,6 +42,24 @@ class Note:
     @classmethod
     def of(cls, f: Finding, players: tuple[str, ...]) -> Note:
         return cls(f.turn, players[f.player], str(f.kind), str(f.severity), f.message)
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}, {self.player}: {self.severity} ({self.kind}) {self.message}"
+
+    def _repr_html_(self) -> str:
+        from .html import note_html
+
+        return note_html(self)
+
+
+class Move(NamedTuple):
+    """One turn of a game (`GameRecord.moves()`), as python-chess's `mainline()` gives
+    moves: the turn, what was done (one sentence), the table after it, and its notes."""
+
+    turn: int
+    action: str
+    state: Position
+    notes: list[Note]
 
 
 @dataclass(frozen=True)
@@ -169,7 +188,8 @@ class Position:
                          + knowledge_lines(a, self.turn, self._seen))
 
     def __repr__(self) -> str:
-        return (f"<Position turn {self.turn} of {self.analysis.record.file or 'a game'}: "
+        name = os.path.basename(self.analysis.record.file) or "a game"
+        return (f"<Position turn {self.turn} of {name}: "
                 f"score {self.score}, {self.draw_pile} to draw>")
 
     def _repr_html_(self) -> str:
@@ -230,14 +250,46 @@ class GameRecord(Record):
         for turn in range(self.timeline.turns + 1):
             yield self.state(turn, as_player)
 
+    def moves(self, as_player: str | None = None) -> Iterator[Move]:
+        """Every turn in order, from turn 1: (turn, action, state after it, its notes), as
+        `as_player` saw them if given (the notes that player may read)."""
+        for turn in range(1, self.timeline.turns + 1):
+            position = self.state(turn, as_player)
+            yield Move(turn, position.action, position, position.notes)
+
+    def clock_frame(self) -> Any:
+        """The draw-pile clock as a pandas DataFrame, a row per turn (0 = the deal): who
+        moved, draw pile, pace, score, max score, efficiency, final turns left. Needs
+        pandas (the `[pandas]` extra)."""
+        from .frames import clock_frame
+
+        return clock_frame(self)
+
+    def notes_frame(self) -> Any:
+        """The teaching notes as a pandas DataFrame: turn, player, kind, severity,
+        message. Needs pandas (the `[pandas]` extra)."""
+        from .frames import notes_frame
+
+        return notes_frame(self)
+
     def __str__(self) -> str:
         s = self.timeline.final
         return (f"{self.game.ruleset.title}, {', '.join(self.players)}: {self.turns} turns, "
                 f"score {s.score}" + (f", {s.ending}" if s.ending else ", unfinished"))
 
+    def __repr__(self) -> str:
+        name = os.path.basename(self.file) or "a game"
+        return f"<GameRecord {name}: {self}>"
 
-def load(path: str | os.PathLike[str]) -> GameRecord:
-    """A game log (ours or hanab.live's) as a `GameRecord`; raises the first NovaError
-    (a ValueError) with the file and the place."""
-    name = os.fspath(path)
-    return GameRecord.of(load_data(read_json(name), name))
+    def _repr_html_(self) -> str:
+        from .html import game_html  # the HTML view is only needed in a notebook
+
+        return game_html(self)
+
+
+def load(source: str | os.PathLike[str]) -> GameRecord:
+    """A game log (ours or hanab.live's) as a `GameRecord`: a path, or a hanab.live game
+    id or replay URL as the commands take them ("123456", fetched once into the cache,
+    then read from there). Raises the first NovaError (a ValueError) with the file and
+    the place, or FetchError (a ValueError) for a game that cannot be fetched."""
+    return GameRecord.of(load_record(source))
