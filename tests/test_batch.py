@@ -235,4 +235,4 @@ def test_the_bundled_samples_batch_without_their_lessons_puzzles_and_broken_logs
     score = sum(int(r["score"]) for r in rows)
     perfect = sum(int(r["perfect_score"]) for r in rows)
     assert (f"; mean score {score / len(rows):.2f} of a perfect {perfect / len(rows):.2f} "
-            f"({score / perfect:.0%})") in result.stdout
+            f"({score / perfect:.0%})") in " ".join(result.stdout.split())  # wrapped at 80

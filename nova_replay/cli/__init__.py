@@ -48,6 +48,7 @@ from .batch import batch_command
 from .conventions import conventions_option
 from .decks import decks_command
 from .fetch import fetch_command
+from .helptext import use_help_context
 from .options import (
     USAGE,
     check_inputs,
@@ -128,7 +129,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool,
     \b
     Example:
       nova-replay validate sample_games/*.json
-      nova-replay validate --strict --json my_game.json
+      nova-replay validate --strict --json sample_games/nova-2p.json
     """
     paths = expand_paths(resolve_inputs(files), lambda file, what: click.echo(
         f"{file}: skipped: not a regular file: {what}", err=True), recursive)
@@ -152,7 +153,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool,
 def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     errors = r.errors(strict)
     for p in errors:
-        click.echo(printable(f"{r.file}: {p}", one_line=True), err=False)
+        click.echo(printable(f"{r.file}: {p}", one_line=True))  # a problem: one line
     if errors:
         return
     for p in r.problems:  # warnings: an unfinished game when not strict
@@ -161,9 +162,10 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
         return
     game, final = r.record.game, r.record.timeline.final
     via = f", read as {r.converted_from}" if r.converted_from else ""
-    click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
-               f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-               f"{', ' + final.ending if final.ending else ', unfinished'}{via})", one_line=True))
+    echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
+                   f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
+                   f"{', ' + final.ending if final.ending else ', unfinished'}{via})",
+                   one_line=True))
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
@@ -198,7 +200,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
     Example:
       nova-replay replay sample_games/nova-3p-worked-example.json
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
-      nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
+      nova-replay replay sample_games/nova-3p-strikeout.json --knowledge --as Ben
       nova-replay replay sample_games/nova-3p-worked-example.json --as Ben --json
     """
     if as_json and knowledge:
@@ -311,7 +313,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(printable(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn))))
+        echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
     echo(summary_text(analysis, seen))
     echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
@@ -412,7 +414,7 @@ def export_hanablive(file: str, out: str | None) -> None:
 
     \b
     Example:
-      nova-replay export-hanablive game.nova.json -o game.json
+      nova-replay export-hanablive sample_games/hanabi-2p.json -o game.json
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
     _refuse_overwrite(file, out)
@@ -450,8 +452,8 @@ def dashboard(path: str | None, host: str, port: int | None) -> None:
     \b
     Example:
       nova-replay dashboard
-      nova-replay dashboard my_game.json
-      nova-replay dashboard games_folder/ --port 8051
+      nova-replay dashboard sample_games/nova-4p.json
+      nova-replay dashboard sample_games/ --port 8051
       nova-replay dashboard games.parquet
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
@@ -495,3 +497,4 @@ main.add_command(lessons_command)
 main.add_command(puzzles_command)
 main.add_command(samples_command)
 main.add_command(fetch_command)
+use_help_context(main)  # last: every command's --help names the bundled samples where they are

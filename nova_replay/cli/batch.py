@@ -35,6 +35,7 @@ from .options import (
     resolve_inputs,
 )
 from .solving import budget_of, budget_options
+from .terminal import echo
 
 
 def _where(row: dict[str, object]) -> str:
@@ -102,8 +103,8 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     Examples:
       nova-replay batch sample_games/ --out games.csv
       nova-replay batch season/ --recursive --out games.parquet
-      nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
-      nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
+      nova-replay batch 'season/**/*.json' -o g.parquet --per-player p.parquet
+      nova-replay batch games.jsonl -o g.parquet --scheduler tcp://10.0.0.5:8786
     """
     games = tuple(resolve_inputs(games))
     check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
@@ -216,8 +217,8 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
             f"({score_sum / perfect_sum:.0%})" if valid and perfect_sum else "")
     by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))
     wrote = " and ".join(filter(None, kept)) if stopped else " and ".join(t.path for t in tables)
-    click.echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
-               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
+    echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
+         f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
     if stopped:
         click.echo(f"stopped by {stopped} after {read:,} of {total:,} logs ({done:,} games): "
                    f"{wrote} hold{'s' if len(tables) == 1 else ''} those games; {out} is left "

@@ -15,6 +15,7 @@ from ..views.text import describe_turn
 from .options import json_option, recursive_option
 from .paths import expand_paths
 from .solving import budget_of, budget_options
+from .terminal import echo
 
 
 @click.command("decks")
@@ -43,9 +44,9 @@ def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
 
     \b
     Examples:
-      nova-replay decks game.json
-      nova-replay decks exports/ --brief
-      nova-replay decks game.json --nodes 1000000
+      nova-replay decks sample_games/nova-2p.json
+      nova-replay decks sample_games/ --brief
+      nova-replay decks sample_games/hanabi-2p.json --nodes 1000000
       nova-replay decks exports/ --brief --json
     """
     budget = budget_of(nodes, seconds)
@@ -69,17 +70,17 @@ def decks_command(files: tuple[str, ...], brief: bool, nodes: int | None,
                 "turns": [] if line is None else
                 [describe_turn(line, t) for t in range(1, len(line))]})
             continue
-        click.echo(f"{file}: {v.verdict}")
+        click.echo(f"{file}: {v.verdict}")  # a line a file, as validate's, for grep
         if v.winnable:
-            click.echo(f"  proof: {v.reason}{'' if brief else ':'}")
+            echo(f"  proof: {v.reason}{'' if brief else ':'}")
             if not brief:
                 line = replay(game, v.witness)
                 for turn in range(1, len(line)):
-                    click.echo(f"  {turn:>3}. {describe_turn(line, turn)}")
+                    echo(f"  {turn:>3}. {describe_turn(line, turn)}")
         elif v.winnable is None:
-            click.echo(f"  {v.reason}; the bounds are {v.lower} to {v.upper} of {v.perfect}")
+            echo(f"  {v.reason}; the bounds are {v.lower} to {v.upper} of {v.perfect}")
         else:
-            click.echo(f"  proof: {v.reason}")
+            echo(f"  proof: {v.reason}")
     if as_json:
         click.echo(json.dumps(answers, indent=2, ensure_ascii=False))
     sys.exit(1 if failed else 0)

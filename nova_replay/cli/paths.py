@@ -8,6 +8,17 @@ from collections.abc import Callable, Sequence
 from ..record.reader import folder_files, special_file
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as a user reads it: relative when it is under the current folder (short,
+    and what they would type), else as it is (absolute stays absolute)."""
+    text = os.fspath(path)
+    try:
+        relative = os.path.relpath(text)
+    except ValueError:  # another drive (Windows)
+        return text
+    return text if relative.startswith(os.pardir) else relative
+
+
 def expand_paths(paths: Sequence[str],
                  skipped: Callable[[str, str], None] = lambda file, what: None,
                  recursive: bool = False) -> list[str]:
