@@ -91,13 +91,15 @@ print([n.message for n in game.findings if n.severity == "mistake" and n.player 
 print(game.state(17, as_player="Dev")._repr_html_()[:80])
 print(nova_replay.batch(["sample_games/"]).to_pandas().shape)'
 
-# docs/python.md and docs/quickstart.md: every code cell, in order, as a notebook runs them.
-for page in python quickstart; do
+# docs/python.md, docs/quickstart.md and docs/walkthrough.md (a real game of the shared
+# corpus, ../shared or $NOVA_SHARED): every code cell, in order, as a notebook runs them.
+export NOVA_SHARED="${NOVA_SHARED:-$(cd "$ROOT/.." && pwd)/shared}"
+for page in python quickstart walkthrough; do
     example 0 python -c '
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 namespace = {}
-for cell in re.findall(r"^```python\n(.*?)^```", text, re.S | re.M):
+for cell in re.findall(r"^```python[^\n]*\n(.*?)^```", text, re.S | re.M):
     exec(cell, namespace)' "$ROOT/docs/$page.md"
 done
 
