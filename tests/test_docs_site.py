@@ -76,3 +76,21 @@ def test_the_api_reference_lists_every_public_name_under_its_public_path() -> No
     listed = re.findall(r"^::: ([\w.]+)$", text, re.M)
     assert sorted(listed) == sorted(f"nova_replay.{name}" for name in nova_replay.__all__)
     assert len(listed) == len(set(listed))
+
+
+def test_the_counts_in_the_text_and_the_picture_are_what_ships() -> None:
+    """The README's and docs' numbers of lessons, puzzles and samples are written by
+    scripts/doc_counts.py; docs/images/dashboard.png by scripts/make_screenshot.py, which
+    records beside it the pickers' counts the page showed (issue 36)."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import doc_counts
+
+    assert doc_counts.stale() == [], "run `python scripts/doc_counts.py`"
+    shown = json.loads((DOCS / "images" / "dashboard.json").read_text(encoding="utf-8"))
+    found = doc_counts.counts()
+    assert (shown["lessons"], shown["puzzles"]) == (found["lessons"], found["puzzles"]), (
+        "the picture is older than the course or the puzzles: run "
+        "`python scripts/make_screenshot.py`")
