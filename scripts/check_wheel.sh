@@ -59,8 +59,17 @@ example 0 shell 'nova-replay schema > nova-log-v1.schema.json'
 cmp nova-log-v1.schema.json "$PKG/schemas/nova-log-v1.schema.json"   # the bundled schema is the same
 example 0 nova-replay samples
 example 0 nova-replay lessons
-awk 'NR > 1 {print $NF}' out.txt > lessons.txt  # every lesson's path opens
+example 0 nova-replay lessons --json
+python -c 'import json, sys; print("\n".join(d["path"] for d in json.load(sys.stdin)))' \
+    < out.txt > lessons.txt  # every lesson's path opens
 [[ $(wc -l < lessons.txt) -ge 30 ]] && xargs -a lessons.txt -d '\n' ls > /dev/null
+# --help: its examples name the installed samples (issue 36), and the first one runs as shown.
+nova-replay --help > help.txt
+FIRST=$(grep -m 1 -o "nova-replay validate [^ ]*\.json" help.txt)
+[[ "$FIRST" != *"nova-replay validate sample_games/"* ]] \
+    || { echo "check_wheel: --help names sample_games/, not the installed samples" >&2; exit 1; }
+example 0 shell "$FIRST"
+example 0 nova-replay batch sample_games/ --out samples.csv
 example 0 nova-replay replay "$(head -n 1 lessons.txt)" --turn 1
 example 0 nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
 ls puzzles/*.json > /dev/null
@@ -90,6 +99,16 @@ print(board.hands["Anna"][1].possible)
 print([n.message for n in game.findings if n.severity == "mistake" and n.player == "Anna"])
 print(game.state(17, as_player="Dev")._repr_html_()[:80])
 print(nova_replay.batch(["sample_games/"]).to_pandas().shape)'
+example 0 python -c '
+from pathlib import Path
+import nova_replay
+game = nova_replay.load(Path("sample_games") / "nova-4p.json")
+for turn, action, state, notes in game.moves():
+    print(turn, action, [str(n) for n in notes])
+print(repr(game), len(game._repr_html_()))
+print(game.clock_frame().tail(3))
+print(game.notes_frame().head(3))
+print(nova_replay.batch([Path("sample_games")]).to_pandas().dtypes["score"])'
 
 # docs/python.md, docs/quickstart.md and docs/walkthrough.md (a real game of the shared
 # corpus, ../shared or $NOVA_SHARED): every code cell, in order, as a notebook runs them.
