@@ -35,7 +35,7 @@ FITTED = [["analyze", "sample_games/nova-4p.json"],
           ["replay", "sample_games/nova-4p.json", "--knowledge"],
           ["analyze", "sample_games/nova-4p.json", "--solve", "--budget", "0.2"],
           ["analyze", "sample_games/nova-4p.json", "--turn", "17"],
-          ["validate", "sample_games/"], ["lessons"],
+          ["lessons"],
           ["samples"], ["decks", "sample_games/nova-2p.json"], ["--help"], ["batch", "--help"],
           ["simulate", "--help"], ["replay", "--help"], ["analyze", "--help"],
           ["batch", "sample_games/", "-o", "games.csv"]]
@@ -47,8 +47,8 @@ def test_every_command_fits_columns(columns: str | None, monkeypatch: pytest.Mon
     """Issue 36: text fits COLUMNS, or 80 when nothing says a width (a pipe, a test);
     paths under the current folder are shown relative (lessons, samples). A --help
     example is a command to copy, never wrapped: at 60 columns those may be longer; a
-    problem's line (validate's FILE: WHERE: WHAT, an error) stays one line, and is not
-    run here."""
+    problem's line and validate's line a file (FILE: WHERE: WHAT, FILE: ok (...)) and an
+    error stay one line each, and are not run here."""
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
     else:

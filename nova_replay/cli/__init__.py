@@ -162,10 +162,10 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
         return
     game, final = r.record.game, r.record.timeline.final
     via = f", read as {r.converted_from}" if r.converted_from else ""
-    echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
-                   f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-                   f"{', ' + final.ending if final.ending else ', unfinished'}{via})",
-                   one_line=True))
+    click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
+               f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})",
+               one_line=True))  # a line a file, as a problem's: read and grepped so
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
