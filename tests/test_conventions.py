@@ -8,7 +8,7 @@ from typing import get_args
 
 import pytest
 from click.testing import CliRunner
-from helpers import build_game, discard, hint, play, shared_data, timeline
+from helpers import build_game, discard, hint, play, shared, timeline
 
 from nova_replay.cli import main
 from nova_replay.conventions import (
@@ -262,9 +262,7 @@ def test_none_reads_nothing_and_a_bad_level_is_one_line() -> None:
 def test_the_json_reading_numbers_cards_as_hanab_live_does() -> None:
     # In a game read from hanab.live, each play's `order` in our reading is the order the
     # file's own action names.
-    path = shared_data() / "hanablive" / "example_game_3p.json"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
+    path = shared("hanablive", "example_game_3p.json")
     runner = CliRunner()
     out = runner.invoke(main, ["analyze", str(path), "--json"])
     data = json.loads(out.output[out.output.index("{"):])

@@ -51,6 +51,18 @@ def is_game_ref(text: str) -> bool:
     return game_id(text) is not None and not os.path.exists(text)
 
 
+def resolve_game_ref(text: str, timeout: float = TIMEOUT) -> str:
+    """`text` as given, or, when it names a hanab.live game (`is_game_ref`: an id or a
+    replay URL), the path of that game's export in the cache, fetched first if need be:
+    the one reading of a game argument, for the commands and the Python API alike.
+    Raises FetchError in one line."""
+    if not is_game_ref(text):
+        return text
+    game = game_id(text)
+    assert game is not None
+    return str(fetch_game(game, timeout))
+
+
 def cache_dir() -> Path:
     named = os.environ.get("NOVA_CACHE")
     if named:
