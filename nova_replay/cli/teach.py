@@ -17,9 +17,11 @@ from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzle_play import choices, position_text, verdict_lines
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
+from ..views.text import printable
 from .conventions import conventions_option
 from .options import check_inputs, json_option, out_option, resolve_inputs
 from .paths import expand_paths
+from .terminal import echo
 
 
 @click.command("lessons")
@@ -43,7 +45,7 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
         where = Path(folder).resolve() if folder is not None else lessons_dir()
         found = course(where)
     except (NovaError, FileNotFoundError) as e:
-        raise click.ClickException(str(e)) from None
+        raise click.ClickException(printable(str(e), one_line=True)) from None
     if as_json:
         click.echo(json.dumps([{**lesson.model_dump(), "path": str(where / lesson.file)}
                                for lesson in found], indent=2, ensure_ascii=False))
@@ -51,8 +53,10 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
     topic_width = max((len(lesson.topic) for lesson in found), default=5)
     click.echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  title  path")
     for lesson in found:
-        click.echo(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
-                   f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.title}  {where / lesson.file}")
+        click.echo(printable(f"{lesson.number:>2}  {lesson.level:>5}  "
+                             f"{lesson.topic:<{topic_width}}  {lesson.game:<6}  "
+                             f"{lesson.turn:>4}  {lesson.title}  {where / lesson.file}",
+                             one_line=True))
 
 
 @click.command("samples")
@@ -140,14 +144,14 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
                 names = analysis.record.game.players
                 if player not in names:
                     problem = f"{file}: no player {player!r} (players: {', '.join(names)})"
-                    click.echo(problem, err=True)
+                    click.echo(printable(problem, one_line=True), err=True)
                     told.append({"file": file, "error": problem})
                     failed += 1
                     continue
                 seat = names.index(player)
             found = puzzles(analysis, file, convention_moves(analysis), seat)
         except NovaError as e:
-            click.echo(str(e), err=True)
+            click.echo(printable(str(e), one_line=True), err=True)
             told.append({"file": file, "error": str(e)})
             failed += 1
             continue
@@ -159,7 +163,8 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
         written += len(found)
         told.append({"file": file, "puzzles": paths})
         if not as_json:
-            click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+            click.echo(printable(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}",
+                                 one_line=True))
     if as_json:
         click.echo(json.dumps({"out": out, "written": written, "games": told}, indent=2,
                               ensure_ascii=False))
@@ -174,17 +179,20 @@ def play_puzzle(file: str) -> None:
     try:
         p = read_puzzle(file)
     except OSError as e:
-        raise click.ClickException(f"{file}: cannot read: {e.strerror or e}") from None
+        raise click.ClickException(printable(f"{file}: cannot read: {e.strerror or e}",
+                                             one_line=True)) from None
     except ValueError as e:
-        first = str(e).splitlines()
-        raise click.ClickException(f"{file}: not a nova-replay puzzle "
-                                   f"({first[1].strip() if len(first) > 1 else first[0]})"
-                                   ) from None
-    click.echo(position_text(p))
+        first = str(e).splitlines() or [""]
+        raise click.ClickException(printable(
+            f"{file}: not a nova-replay puzzle "
+            f"({first[1].strip() if len(first) > 1 else first[0]})", one_line=True)) from None
+    # A puzzle's question, title, names and notes are anyone's text: each shown as
+    # `replay` shows a log's (`terminal.echo`: control characters as escapes).
+    echo(position_text(p))
     moves = choices(p)
-    click.echo("Your move:")
+    echo("Your move:")
     for i, m in enumerate(moves, start=1):
-        click.echo(f"  {i:>2}. {m.text}")
+        echo(f"  {i:>2}. {m.text}")
     pick = click.prompt("Number", type=click.IntRange(1, len(moves)))
     for line in verdict_lines(p, moves[pick - 1]):
-        click.echo(line)
+        echo(line)
