@@ -25,7 +25,7 @@ from ..corpus.tables import TableError, TableFile, table_format
 from ..record.reader import MAX_FILE_BYTES
 from ..solver.exact import Budget
 from .conventions import conventions_option
-from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
+from .options import BAD_INPUT, USAGE, FileName, check_inputs, fail, out_option, resolve_inputs
 from .solving import budget_of, budget_options
 
 
@@ -62,7 +62,7 @@ class Progress:
 @click.command("batch")
 @click.argument("games", nargs=-1, required=True)
 @out_option("The games table: .parquet, .csv or .jsonl (by its extension).", required=True)
-@click.option("--per-player", type=click.Path(dir_okay=False), default=None,
+@click.option("--per-player", type=FileName(dir_okay=False), default=None,
               help="Also write one row per player of each valid game (.parquet, .csv, .jsonl).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes on this machine [default: all cores].")

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import click
+from pydantic import ValidationError
 
 from ..conventions import Conventions
 from ..play.suggest import convention_moves
@@ -19,13 +20,13 @@ from ..views.puzzle_play import choices, position_text, verdict_lines
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
 from ..views.text import printable
 from .conventions import conventions_option
-from .options import check_inputs, json_option, out_option, resolve_inputs
+from .options import FileName, check_inputs, json_option, out_option, resolve_inputs
 from .paths import expand_paths
 from .terminal import echo
 
 
 @click.command("lessons")
-@click.argument("folder", required=False, type=click.Path(file_okay=False))
+@click.argument("folder", required=False, type=FileName(file_okay=False))
 @json_option("Print the list as JSON (one object per lesson, with its absolute path).")
 def lessons_command(folder: str | None, as_json: bool) -> None:
     """List the course's lessons in order: level, topic, file, turn and title.
@@ -87,11 +88,11 @@ def samples_command(as_json: bool) -> None:
 
 
 @click.command("puzzles")
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=FileName())
 @out_option("Folder to write the puzzles to (made if missing).", folder=True)
 @click.option("--player", "player", metavar="NAME",
               help="Only the turns where NAME erred: learn from your own games.")
-@click.option("--play", "play_file", type=click.Path(dir_okay=False), metavar="PUZZLE.json",
+@click.option("--play", "play_file", type=FileName(dir_okay=False), metavar="PUZZLE.json",
               help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
 @json_option("Print what was written as JSON (shape below) instead of the lines.")
@@ -181,11 +182,15 @@ def play_puzzle(file: str) -> None:
     except OSError as e:
         raise click.ClickException(printable(f"{file}: cannot read: {e.strerror or e}",
                                              one_line=True)) from None
-    except ValueError as e:
-        first = str(e).splitlines() or [""]
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(map(str, first["loc"]))
         raise click.ClickException(printable(
-            f"{file}: not a nova-replay puzzle "
-            f"({first[1].strip() if len(first) > 1 else first[0]})", one_line=True)) from None
+            f"{file}: not a nova-replay puzzle ({where + ': ' if where else ''}"
+            f"{first['msg']})", one_line=True)) from None
+    except ValueError as e:  # not UTF-8
+        raise click.ClickException(printable(f"{file}: not a nova-replay puzzle ({e})",
+                                             one_line=True)) from None
     # A puzzle's question, title, names and notes are anyone's text: each shown as
     # `replay` shows a log's (`terminal.echo`: control characters as escapes).
     echo(position_text(p))
