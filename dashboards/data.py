@@ -36,11 +36,15 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 # own oldest upload goes; past the total, the oldest upload of a session idle for
 # UPLOAD_IDLE_SECONDS goes, and when no session is idle the upload is refused: an active
 # session's uploads are never evicted by another's.
+# An upload is counted by what it costs once read (`upload_cost`): its bytes, and for
+# each JSON value in it the Python object it becomes (a 5 MB file of `[],[],...` is 1.3
+# million lists, 1.4 GB counted by its bytes alone).
 UPLOADS_PER_SESSION = 12
-UPLOAD_BYTES_PER_SESSION = 16 * 1024 * 1024
+UPLOAD_BYTES_PER_SESSION = 24 * 1024 * 1024
 UPLOADS_KEPT = 60
 UPLOAD_BYTES_KEPT = 64 * 1024 * 1024
 UPLOAD_IDLE_SECONDS = 30 * 60.0
+VALUE_BYTES = 100  # a JSON value as a Python object: an empty list is 56 bytes, its slot 8
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
@@ -410,14 +414,19 @@ class GameLibrary:
             data = decode_json(raw, filename)
         except NovaError as e:
             raise UploadRefused(f"{filename}: refused, {e.message}") from None
+        cost = upload_cost(raw)
+        if cost > UPLOAD_BYTES_PER_SESSION:
+            raise UploadRefused(f"{filename}: refused, it would take over "
+                                f"{UPLOAD_BYTES_PER_SESSION // 2**20} MB once read (too many "
+                                f"values for a game log)")
         key = "upload-" + hashlib.sha1(raw).hexdigest()[:10]
         loaded = _from_report(key, check_data(data, filename))
         slot = (owner, key)
         with self._lock:
-            self._make_room(slot, len(raw), filename)
+            self._make_room(slot, cost, filename)
             self._uploads[slot] = (Entry(key, f"{filename} (uploaded)", None), loaded)
             self._uploads.move_to_end(slot)
-            self._upload_bytes[slot] = len(raw)
+            self._upload_bytes[slot] = cost
             self._last_seen[owner] = self.clock()
         return key
 
@@ -459,6 +468,15 @@ class GameLibrary:
             count, total = count - 1, total - self._upload_bytes[other]
         for s in going:
             self._drop(s)
+
+
+def upload_cost(raw: bytes) -> int:
+    """What an upload is counted as against the bounds: twice its bytes (the text kept in
+    the log and its copy in the record, as measured), and VALUE_BYTES for
+    each value it may hold (a comma, colon or opening bracket outside or inside strings:
+    never less than the values there are)."""
+    values = raw.count(b",") + raw.count(b":") + raw.count(b"[") + raw.count(b"{") + 1
+    return 2 * len(raw) + VALUE_BYTES * values
 
 
 _NOT_IN_KEY = re.compile(r"[^\w.-]")  # \w: letters and digits (str.isalnum), and "_"

@@ -185,14 +185,16 @@ def test_uploads_are_bounded_per_session_and_in_all(monkeypatch: pytest.MonkeyPa
         raw["meta"] = {"title": f"upload {n}", "notes": "x" * pad}
         return lib.add_upload(f"u{n}.json", data_url(json.dumps(raw).encode()), owner)
 
-    monkeypatch.setattr(data_module, "UPLOAD_BYTES_PER_SESSION", 300_000)
-    monkeypatch.setattr(data_module, "UPLOAD_BYTES_KEPT", 450_000)
+    raw["meta"] = {"title": "upload 00", "notes": "x" * 100_000}
+    big = data_module.upload_cost(json.dumps(raw).encode())  # ~100 kB: counted ~230 kB
+    monkeypatch.setattr(data_module, "UPLOAD_BYTES_PER_SESSION", big * 5 // 2)  # two big
+    monkeypatch.setattr(data_module, "UPLOAD_BYTES_KEPT", big * 9 // 2)  # four big
     monkeypatch.setattr(data_module, "UPLOADS_KEPT", 5)
-    a = [upload_as("a", n, 100_000) for n in range(3)]  # ~101 kB each: the third evicts the first
+    a = [upload_as("a", n, 100_000) for n in range(3)]  # the third evicts the first
     assert [lib.can_open(k, "a") for k in a] == [False, True, True]
     b = [upload_as("b", n + 10, 100_000) for n in range(3)]  # b's own oldest goes too
     b = b[1:]
-    now[0] += 60.0  # a and b active, ~404 kB held: c's 101 kB would pass the 450 kB total
+    now[0] += 60.0  # a and b active, four big held: a fifth would pass the total
     with pytest.raises(UploadRefused, match="holds as many uploads as it may"):
         upload_as("c", 20, 100_000)
     assert all(lib.can_open(k, "a") for k in a[1:]) and all(lib.can_open(k, "b") for k in b)
