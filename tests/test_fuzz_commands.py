@@ -106,3 +106,15 @@ def test_a_puzzle_whose_cards_are_not_of_its_game_is_refused_when_read(tmp_path:
     result = CliRunner().invoke(main, ["puzzles", "--play", str(path)], input="1\n")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "not a nova-replay puzzle" in result.output and "1Ra is not of the" in result.output
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_seconds_that_are_no_number_are_usage_errors(value: str, tmp_path: Path) -> None:
+    game = str(SAMPLES / "nova-2p.json")
+    for args in (["analyze", game, "--budget", value], ["decks", game, "--budget", value],
+                 ["batch", game, "-o", str(tmp_path / "t.csv"), "--budget", value],
+                 ["fetch", "1", "--timeout", value]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, (args, result.exception)
+        assert ("expected a number of seconds" in result.output
+                or "is not in the range" in result.output), args  # fetch: inf over 600

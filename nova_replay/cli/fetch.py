@@ -4,7 +4,6 @@ command reads (record.fetch does the fetching and the cache)."""
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from pathlib import Path
 
@@ -20,13 +19,7 @@ from ..record.fetch import (
     history,
     player_problem,
 )
-from .options import USAGE, fail, json_option, out_option
-
-
-def _seconds(_ctx: click.Context, _param: click.Parameter, value: float) -> float:
-    if math.isnan(value):
-        raise click.BadParameter("expected a number of seconds, found nan")
-    return value
+from .options import USAGE, Seconds, fail, json_option, out_option
 
 
 @click.command("fetch")
@@ -37,8 +30,8 @@ def _seconds(_ctx: click.Context, _param: click.Parameter, value: float) -> floa
               help="With --player: how many of their games, newest first  [default: 100].")
 @out_option("A .json file for one game; a folder (made if missing) for several. "
             "Default for one game: print it.", either=True)
-@click.option("--timeout", type=click.FloatRange(0.1, MAX_TIMEOUT), default=TIMEOUT,
-              show_default=True, callback=_seconds, metavar="SECONDS",
+@click.option("--timeout", type=Seconds(0.1, MAX_TIMEOUT), default=TIMEOUT,
+              show_default=True, metavar="SECONDS",
               help="The most to wait for all of hanab.live's answer to one request.")
 @click.option("--refresh", is_flag=True, help="Fetch again a game that is in the cache.")
 @json_option('Print what was written as JSON: {"games": [{"game": ID, "path": FILE}], '

@@ -10,6 +10,7 @@ branch's option (`--conventions`, a new command), reads like the rest.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -43,6 +44,20 @@ class FileName(click.Path):
             self.fail(f"{printable(value, one_line=True)!r}: not a file name (a NUL byte)",
                       param, ctx)
         return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range, finite: click's FloatRange lets nan through (no
+    comparison is true of it), and inf means no limit only where a command says so."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"expected a number of seconds, found {value!r}", param, ctx)
+        return number
 
 
 class _HiddenAliases(click.Option):
