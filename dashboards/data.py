@@ -44,6 +44,7 @@ UPLOAD_BYTES_PER_SESSION = 24 * 1024 * 1024
 UPLOADS_KEPT = 60
 UPLOAD_BYTES_KEPT = 64 * 1024 * 1024
 UPLOAD_IDLE_SECONDS = 30 * 60.0
+UPLOADS_READ_AT_ONCE = 2  # uploads decoded and analysed at the same time, at most
 VALUE_BYTES = 100  # a JSON value as a Python object: an empty list is 56 bytes, its slot 8
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
@@ -128,6 +129,7 @@ class GameLibrary:
         self._upload_bytes: dict[tuple[str, str], int] = {}  # each upload's size
         self._last_seen: dict[str, float] = {}  # per session with uploads: when it last asked
         self.clock: Callable[[], float] = time.monotonic  # tests move time by hand
+        self._reading = threading.BoundedSemaphore(UPLOADS_READ_AT_ONCE)
         self._checked: dict[str, Checked] = {}  # each file the validator has read
         self._invalid: list[tuple[str, str]] = []  # (file name, reason), as found
         self._read_ahead: dict[str, Report] = {}  # `first_key`'s report, until `get`
@@ -410,17 +412,20 @@ class GameLibrary:
         if len(raw) > MAX_UPLOAD_BYTES:
             raise UploadRefused(f"{filename}: refused, over the {MAX_UPLOAD_BYTES // 2**20} MB "
                                 f"limit for an upload")
-        try:
-            data = decode_json(raw, filename)
-        except NovaError as e:
-            raise UploadRefused(f"{filename}: refused, {e.message}") from None
-        cost = upload_cost(raw)
+        cost = upload_cost(raw)  # before it is read: reading is what costs
         if cost > UPLOAD_BYTES_PER_SESSION:
             raise UploadRefused(f"{filename}: refused, it would take over "
                                 f"{UPLOAD_BYTES_PER_SESSION // 2**20} MB once read (too many "
                                 f"values for a game log)")
         key = "upload-" + hashlib.sha1(raw).hexdigest()[:10]
-        loaded = _from_report(key, check_data(data, filename))
+        with self._lock:  # refused before it is read when it could not be kept
+            self._make_room((owner, key), cost, filename, drop=False)
+        with self._reading:  # a few at once: each read holds its file several times over
+            try:
+                data = decode_json(raw, filename)
+            except NovaError as e:
+                raise UploadRefused(f"{filename}: refused, {e.message}") from None
+            loaded = _from_report(key, check_data(data, filename))
         slot = (owner, key)
         with self._lock:
             self._make_room(slot, cost, filename)
@@ -441,11 +446,13 @@ class GameLibrary:
         if all(who != slot[0] for who, _ in self._uploads):
             self._last_seen.pop(slot[0], None)
 
-    def _make_room(self, slot: tuple[str, str], size: int, filename: str) -> None:
+    def _make_room(self, slot: tuple[str, str], size: int, filename: str,
+                   drop: bool = True) -> None:
         """Drop uploads until one of `size` bytes fits for `slot`'s session (the lock
         held): first that session's own oldest, to its bounds; then, for the totals, the
         oldest uploads of sessions idle for UPLOAD_IDLE_SECONDS. Raises UploadRefused
-        when only active sessions' uploads are left to drop."""
+        when only active sessions' uploads are left to drop. `drop` False: only that
+        check, nothing dropped."""
         owner = slot[0]
         mine = [s for s in self._uploads if s[0] == owner]  # oldest first
         going = [slot] if slot in self._uploads else []  # the same file again: re-added
@@ -466,7 +473,7 @@ class GameLibrary:
                                     f"{UPLOAD_BYTES_KEPT // 2**20} MB); try again later")
             going.append(other)
             count, total = count - 1, total - self._upload_bytes[other]
-        for s in going:
+        for s in going if drop else ():
             self._drop(s)
 
 
