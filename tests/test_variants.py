@@ -198,3 +198,20 @@ def test_dark_suits_have_one_of_each_so_every_card_is_critical() -> None:
     for r in range(1, 6):
         assert (st.critical >> ids.of(Card(r, "Bk"))) & 1, f"{r}Bk is critical"
         assert bool((st.critical >> ids.of(Card(r, "R"))) & 1) is (r == 5)  # red: only the 5
+
+
+@pytest.mark.parametrize("name", ["Matryoshka (5 Suits)", "Matryoshka (6 Suits)",
+                                  "Dual-Color (5 Suits)", "Dual-Color & Rainbow (6 Suits)",
+                                  "Matryoshka & White (6 Suits)"])
+def test_suit_ids_ending_in_a_suit_letter_are_read_whole(name: str) -> None:
+    """Plum (DRYGBP) and Cardinal (DRP) end in P, which alone is purple's letter: a deck of
+    them must keep them (it once read '1DRYGBP' as '1DRYGB' + purple, then refused it)."""
+    rules = make_ruleset("hanabi", variant_name=name)
+    deck = sorted(rules.cards.elements())
+    data = {"format": "nova-replay", "version": 1,
+            "ruleset": {"name": "hanabi", "variant": name},
+            "players": ["Anna", "Ben"], "deck": [rules.log_text(c) for c in deck],
+            "actions": []}
+    record = load_data(data)
+    assert sorted(record.game.deck) == deck
+    assert any(c.suit in ("DRYGBP", "DRP") for c in deck)

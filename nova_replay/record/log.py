@@ -57,7 +57,7 @@ def _letters_of_the_variant(deck: list[str], spec: Any) -> list[str]:
     """The deck's W and P read by the variant's suits (`cards.letter_in_variant`):
     the letters are canonical before the ruleset is known, this reads them in it."""
     white = isinstance(spec, RulesetSpec) and _white_suit(spec)
-    if not white and not any(t[-1:] == "P" for t in deck):
+    if not white and not any(t[-1:] == "P" and len(t) == 2 for t in deck):
         return deck
     return [letter_in_variant(t, white) for t in deck]
 
