@@ -35,7 +35,11 @@ VARIANTS = ("", "No Variant", "3 Suits", "6 Suits", "Rainbow (5 Suits)", "Black 
             "Pink-Ones (4 Suits)", "White (5 Suits)", "Brown (6 Suits)", "Null (5 Suits)",
             "Dark Rainbow (6 Suits)", "Color Mute (4 Suits)", "Number Mute (5 Suits)",
             "Special Mix (6 Suits)", "Dual-Color (5 Suits)", "Muddy-Rainbow-Fives (5 Suits)",
-            "Prism (5 Suits)", "Matryoshka (4 Suits)")
+            "Prism (5 Suits)", "Matryoshka (4 Suits)", "Matryoshka (6 Suits)",
+            # issue 34's families: touch rules, empty clues, copies
+            "Funnels (5 Suits)", "Chimneys & Brown (6 Suits)", "Odds and Evens (4 Suits)",
+            "Synesthesia (5 Suits)", "Deceptive-Ones (6 Suits)", "Totally Blind (3 Suits)",
+            "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)")
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:

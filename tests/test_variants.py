@@ -17,17 +17,22 @@ from nova_replay.rules.errors import IllegalAction
 from nova_replay.rules.game import Game
 from nova_replay.rules.identities import touches
 from nova_replay.rules.rulesets import make_ruleset
-from nova_replay.rules.variants import VariantError, variant
+from nova_replay.rules.variants import VariantError, suit_copies, variant
 from tests.helpers import shared_data
 
 VARIANTS = shared_data() / "hanablive" / "variants"
 # Keys of variants.json that change a rule beyond the suits' properties.
-RULE_KEYS = {"upOrDown", "throwItInAHole", "funnels", "chimneys", "alternatingClues",
-             "oddsAndEvens", "synesthesia", "sudoku", "clueStarved", "stackSize",
-             "colorCluesTouchNothing", "rankCluesTouchNothing", "cowAndPig", "duck",
-             "specialRankDeceptive", "scarceOnes", "criticalRank"}
+RULE_KEYS = {"upOrDown", "throwItInAHole", "alternatingClues", "sudoku", "clueStarved",
+             "stackSize", "cowAndPig", "duck"}
+# Keys of variants.json read as `Modifiers` (and the special rank's deceptive flag).
+MODIFIER_KEYS = {"funnels": "funnels", "chimneys": "chimneys", "oddsAndEvens": "odds_and_evens",
+                 "synesthesia": "synesthesia", "colorCluesTouchNothing": "colour_blind",
+                 "rankCluesTouchNothing": "number_blind", "scarceOnes": "scarce_ones"}
+CLAIMED = 1543 + 120 + 3 * 60 + 30 + 12 + 30 + 30  # + Deceptive, Funnels, Chimneys, Odds
+# and Evens (60 each, with Alternating Clues' 60 still refused), Synesthesia, the Blind, the
+# Critical Fours and Scarce Ones families (the names without an Orange suit)
 SPECIAL_KEYS = ("specialRankAllClueColors", "specialRankNoClueColors", "specialRankAllClueRanks",
-                "specialRankNoClueRanks")
+                "specialRankNoClueRanks", "specialRankDeceptive")
 
 
 def load(name: str) -> Any:
@@ -42,6 +47,18 @@ def hanablive_suit_colours(suit: dict[str, Any]) -> list[str]:
     if suit.get("allClueColors") or suit.get("noClueColors") or suit.get("prism"):
         return []
     return [suit["name"]]
+
+
+def hanablive_copies(v: dict[str, Any], suit: dict[str, Any]) -> list[int]:
+    """game_deck.go's numCopiesOfCard, for the variants without reversed suits, Up or
+    Down or Sudoku: one of each in a dark suit, else 3-2-2-2-1 with one of the critical
+    rank and two 1s in Scarce Ones."""
+    if suit.get("oneOfEach"):
+        return [1] * 5
+    copies = [2 if v.get("scarceOnes") else 3, 2, 2, 2, 1]
+    if "criticalRank" in v:
+        copies[v["criticalRank"] - 1] = 1
+    return copies
 
 
 def hanablive_clue_colours(v: dict[str, Any], suits: dict[str, dict[str, Any]]) -> list[str]:
@@ -76,26 +93,30 @@ def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
         assert only_suits, f"claimed a variant that changes a rule: {v['name']}"
         expected = {
             "suits": v["suits"],
-            "copies": [[1] * 5 if suits[s].get("oneOfEach") else [3, 2, 2, 2, 1]
-                       for s in v["suits"]],
+            "copies": [hanablive_copies(v, suits[s]) for s in v["suits"]],
             "clue colours": hanablive_clue_colours(v, suits),
             "clue ranks": v.get("clueRanks", [1, 2, 3, 4, 5]),
             "special": (v["specialRank"], *(bool(v.get(k)) for k in SPECIAL_KEYS))
             if "specialRank" in v else None,
+            "modifiers": sorted(ours_name for key, ours_name in MODIFIER_KEYS.items()
+                                if v.get(key)) + ([f"critical {v['criticalRank']}"]
+                                                  if "criticalRank" in v else []),
         }
-        sp = ours.special
+        sp, mods = ours.special, ours.modifiers
         found = {
             "suits": [s.name for s in ours.suits],
-            "copies": [list(s.copies) for s in ours.suits],
+            "copies": [list(suit_copies(s, ours.modifiers)) for s in ours.suits],
             "clue colours": list(ours.clue_colours),
             "clue ranks": list(ours.clue_ranks),
-            "special": (sp.rank, sp.all_colours, sp.no_colours, sp.all_ranks, sp.no_ranks)
-            if sp else None,
+            "special": (sp.rank, sp.all_colours, sp.no_colours, sp.all_ranks, sp.no_ranks,
+                        sp.deceptive) if sp else None,
+            "modifiers": sorted(name for name in MODIFIER_KEYS.values() if getattr(mods, name))
+            + ([f"critical {mods.critical_rank}"] if mods.critical_rank else []),
         }
         if found != expected:
             wrong.append((v["name"], found, expected))
-    assert not wrong, wrong[:3]
-    assert (claimed, refused) == (1543, 883)
+    assert not wrong, [(n, {k: (f[k], e[k]) for k in e if f[k] != e[k]}) for n, f, e in wrong[:3]]
+    assert (claimed, refused) == (CLAIMED, 2426 - CLAIMED)
 
 
 @pytest.mark.parametrize(("name", "suits", "colours", "ranks"), [
@@ -119,7 +140,7 @@ def test_variant_suits_colours_and_ranks(name: str, suits: str, colours: str, ra
 @pytest.mark.parametrize(("name", "rule"), [
     ("Up or Down (5 Suits)", "stacks may be built up from 1 or down from 5"),
     ("Orange (3 Suits)", "an inverted suit (Orange"),
-    ("Funnels & Dark Prism (6 Suits)", "a rank clue also touches the lower ranks"),
+    ("Throw It in a Hole (5 Suits)", "played cards are hidden from the players"),
     ("Black Reversed (6 Suits)", "a reversed suit"),
     ("Rainbow (7 Suits)", "unknown hanab.live variant 'Rainbow (7 Suits)'"),
 ])

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ..rules.engine import State
 from ..rules.game import Game
-from ..rules.identities import next_identity
+from ..rules.identities import may_touch_nothing, next_identity
 from .status import final_round_plays
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
@@ -63,6 +63,12 @@ class Planning:
         for r in rules.ranks:
             any_clue |= space.clue_mask(-1, r)
         self.touchable = tuple((any_clue >> i) & 1 == 1 for i in game.identity_of)
+        # A clue that touches nothing is legal in the Blind variants: a hint is then
+        # always possible with a coin (`identities.may_touch_nothing`).
+        self.empty_hint = (
+            (rules.colour_count > 0 and may_touch_nothing(rules, True))
+            or (bool(rules.clue_ranks if rules.kinds else rules.ranks)
+                and may_touch_nothing(rules, False)))
         self.joker_id = self.ns * self.m
         ids = tuple(self.joker_id if s < 0 else s * self.m + r - 1
                     for s, r in zip(game.suit_of, game.rank_of, strict=True))
@@ -147,6 +153,8 @@ class Planning:
         p, hands = node.player, node.hands
         if node.coins <= 0:
             return False
+        if self.empty_hint:
+            return True
         return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
 
     def cuts(self, node: Node) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
-from .identities import next_identity
+from .identities import may_touch_nothing, next_identity
 from .words import words
 
 # A named tuple made from a plain tuple of its fields with no Python-level call: the
@@ -143,8 +143,9 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
             for c in hands[to]:
                 if (mask >> identity_of[c]) & 1:
                     break
-            else:
-                raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
+            else:  # legal only where that kind of clue touches nothing by rule (Blind)
+                if not may_touch_nothing(game.ruleset, suit >= 0):
+                    raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
             coins -= 1
         else:
             card = action[0]
@@ -241,7 +242,8 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             hand = state.hands[to]
             hints = [Hint(to, suit=s) for s in range(rules.colour_count)]
             hints += [Hint(to, rank=r) for r in rules.ranks]
-            out.extend(h for h in hints if game.touched(h, hand))
+            out.extend(h for h in hints
+                       if game.touched(h, hand) or may_touch_nothing(rules, h.suit >= 0))
     for card in state.hands[p]:
         if game.suit_of[card] >= 0:
             out.append(Play(card))

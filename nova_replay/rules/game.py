@@ -110,6 +110,8 @@ class Game:
         """'spades' or '3s' (or 'Aces'), as a hint is said aloud."""
         if hint.suit >= 0:
             return self.colour_name(hint.suit)
+        if self.ruleset.modifiers.odds_and_evens:  # hanab.live says "Odd" and "Even"
+            return "odds" if hint.rank == 1 else "evens"
         text = rank_text(hint.rank, self.ruleset.suits[0])
         return "Aces" if text == "A" else f"{text}s"
 

@@ -23,33 +23,59 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
     The one home of the touch rule: the engine's legality, knowledge, the analysis,
     the text views and the bots all ask it (through `IdentitySpace.clue_mask`).
     A joker is never touched (docs/definitions.md, "touch rule"). Without a variant the colours
-    are the suits. In a hanab.live variant (clues.ts): a suit every colour (rank) touches,
-    or none; then the special rank's rule; a prism card is touched by the colour of its
-    rank; else the suit's own clue colours, and a rank clue its rank. A rank clue that
-    the variant does not have touches nothing.
+    are the suits. In a hanab.live variant (clues.ts, in its order): Color / Number
+    Blind clues touch nothing; a suit every colour (rank) touches, or none; Synesthesia:
+    a colour also touches the rank it stands for (as prism); Funnels / Chimneys: a rank
+    clue touches every lower / higher rank; Odds and Evens: rank clue 1 the odd ranks, 2
+    the even; then the special rank's rule (a deceptive one: the clue rank its suit
+    picks); a prism card is touched by the colour of its rank; else the suit's own clue
+    colours, and a rank clue its rank. A rank clue the variant does not have touches
+    nothing.
     """
     if card.is_joker:
         return False
     if not ruleset.kinds:
         return card.suit == ruleset.suits[suit] if suit >= 0 else card.rank == rank
-    kind = ruleset.kinds[ruleset.suits.index(card.suit)]
+    index = ruleset.suits.index(card.suit)
+    kind, mods = ruleset.kinds[index], ruleset.modifiers
     special = ruleset.special if ruleset.special and ruleset.special.rank == card.rank else None
     if suit >= 0:
         colours = ruleset.clue_colours
+        if mods.colour_blind:
+            return False
         if kind.all_colours or kind.no_colours:
             return kind.all_colours
+        if mods.synesthesia and not kind.no_ranks and suit == (card.rank - 1) % len(colours):
+            return True  # Synesthesia: as a prism card, besides the suit's own colours
         if special and (special.all_colours or special.no_colours):
             return special.all_colours
         if kind.prism:
             return suit == (card.rank - 1) % len(colours)
         return colours[suit] in kind.clue_colours
-    if rank not in ruleset.clue_ranks:
+    if rank not in ruleset.clue_ranks or mods.number_blind:
         return False
     if kind.all_ranks or kind.no_ranks:
         return kind.all_ranks
+    if mods.funnels:
+        return card.rank <= rank
+    if mods.chimneys:
+        return card.rank >= rank
+    if mods.odds_and_evens:
+        return card.rank % 2 == rank % 2  # clue 1: the odd ranks; clue 2: the even
     if special and (special.all_ranks or special.no_ranks):
         return special.all_ranks
+    if special and special.deceptive:  # the clue rank its suit picks
+        return rank == ruleset.clue_ranks[index % len(ruleset.clue_ranks)]
     return card.rank == rank
+
+
+def may_touch_nothing(ruleset: Ruleset, colour: bool) -> bool:
+    """Whether a colour (else rank) clue that touches no card is legal: in hanab.live only
+    where that kind of clue touches nothing by the variant's rule (Color / Number /
+    Totally Blind: the clue is given for its tempo). The engine's legality, the legal
+    actions and the solver's moves ask it."""
+    mods = ruleset.modifiers
+    return mods.colour_blind if colour else mods.number_blind
 
 
 def next_identity(suit: int, height: int, max_rank: int) -> int:

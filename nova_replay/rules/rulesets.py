@@ -12,7 +12,16 @@ from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
 from .cards import JOKER, SUITS, WHITE, Card, log_text, rank_text
-from .variants import NO_VARIANT, SpecialRank, SuitKind, VariantError, variant
+from .variants import (
+    NO_MODIFIERS,
+    NO_VARIANT,
+    Modifiers,
+    SpecialRank,
+    SuitKind,
+    VariantError,
+    suit_copies,
+    variant,
+)
 
 RULESET_NAMES = ("nova", "hanabi")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Nova: 2 to 5 (its rules); Hanabi: 6 too (hanab.live)
@@ -45,6 +54,7 @@ class Ruleset:
     clue_colours: tuple[str, ...] = ()
     clue_ranks: tuple[int, ...] = ()
     special: SpecialRank | None = None
+    modifiers: Modifiers = NO_MODIFIERS  # the variant's rules beyond its suits
 
     def __hash__(self) -> int:
         """Worked out once: every per-ruleset cache asks for it at every game (the
@@ -65,8 +75,9 @@ class Ruleset:
         return self.clue_colours[index].lower() if self.kinds else self.suit_name(index)
 
     def suit_copies(self, index: int) -> tuple[int, ...]:
-        """Copies of each rank of suit `index` (a dark suit has one of each)."""
-        return self.kinds[index].copies if self.kinds else self.copies
+        """Copies of each rank of suit `index` (a dark suit has one of each; the
+        variant's modifiers may change it: `variants.suit_copies`)."""
+        return suit_copies(self.kinds[index], self.modifiers) if self.kinds else self.copies
 
     @cached_property  # the engine asks at every turn
     def max_rank(self) -> int:
@@ -222,5 +233,6 @@ def make_ruleset(
             raise RulesetError(str(e)) from None
         return Ruleset("hanabi", tuple(k.key for k in v.suits), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
                        early_end=early_end, variant=v.name, kinds=v.suits,
-                       clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special)
+                       clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special,
+                       modifiers=v.modifiers)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")
