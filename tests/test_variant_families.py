@@ -39,6 +39,8 @@ FAMILIES = {
     "Blind": ["Color Blind (4 Suits)", "Number Blind (5 Suits)", "Totally Blind (3 Suits)"],
     "Critical Fours": ["Critical Fours (5 Suits)", "Critical Fours & Dark Rainbow (6 Suits)"],
     "Scarce Ones": ["Scarce Ones (5 Suits)", "Scarce Ones & Rainbow (5 Suits)"],
+    "Cow & Pig": ["Cow & Pig (5 Suits)", "Cow & Pig (3 Suits)"],
+    "Duck": ["Duck (4 Suits)", "Duck (6 Suits)"],
 }
 
 
@@ -128,6 +130,10 @@ class Reference:
             return value == self.ranks[suit % len(self.ranks)]
         return rank == value
 
+    def all_clues(self) -> list[tuple[str, int]]:
+        return [("colour", c) for c in range(len(self.colours))] + [
+            ("rank", r) for r in self.ranks]
+
     def empty_allowed(self, kind: str) -> bool:
         key = "colorCluesTouchNothing" if kind == "colour" else "rankCluesTouchNothing"
         return bool(self.v.get(key))
@@ -170,9 +176,7 @@ class Table:
             for to in range(self.players):
                 if to == p:
                     continue
-                options = [("colour", c) for c in range(len(self.ref.colours))]
-                options += [("rank", r) for r in self.ref.ranks]
-                for clue in options:
+                for clue in self.ref.all_clues():
                     hit = [c for c in self.hands[to] if self.ref.touched(*self.deck[c], clue)]
                     if hit or self.ref.empty_allowed(clue[0]):
                         out.append(("clue", to, clue))
@@ -188,14 +192,22 @@ class Table:
         if move[0] == "clue":
             _, to, clue = move
             self.clues -= 1
-            ids = {(s, r) for s in range(len(self.ref.suits)) for r in range(1, 6)
-                   if self.ref.touched(s, r, clue)}
+            # What the receiver hears: the clue, or in Cow & Pig only its kind, in Duck
+            # nothing; a touched card is one some clue heard touches, an untouched card
+            # none that all of them touch.
+            heard = [clue]
+            if self.ref.v.get("cowAndPig") or self.ref.v.get("duck"):
+                heard = [c for c in self.ref.all_clues()
+                         if self.ref.v.get("duck") or c[0] == clue[0]]
+            sets = [{(s, r) for s in range(len(self.ref.suits)) for r in range(1, 6)
+                     if self.ref.touched(s, r, c)} for c in heard]
+            some, every = set().union(*sets), set.intersection(*sets)
             for c in self.hands[to]:
                 if self.ref.touched(*self.deck[c], clue):
                     touched.append(c)
-                    self.possible[c] &= ids
+                    self.possible[c] &= some
                 else:
-                    self.possible[c] -= ids
+                    self.possible[c] -= every
         else:
             card = move[1]
             self.hands[p].remove(card)

@@ -97,9 +97,10 @@ def promise_of(st: Status, hinted_after: int, chop_focus: bool) -> int:
 def hint_effect(space: IdentitySpace, hand: tuple[SeenCard, ...], hint: Hint
                 ) -> tuple[list[bool], list[int]]:
     """Which cards of `hand` a hint touches, and each card's hint mask after it."""
-    yes = space.clue_mask(hint.suit, hint.rank)
-    match = [(yes >> c.identity) & 1 == 1 for c in hand]
-    return match, [c.hinted & (yes if m else ~yes) for c, m in zip(hand, match, strict=True)]
+    hit = space.clue_mask(hint.suit, hint.rank)
+    yes, no = space.taught(hint.suit, hint.rank)  # the clue's value may be unheard (Duck)
+    match = [(hit >> c.identity) & 1 == 1 for c in hand]
+    return match, [c.hinted & (yes if m else ~no) for c, m in zip(hand, match, strict=True)]
 
 
 def hint_focus(hand: tuple[SeenCard, ...], match: list[bool]) -> tuple[int, bool]:

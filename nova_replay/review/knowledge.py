@@ -93,19 +93,21 @@ class Tracker:
         ids = self.ids
         if type(action) is Hint:
             to, suit, rank = action
-            yes = ids.space.clue_mask(suit, rank)
+            space = ids.space
+            hit = space.clue_mask(suit, rank)  # which cards it touches: the touch rule
+            yes, no = space.taught(suit, rank)  # what that tells (Cow & Pig, Duck: less)
             of = ids.of_card
             hinted, touched = self.hinted, self.touched
             self.hints_to[to] += 1
             newly = []
             for c in before.hands[to]:
-                if (yes >> of[c]) & 1:
+                if (hit >> of[c]) & 1:
                     hinted[c] &= yes
                     if not touched[c]:
                         touched[c] = True
                         newly.append(c)
                 else:
-                    hinted[c] &= ~yes
+                    hinted[c] &= ~no
             return newly
         card = action[0]
         of_card, copies, game = ids.of_card, ids.space.copies, self.game

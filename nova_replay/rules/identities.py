@@ -134,6 +134,30 @@ class IdentitySpace:
         """The identities a hint naming colour index `suit` (or rank `rank`) touches."""
         return self.suit_mask[suit] if suit >= 0 else self.rank_mask[rank]
 
+    def taught(self, suit: int = -1, rank: int = 0) -> tuple[int, int]:
+        """What a hint naming colour index `suit` (or rank `rank`) tells its receiver:
+        (the identities a touched card may be, the identities an untouched card may not
+        be). The clue's own mask, twice, unless the variant hides the clue's value: in
+        Cow & Pig the receiver hears only its kind ("Moo" for a colour, "Oink" for a
+        rank), in Duck not even that ("Quack"), so a touched card is one that some clue
+        they may have heard touches, and an untouched card is none that every such clue
+        touches. Sound, not exact: what the rest of the hand rules out is not used.
+        The one home of what a clue teaches (the knowledge, the bots)."""
+        mods = self.ruleset.modifiers
+        if not (mods.cow_and_pig or mods.duck):
+            mask = self.clue_mask(suit, rank)
+            return mask, mask
+        heard: list[int] = []
+        if mods.duck or suit >= 0:
+            heard += self.suit_mask
+        if mods.duck or suit < 0:
+            heard += [self.rank_mask[r] for r in self.ruleset.clue_ranks]
+        yes, no = 0, self.all
+        for mask in heard:
+            yes |= mask
+            no &= mask
+        return yes, no
+
     def of(self, card: Card) -> int:
         """The identity of a card."""
         if card.is_joker:

@@ -194,6 +194,8 @@ class Modifiers:
     number_blind: bool = False  # [rankCluesTouchNothing] and such a clue is still legal
     critical_rank: int = 0  # [criticalRank] one copy of this rank in every suit
     scarce_ones: bool = False  # [scarceOnes] two copies of each 1, not three
+    cow_and_pig: bool = False  # [cowAndPig] a clue says only its kind ("Moo", "Oink")
+    duck: bool = False  # [duck] a clue says nothing but which cards it touches ("Quack")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -203,7 +205,8 @@ class Modifiers:
             ("Odds and Evens", self.odds_and_evens), ("Synesthesia", self.synesthesia),
             ("Color Blind", self.colour_blind), ("Number Blind", self.number_blind),
             (f"Critical {_RANK_WORDS.get(self.critical_rank, '')}", self.critical_rank > 0),
-            ("Scarce Ones", self.scarce_ones)) if on)
+            ("Scarce Ones", self.scarce_ones), ("Cow & Pig", self.cow_and_pig),
+            ("Duck", self.duck)) if on)
 
 
 NO_MODIFIERS = Modifiers()
@@ -219,6 +222,8 @@ _MODIFIER_NAMES: dict[str, Modifiers] = {
     "Totally Blind": Modifiers(colour_blind=True, number_blind=True),
     "Critical Fours": Modifiers(critical_rank=4),
     "Scarce Ones": Modifiers(scarce_ones=True),
+    "Cow_Pig": Modifiers(cow_and_pig=True),  # "Cow & Pig", read before the split at " & "
+    "Duck": Modifiers(duck=True),
 }
 
 
@@ -259,9 +264,6 @@ RULE_WORDS: tuple[tuple[str, str], ...] = (
     ("Alternating Clues", "clues must alternate between colour and rank"),
     ("Sudoku", "stacks of 4 that may start at any rank"),
     ("Clue Starved", "a discard or a completed stack gives half a clue"),
-    ("Cow", "clues do not say their colour or rank (Moo, Oink)"),
-    ("Pig", "clues do not say their colour or rank (Moo, Oink)"),
-    ("Duck", "clues do not say their colour or rank (Quack)"),
     ("Reversed", "a reversed suit: its stack is built from 5 down to 1"),
     ("Orange", "an inverted suit (Orange, hanab.live's 'inverted' suit property)"),
 )
@@ -311,7 +313,7 @@ def variant(name: str) -> Variant:
     count = int(found.group(2))
     family, special, mute, extra = "", None, "", []
     modifiers = NO_MODIFIERS
-    for i, part in enumerate(found.group(1).split(" & ")):
+    for i, part in enumerate(found.group(1).replace("Cow & Pig", "Cow_Pig").split(" & ")):
         ranked = re.fullmatch(r"(.+)-(Ones|Fives)", part)
         if i == 0 and ranked and ranked.group(1) == "Deceptive":
             special = SpecialRank(_SPECIAL_RANKS[ranked.group(2)], deceptive=True)
