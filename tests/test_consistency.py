@@ -39,7 +39,9 @@ VARIANTS = ("", "No Variant", "3 Suits", "6 Suits", "Rainbow (5 Suits)", "Black 
             # issue 34's families: touch rules, empty clues, copies
             "Funnels (5 Suits)", "Chimneys & Brown (6 Suits)", "Odds and Evens (4 Suits)",
             "Synesthesia (5 Suits)", "Deceptive-Ones (6 Suits)", "Totally Blind (3 Suits)",
-            "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)")
+            "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)",
+            "Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)",
+            "Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)")
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:
@@ -62,10 +64,10 @@ class Checked:
     ends: int = 0
 
 
-def _move_of(action: Action, before: State, after: State) -> Move:
+def _move_of(plan: Planning, action: Action, before: State, after: State) -> Move:
     """The model's move for an engine action whose outcome is known."""
     if isinstance(action, Hint):
-        return (HINT, -1, -1)
+        return plan.hint_move(action.suit >= 0)
     if type(action) is Discard:
         return (DISCARD, action.card, -1)
     assert type(action) is Play
@@ -82,8 +84,9 @@ def _check_moves(game: Game, plan: Planning, state: State, legal: list[Action], 
     assert plan.can_hint(node) == hints, where
     for kind, card, row in plan.moves(node):
         seen.moves += 1
-        if kind == HINT:
-            assert hints, where
+        if kind == HINT:  # card: the clue's kind in Alternating Clues (0 colour, 1 rank)
+            assert any(isinstance(a, Hint) and (card < 0 or (a.suit >= 0) == (card == 0))
+                       for a in legal), where
             continue
         action: Action = Discard(card) if kind == DISCARD else Play(card, row)
         assert action in legal, f"{where}: the model offers {action}, which the engine refuses"
@@ -125,7 +128,7 @@ def play_both(rules: Ruleset, players: int, seed: int, seen: Checked) -> None:
         _check_moves(game, plan, state, legal, seen, where)
         action = _pick(rng, game, state, legal, greed)
         after = apply(game, state, action)
-        stepped = plan.step(node, _move_of(action, state, after))
+        stepped = plan.step(node, _move_of(plan, action, state, after))
         seen.actions += 1
         if after.ending == NO_MORE_POINTS:
             # hanab.live's early end is the engine's alone: the model plays on, at the

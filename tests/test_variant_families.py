@@ -41,6 +41,8 @@ FAMILIES = {
     "Scarce Ones": ["Scarce Ones (5 Suits)", "Scarce Ones & Rainbow (5 Suits)"],
     "Cow & Pig": ["Cow & Pig (5 Suits)", "Cow & Pig (3 Suits)"],
     "Duck": ["Duck (4 Suits)", "Duck (6 Suits)"],
+    "Clue Starved": ["Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)"],
+    "Alternating Clues": ["Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)"],
 }
 
 
@@ -149,6 +151,9 @@ class Table:
     hands: list[list[int]] = field(default_factory=list)
     stacks: list[int] = field(default_factory=list)
     clues: int = 8
+    most: int = 8  # the most clue tokens there can be
+    cost: int = 1  # tokens a clue costs
+    last_kind: str = ""  # the last clue's kind ("colour", "rank"), for Alternating Clues
     strikes: int = 0
     score: int = 0
     drawn: int = 0
@@ -159,6 +164,10 @@ class Table:
     possible: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # Clue Starved: hanab.live's server counts half clues, 16 of them; a clue costs 2.
+        self.most = 16 if self.ref.v.get("clueStarved") else 8
+        self.cost = 2 if self.ref.v.get("clueStarved") else 1
+        self.clues = self.most
         size = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}[self.players]
         self.hands = [[] for _ in range(self.players)]
         self.stacks = [0] * len(self.ref.suits)
@@ -172,16 +181,18 @@ class Table:
     def legal(self) -> list[tuple[Any, ...]]:
         p = self.turn % self.players
         out: list[tuple[Any, ...]] = []
-        if self.clues > 0:
+        if self.clues >= self.cost:
             for to in range(self.players):
                 if to == p:
                     continue
                 for clue in self.ref.all_clues():
+                    if self.ref.v.get("alternatingClues") and clue[0] == self.last_kind:
+                        continue
                     hit = [c for c in self.hands[to] if self.ref.touched(*self.deck[c], clue)]
                     if hit or self.ref.empty_allowed(clue[0]):
                         out.append(("clue", to, clue))
         out += [("play", c) for c in self.hands[p]]
-        if self.clues < 8:
+        if self.clues < self.most:
             out += [("discard", c) for c in self.hands[p]]
         return out
 
@@ -191,7 +202,8 @@ class Table:
         touched: list[int] = []
         if move[0] == "clue":
             _, to, clue = move
-            self.clues -= 1
+            self.clues -= self.cost
+            self.last_kind = clue[0]
             # What the receiver hears: the clue, or in Cow & Pig only its kind, in Duck
             # nothing; a touched card is one some clue heard touches, an untouched card
             # none that all of them touch.
@@ -218,7 +230,7 @@ class Table:
             elif self.stacks[suit] + 1 == rank:
                 self.stacks[suit] = rank
                 self.score += 1
-                if rank == 5 and self.clues < 8:
+                if rank == 5 and self.clues < self.most:
                     self.clues += 1
             else:
                 self.strikes += 1

@@ -22,16 +22,16 @@ from tests.helpers import shared_data
 
 VARIANTS = shared_data() / "hanablive" / "variants"
 # Keys of variants.json that change a rule beyond the suits' properties.
-RULE_KEYS = {"upOrDown", "throwItInAHole", "alternatingClues", "sudoku", "clueStarved",
-             "stackSize"}
+RULE_KEYS = {"upOrDown", "throwItInAHole", "sudoku", "stackSize"}
 # Keys of variants.json read as `Modifiers` (and the special rank's deceptive flag).
 MODIFIER_KEYS = {"funnels": "funnels", "chimneys": "chimneys", "oddsAndEvens": "odds_and_evens",
                  "synesthesia": "synesthesia", "colorCluesTouchNothing": "colour_blind",
                  "rankCluesTouchNothing": "number_blind", "scarceOnes": "scarce_ones",
-                 "cowAndPig": "cow_and_pig", "duck": "duck"}
-CLAIMED = 1543 + 120 + 3 * 60 + 30 + 12 + 30 + 30 + 8  # + Deceptive, Funnels, Chimneys,
-# Odds and Evens (60 each), Synesthesia, the Blind, Critical Fours, Scarce Ones, Cow & Pig and
-# Duck (the names without an Orange suit)
+                 "cowAndPig": "cow_and_pig", "duck": "duck", "clueStarved": "clue_starved",
+                 "alternatingClues": "alternating"}
+CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20  # + Deceptive, Funnels,
+# Chimneys, Odds and Evens, Alternating Clues (60 each), Synesthesia, the Blind, Critical
+# Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved (the names without an Orange suit)
 SPECIAL_KEYS = ("specialRankAllClueColors", "specialRankNoClueColors", "specialRankAllClueRanks",
                 "specialRankNoClueRanks", "specialRankDeceptive")
 

@@ -65,6 +65,13 @@ class Ruleset:
     def _hash(self) -> int:
         return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
+    @property
+    def hint_cost(self) -> int:
+        """The coins a hint costs: 1, or 2 in Clue Starved, where hanab.live counts its
+        tokens in halves (16 at the start; a discard or a completed row gives one, half a
+        clue; its server's GetAdjustedClueTokens). The one home of that count."""
+        return 2 if self.modifiers.clue_starved else 1
+
     @cached_property  # the engine asks at every hint
     def colour_count(self) -> int:
         """How many colour hints exist: one per suit, or a variant's clue colours."""
@@ -232,7 +239,8 @@ def make_ruleset(
         except VariantError as e:
             raise RulesetError(str(e)) from None
         return Ruleset("hanabi", tuple(k.key for k in v.suits), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
-                       early_end=early_end, variant=v.name, kinds=v.suits,
+                       coins=16 if v.modifiers.clue_starved else 8, early_end=early_end,
+                       variant=v.name, kinds=v.suits,
                        clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special,
                        modifiers=v.modifiers)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")

@@ -196,6 +196,8 @@ class Modifiers:
     scarce_ones: bool = False  # [scarceOnes] two copies of each 1, not three
     cow_and_pig: bool = False  # [cowAndPig] a clue says only its kind ("Moo", "Oink")
     duck: bool = False  # [duck] a clue says nothing but which cards it touches ("Quack")
+    clue_starved: bool = False  # [clueStarved] a discard or a completed stack gives half a clue
+    alternating: bool = False  # [alternatingClues] no two clues of one kind in a row
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -206,7 +208,8 @@ class Modifiers:
             ("Color Blind", self.colour_blind), ("Number Blind", self.number_blind),
             (f"Critical {_RANK_WORDS.get(self.critical_rank, '')}", self.critical_rank > 0),
             ("Scarce Ones", self.scarce_ones), ("Cow & Pig", self.cow_and_pig),
-            ("Duck", self.duck)) if on)
+            ("Duck", self.duck), ("Clue Starved", self.clue_starved),
+            ("Alternating Clues", self.alternating)) if on)
 
 
 NO_MODIFIERS = Modifiers()
@@ -224,6 +227,8 @@ _MODIFIER_NAMES: dict[str, Modifiers] = {
     "Scarce Ones": Modifiers(scarce_ones=True),
     "Cow_Pig": Modifiers(cow_and_pig=True),  # "Cow & Pig", read before the split at " & "
     "Duck": Modifiers(duck=True),
+    "Clue Starved": Modifiers(clue_starved=True),
+    "Alternating Clues": Modifiers(alternating=True),
 }
 
 
@@ -261,9 +266,7 @@ class VariantError(ValueError):
 RULE_WORDS: tuple[tuple[str, str], ...] = (
     ("Up or Down", "stacks may be built up from 1 or down from 5 (START cards)"),
     ("Throw It in a Hole", "played cards are hidden from the players"),
-    ("Alternating Clues", "clues must alternate between colour and rank"),
     ("Sudoku", "stacks of 4 that may start at any rank"),
-    ("Clue Starved", "a discard or a completed stack gives half a clue"),
     ("Reversed", "a reversed suit: its stack is built from 5 down to 1"),
     ("Orange", "an inverted suit (Orange, hanab.live's 'inverted' suit property)"),
 )
