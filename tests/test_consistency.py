@@ -1,5 +1,5 @@
 """The rules of a turn exist twice: the engine (`rules.engine.apply`) and the solver's
-compact model (`review.planning.Planning.step`). Like open_spiel's test_consistent,
+compact model (`solver.planning.Planning.step`). Like open_spiel's test_consistent,
 this plays random games of every ruleset and many variants through the engine, steps
 the model beside it, and compares the two after every action; it also checks that
 every move the model offers is one the engine allows, with the outcome the model
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import pytest
 from helpers import shuffled_game
 
-from nova_replay.review.planning import DISCARD, HINT, MISFIRE, PLAY, Move, Planning
 from nova_replay.rules.engine import NO_MORE_POINTS, State, apply, deal, is_misfire, legal_actions
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
+from nova_replay.solver.planning import DISCARD, HINT, MISFIRE, PLAY, Move, Planning
 
 GAMES = int(os.environ.get("NOVA_CONSISTENCY_GAMES", "360"))
 

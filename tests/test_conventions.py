@@ -10,9 +10,7 @@ from click.testing import CliRunner
 from helpers import build_game, discard, hint, play, shared_data, timeline
 
 from nova_replay.cli import main
-from nova_replay.record.writer import log_data
-from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.conventions import (
+from nova_replay.conventions import (
     Conventions,
     ConventionsError,
     MoveReading,
@@ -20,6 +18,8 @@ from nova_replay.review.conventions import (
     not_read,
     parse_conventions,
 )
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
 

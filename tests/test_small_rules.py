@@ -14,9 +14,9 @@ from helpers import ROOT, build_game, discard, hint, play, timeline
 
 from nova_replay.corpus.rows import review_item
 from nova_replay.corpus.sources import Item
+from nova_replay.knowledge.status import Status, all_playable, all_trash, row_reach
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
-from nova_replay.review.status import Status, all_playable, all_trash, row_reach
 from nova_replay.review.vocabulary import Kind
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import is_misfire

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from nova_replay.review.knowledge import timeline_knowledge
-from nova_replay.review.status import Identities, status
+from nova_replay.knowledge.status import Identities, status
+from nova_replay.knowledge.tiers import timeline_knowledge
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import apply, deal, legal_actions, replay
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play

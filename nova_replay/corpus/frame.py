@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..record.reader import MAX_FILE_BYTES
-from ..review.solver import Budget
+from ..solver.exact import Budget
 from .rows import GAME_COLUMNS, PLAYER_COLUMNS, Row
 from .run import review_all
 from .sources import Item, items

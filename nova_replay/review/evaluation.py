@@ -13,8 +13,8 @@ from itertools import pairwise
 
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
+from ..solver.exact import DEFAULT_BUDGET, Budget, CurvePoint, Solver, best_possible_curve
 from .analysis import Analysis, Finding
-from .solver import DEFAULT_BUDGET, Budget, CurvePoint, Solver, best_possible_curve
 from .vocabulary import Kind, LostPointsDetails, Severity
 from .whatif import knowing
 from .witness import candidate_budget, knowable_keep

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..rules.engine import replay
 from ..rules.game import Action, Discard, Hint, Play
 from .analysis import Analysis, analyze
-from .knowledge import knows_playable, knows_trash
 
 
 def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:

@@ -8,11 +8,11 @@ own first move is often one nobody at the table could choose; a `lost_points` no
 
 from __future__ import annotations
 
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..rules.engine import apply, legal_actions
 from ..rules.game import Action, Discard, Hint, Play
+from ..solver.exact import Budget, Solver, solve
 from .analysis import Analysis
-from .knowledge import knows_playable, knows_trash
-from .solver import Budget, Solver, solve
 from .whatif import avoids_faults, knowing
 
 # Work per candidate move (a third of the default curve's): counted in nodes, so that the

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property
 
+from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..record.load import Record, load_data
 from ..record.reader import read_json
 from ..review.analysis import Analysis, Finding, analyze
-from ..review.knowledge import knows_playable, knows_trash
-from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..review.projection import project
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State

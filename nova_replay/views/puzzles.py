@@ -38,18 +38,18 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..record.load import Record
-from ..record.log import RulesetSpec
-from ..review.analysis import Analysis, Finding
-from ..review.conventions import MoveReading, Reading, chop_moved_at
-from ..review.conventions.game import (
+from ..conventions import MoveReading, Reading, chop_moved_at
+from ..conventions.game import (
     ANSWERS_BLUFF,
     ANSWERS_FINESSE,
     ANSWERS_PROMPT,
     ORDER_CHOP_MOVE,
     PLAYS_CLUED,
 )
-from ..review.perspective import Perspective
+from ..knowledge.perspective import Perspective
+from ..record.load import Record
+from ..record.log import RulesetSpec
+from ..review.analysis import Analysis, Finding
 from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
 from ..review.whatif import alternative, knowing

@@ -12,12 +12,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..conventions import MoveReading, Reading
+from ..knowledge.tiers import knows_exactly, knows_playable, knows_trash
 from ..record.hanablive import card_notes, hanablive_score
 from ..record.hanablive_export import card_orders
 from ..review.analysis import Analysis, Finding, Summary
-from ..review.conventions import MoveReading, Reading
 from ..review.evaluation import Evaluation
-from ..review.knowledge import knows_exactly, knows_playable, knows_trash
 
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"

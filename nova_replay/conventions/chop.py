@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from ..knowledge import TimelineKnowledge, chop_slot
+from ..knowledge.tiers import TimelineKnowledge, chop_slot
 
 if TYPE_CHECKING:
     from .game import GameReading

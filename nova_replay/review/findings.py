@@ -27,12 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from ...rules.engine import State, is_misfire
-from ...rules.game import Discard, Game, Hint, Play
-from ...rules.words import Words, words
-from ..knowledge import TimelineKnowledge
-from ..vocabulary import Kind, Severity
-from .chop import chop_at
+from ..conventions.chop import chop_at
+from ..conventions.game import BLIND_PLAY, GameReading, MoveReading
+from ..conventions.levels import page
+from ..conventions.meaning import PLAY, SAVE
+from ..conventions.reading import Reading
+from ..knowledge.tiers import TimelineKnowledge
+from ..rules.engine import State, is_misfire
+from ..rules.game import Discard, Game, Hint, Play
+from ..rules.words import Words, words
 from .clue_faults import (
     clue_scores,
     five_by_colour,
@@ -41,11 +44,8 @@ from .clue_faults import (
     scoring_instead,
     table_before,
 )
-from .game import BLIND_PLAY, GameReading, MoveReading
-from .levels import page
-from .meaning import PLAY, SAVE
 from .misreads import chop_moved_discards, unanswered_finesses
-from .reading import Reading
+from .vocabulary import Kind, Severity
 
 
 class FindingLike(Protocol):

@@ -35,10 +35,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...rules.game import Game
-from ...rules.rulesets import Ruleset
-from ...rules.variants import SuitKind
-from ..status import Status, all_playable, all_trash
+from ..knowledge.status import Status, all_playable, all_trash
+from ..rules.game import Game
+from ..rules.rulesets import Ruleset
+from ..rules.variants import SuitKind
 from .table import Table
 
 SITE = "https://hanabi.github.io/docs/variant-specific"

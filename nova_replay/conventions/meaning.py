@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..status import all_trash
+from ..knowledge.status import all_trash
 from .connections import connect
 from .focus import Focus
 from .good_touch import gotten

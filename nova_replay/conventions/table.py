@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.engine import State
-from ...rules.game import Game
-from ..status import Status
+from ..knowledge.status import Status
+from ..rules.engine import State
+from ..rules.game import Game
 
 
 class Table(NamedTuple):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...rules.engine import tuple_new
-from ...rules.game import Game, Hint
+from ..rules.engine import tuple_new
+from ..rules.game import Game, Hint
 from .chop import chop_slot
 from .connections import BLUFF, Connection, bluff, connect
 from .finesses import bluff_seat_layer, clandestine

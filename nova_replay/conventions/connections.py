@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..status import all_playable
+from ..knowledge.status import all_playable
 from .finesses import (
     AMBIGUOUS,
     HIDDEN,

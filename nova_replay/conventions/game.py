@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.engine import tuple_new
-from ...rules.game import Discard, Game, Hint, Play
-from ...rules.rulesets import Ruleset
-from ..knowledge import TimelineKnowledge
+from ..knowledge.tiers import TimelineKnowledge
+from ..rules.engine import tuple_new
+from ..rules.game import Discard, Game, Hint, Play
+from ..rules.rulesets import Ruleset
 from .chop import chop_slot, order_chop_move
 from .levels import Conventions
 from .ones import play_order, unknown_ones
