@@ -41,7 +41,8 @@ VARIANTS = ("", "No Variant", "3 Suits", "6 Suits", "Rainbow (5 Suits)", "Black 
             "Synesthesia (5 Suits)", "Deceptive-Ones (6 Suits)", "Totally Blind (3 Suits)",
             "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)",
             "Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)",
-            "Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)")
+            "Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)",
+            "Throw It in a Hole (4 Suits)")
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:

@@ -22,16 +22,17 @@ from tests.helpers import shared_data
 
 VARIANTS = shared_data() / "hanablive" / "variants"
 # Keys of variants.json that change a rule beyond the suits' properties.
-RULE_KEYS = {"upOrDown", "throwItInAHole", "sudoku", "stackSize"}
+RULE_KEYS = {"upOrDown", "sudoku", "stackSize"}
 # Keys of variants.json read as `Modifiers` (and the special rank's deceptive flag).
 MODIFIER_KEYS = {"funnels": "funnels", "chimneys": "chimneys", "oddsAndEvens": "odds_and_evens",
                  "synesthesia": "synesthesia", "colorCluesTouchNothing": "colour_blind",
                  "rankCluesTouchNothing": "number_blind", "scarceOnes": "scarce_ones",
                  "cowAndPig": "cow_and_pig", "duck": "duck", "clueStarved": "clue_starved",
-                 "alternatingClues": "alternating"}
-CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20  # + Deceptive, Funnels,
+                 "alternatingClues": "alternating", "throwItInAHole": "throw_it_in_a_hole"}
+CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20 + 40  # + Deceptive, Funnels,
 # Chimneys, Odds and Evens, Alternating Clues (60 each), Synesthesia, the Blind, Critical
-# Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved (the names without an Orange suit)
+# Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved, Throw It in a Hole (the names
+# without an Orange suit)
 SPECIAL_KEYS = ("specialRankAllClueColors", "specialRankNoClueColors", "specialRankAllClueRanks",
                 "specialRankNoClueRanks", "specialRankDeceptive")
 
@@ -141,7 +142,7 @@ def test_variant_suits_colours_and_ranks(name: str, suits: str, colours: str, ra
 @pytest.mark.parametrize(("name", "rule"), [
     ("Up or Down (5 Suits)", "stacks may be built up from 1 or down from 5"),
     ("Orange (3 Suits)", "an inverted suit (Orange"),
-    ("Throw It in a Hole (5 Suits)", "played cards are hidden from the players"),
+    ("Sudoku (5 Suits)", "stacks"),
     ("Black Reversed (6 Suits)", "a reversed suit"),
     ("Rainbow (7 Suits)", "unknown hanab.live variant 'Rainbow (7 Suits)'"),
 ])

@@ -140,7 +140,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
     alternating = game.ruleset.modifiers.alternating
     hands = list(table)  # per player, a tuple: only the acting player's hand changes
     (n, deck_size, suit_of, rank_of, identity_of, clue_mask, max_rank, max_coins, colours,
-     perfect, early_end, gentle_show, hint_cost) = game.turn_facts
+     perfect, early_end, gentle_show, hint_cost, row_coin) = game.turn_facts
     for action in actions:
         turn = done + 1  # this action's turn
         if ending is not None:
@@ -198,7 +198,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
                     fits = rows[suit] + 1 == rank_of[card]
                 if fits:
                     height = rows[suit] + 1
-                    if height == max_rank and coins < max_coins:
+                    if height == max_rank and coins < max_coins and row_coin:
                         coins += 1  # a completed row returns a coin
                     rows = rows[:suit] + (height,) + rows[suit + 1:]
                     score += 1

@@ -60,6 +60,7 @@ class TurnFacts(NamedTuple):
     early_end: bool
     gentle_show: bool
     hint_cost: int  # coins a hint costs (2 in Clue Starved, whose coins are half clues)
+    row_coin: bool  # a completed row returns a coin (not in Throw It in a Hole)
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class Game:
             turn_facts=TurnFacts(players, deck_size, suit_of, rank_of, identity_of,
                                  space.clue_mask, rules.max_rank, rules.coins,
                                  rules.colour_count, rules.perfect_score, rules.early_end,
-                                 rules.gentle_show, rules.hint_cost))
+                                 rules.gentle_show, rules.hint_cost, rules.row_coin))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""

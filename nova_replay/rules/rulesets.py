@@ -72,6 +72,12 @@ class Ruleset:
         clue; its server's GetAdjustedClueTokens). The one home of that count."""
         return 2 if self.modifiers.clue_starved else 1
 
+    @property
+    def row_coin(self) -> bool:
+        """Whether completing a row returns a coin: not in Throw It in a Hole, where plays
+        are hidden and the coin would tell (its server's ShouldGiveClueTokenForPlaying5)."""
+        return not self.modifiers.throw_it_in_a_hole
+
     @cached_property  # the engine asks at every hint
     def colour_count(self) -> int:
         """How many colour hints exist: one per suit, or a variant's clue colours."""

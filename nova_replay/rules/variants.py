@@ -198,6 +198,7 @@ class Modifiers:
     duck: bool = False  # [duck] a clue says nothing but which cards it touches ("Quack")
     clue_starved: bool = False  # [clueStarved] a discard or a completed stack gives half a clue
     alternating: bool = False  # [alternatingClues] no two clues of one kind in a row
+    throw_it_in_a_hole: bool = False  # [throwItInAHole] plays and misplays go face down
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -209,7 +210,8 @@ class Modifiers:
             (f"Critical {_RANK_WORDS.get(self.critical_rank, '')}", self.critical_rank > 0),
             ("Scarce Ones", self.scarce_ones), ("Cow & Pig", self.cow_and_pig),
             ("Duck", self.duck), ("Clue Starved", self.clue_starved),
-            ("Alternating Clues", self.alternating)) if on)
+            ("Alternating Clues", self.alternating),
+            ("Throw It in a Hole", self.throw_it_in_a_hole)) if on)
 
 
 NO_MODIFIERS = Modifiers()
@@ -229,6 +231,7 @@ _MODIFIER_NAMES: dict[str, Modifiers] = {
     "Duck": Modifiers(duck=True),
     "Clue Starved": Modifiers(clue_starved=True),
     "Alternating Clues": Modifiers(alternating=True),
+    "Throw It in a Hole": Modifiers(throw_it_in_a_hole=True),
 }
 
 
@@ -265,7 +268,6 @@ class VariantError(ValueError):
 # Words in a variant's name that mean a rule beyond suit properties, with that rule.
 RULE_WORDS: tuple[tuple[str, str], ...] = (
     ("Up or Down", "stacks may be built up from 1 or down from 5 (START cards)"),
-    ("Throw It in a Hole", "played cards are hidden from the players"),
     ("Sudoku", "stacks of 4 that may start at any rank"),
     ("Reversed", "a reversed suit: its stack is built from 5 down to 1"),
     ("Orange", "an inverted suit (Orange, hanab.live's 'inverted' suit property)"),

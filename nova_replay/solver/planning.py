@@ -53,6 +53,7 @@ class Planning:
         self.size = len(game.deck)
         self.max_coins = rules.coins
         self.hint_cost = rules.hint_cost  # 2 in Clue Starved (coins are half clues)
+        self.row_coin = rules.row_coin  # not in Throw It in a Hole
         self.perfect = rules.perfect_score
         self.gentle = rules.gentle_show
         self.suit_of = game.suit_of
@@ -140,7 +141,7 @@ class Planning:
                 h = rows[s] + 1
                 rows = rows[:s] + (h,) + rows[s + 1:]
                 score += 1
-                if h == self.m and coins < self.max_coins:
+                if h == self.m and coins < self.max_coins and self.row_coin:
                     coins += 1
             elif kind == DISCARD:
                 coins += 1
