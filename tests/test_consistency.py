@@ -42,7 +42,7 @@ VARIANTS = ("", "No Variant", "3 Suits", "6 Suits", "Rainbow (5 Suits)", "Black 
             "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)",
             "Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)",
             "Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)",
-            "Throw It in a Hole (4 Suits)")
+            "Throw It in a Hole (4 Suits)", "Reversed (5 Suits)", "Black Reversed (6 Suits)")
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:

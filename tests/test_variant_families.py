@@ -44,6 +44,8 @@ FAMILIES = {
     "Clue Starved": ["Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)"],
     "Alternating Clues": ["Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)"],
     "Throw It in a Hole": ["Throw It in a Hole (5 Suits)", "Throw It in a Hole & Rainbow (6 Suits)"],
+    "Reversed": ["Reversed (5 Suits)", "Black Reversed (6 Suits)", "Prism Reversed (4 Suits)",
+                 "White Reversed & Rainbow (6 Suits)"],
 }
 
 
@@ -80,17 +82,24 @@ class Reference:
             return list(s["clueColors"])
         if s.get("allClueColors") or s.get("noClueColors") or s.get("prism"):
             return []
-        return [s["name"]]
+        return [s["name"].removesuffix(" Reversed")]
 
     def copies(self, suit: int, rank: int) -> int:
         s = self.suits[suit]
         if s.get("oneOfEach"):
             return 1
         if rank == 1:
-            return 2 if self.v.get("scarceOnes") else 3
+            return 1 if s.get("reversed") else 2 if self.v.get("scarceOnes") else 3
         if rank == 4 and self.v.get("criticalRank") == 4:
             return 1
-        return 1 if rank == 5 else 2
+        if rank == 5:
+            return 3 if s.get("reversed") else 1
+        return 2
+
+    def next_rank(self, suit: int, played: int) -> int:
+        """The rank a stack with `played` cards takes next: up from 1, or in a reversed
+        suit down from 5."""
+        return 5 - played if self.suits[suit].get("reversed") else played + 1
 
     def touched(self, suit: int, rank: int, clue: tuple[str, int]) -> bool:
         v, s = self.v, self.suits[suit]
@@ -232,10 +241,11 @@ class Table:
             if move[0] == "discard":
                 self.clues += 1
                 self.discarded.append(card)
-            elif self.stacks[suit] + 1 == rank:
-                self.stacks[suit] = rank
+            elif self.stacks[suit] < 5 and self.ref.next_rank(suit, self.stacks[suit]) == rank:
+                self.stacks[suit] += 1  # stacks count the cards played
                 self.score += 1
-                if rank == 5 and self.clues < self.most and not self.ref.v.get("throwItInAHole"):
+                if (self.stacks[suit] == 5 and self.clues < self.most
+                        and not self.ref.v.get("throwItInAHole")):
                     self.clues += 1
             else:
                 self.strikes += 1
@@ -270,8 +280,9 @@ class Table:
         for s, height in enumerate(self.stacks):
             top = height
             while top < 5:
-                gone = sum(1 for c in self.discarded if self.deck[c] == (s, top + 1))
-                if gone == self.ref.copies(s, top + 1):
+                rank = self.ref.next_rank(s, top)
+                gone = sum(1 for c in self.discarded if self.deck[c] == (s, rank))
+                if gone == self.ref.copies(s, rank):
                     break
                 top += 1
             out.append(top)
@@ -281,7 +292,8 @@ class Table:
         reach = self.reach()
         out = set()
         for s in range(len(self.ref.suits)):
-            for r in range(self.stacks[s] + 1, reach[s] + 1):
+            for played in range(self.stacks[s], reach[s]):
+                r = self.ref.next_rank(s, played)
                 gone = sum(1 for c in self.discarded if self.deck[c] == (s, r))
                 if self.ref.copies(s, r) - gone == 1:
                     out.add((s, r))
@@ -307,6 +319,9 @@ def play_both(name: str, players: int, seed: int) -> int:
     every turn; returns the number of turns played."""
     variants = {v["name"]: v for v in _load("variants.json")}
     suit_data = {s["name"]: s for s in _load("suits.json")}
+    # hanab.live makes a reversed version of every suit (not in suits.json).
+    suit_data.update({f"{n} Reversed": {**s, "name": f"{n} Reversed", "reversed": True}
+                      for n, s in list(suit_data.items())})
     ref = Reference(variants[name], [suit_data[s] for s in variants[name]["suits"]])
     rng = random.Random(seed)
     deck = [(s, r) for s in range(len(ref.suits)) for r in range(1, 6)
@@ -326,7 +341,8 @@ def play_both(name: str, players: int, seed: int) -> int:
         assert sorted(map(repr, legal)) == sorted(
             repr(_theirs(a)) for a in legal_actions(game, state)), where
         plays = [m for m in legal if m[0] == "play"
-                 and table.stacks[deck[m[1]][0]] + 1 == deck[m[1]][1]]
+                 and table.stacks[deck[m[1]][0]] < 5
+                 and ref.next_rank(deck[m[1]][0], table.stacks[deck[m[1]][0]]) == deck[m[1]][1]]
         safe = [m for m in legal if m[0] != "play"]
         move = rng.choice(plays or safe or legal) if rng.random() < greed else rng.choice(legal)
         action = _ours(game, move)
@@ -347,7 +363,7 @@ def play_both(name: str, players: int, seed: int) -> int:
             st = status(ids, state)
             assert list(st.reach) == table.reach(), where
             space = game.space
-            ours = {(space.suit(i), space.rank(i)) for i in space.members(st.critical)}
+            ours = {(space.suit(i), space.card(i).rank) for i in space.members(st.critical)}
             assert ours == table.critical(), where
     # The hinted tier of every card in every hand at the end of every turn is the
     # reference's: what the clues received while holding it allow.
@@ -371,9 +387,10 @@ def play_both(name: str, players: int, seed: int) -> int:
             alone = all(len(t) > 1 for t in theirs)
             for k, t in zip(known, theirs, strict=True):
                 where = f"{name}, seed {seed}, turn {turn}, {game.players[p]}"
-                mine = {(space.suit(i), space.rank(i)) for i in space.members(k.hinted)}
+                mine = {(space.suit(i), space.card(i).rank) for i in space.members(k.hinted)}
                 assert mine == replayed.possible[k.card], where
-                deduced = {(space.suit(i), space.rank(i)) for i in space.members(k.deduced)}
+                deduced = {(space.suit(i), space.card(i).rank)
+                           for i in space.members(k.deduced)}
                 assert deduced <= t and deck[k.card] in deduced, where
                 assert deduced == t or not alone, where
     return len(actions)

@@ -29,10 +29,10 @@ MODIFIER_KEYS = {"funnels": "funnels", "chimneys": "chimneys", "oddsAndEvens": "
                  "rankCluesTouchNothing": "number_blind", "scarceOnes": "scarce_ones",
                  "cowAndPig": "cow_and_pig", "duck": "duck", "clueStarved": "clue_starved",
                  "alternatingClues": "alternating", "throwItInAHole": "throw_it_in_a_hole"}
-CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20 + 40  # + Deceptive, Funnels,
-# Chimneys, Odds and Evens, Alternating Clues (60 each), Synesthesia, the Blind, Critical
-# Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved, Throw It in a Hole (the names
-# without an Orange suit)
+CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20 + 40 + 27  # + Deceptive,
+# Funnels, Chimneys, Odds and Evens, Alternating Clues (60 each), Synesthesia, the Blind,
+# Critical Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved, Throw It in a Hole, the
+# reversed suits (the names without an Orange suit)
 SPECIAL_KEYS = ("specialRankAllClueColors", "specialRankNoClueColors", "specialRankAllClueRanks",
                 "specialRankNoClueRanks", "specialRankDeceptive")
 
@@ -48,7 +48,7 @@ def hanablive_suit_colours(suit: dict[str, Any]) -> list[str]:
         return list(suit["clueColors"])
     if suit.get("allClueColors") or suit.get("noClueColors") or suit.get("prism"):
         return []
-    return [suit["name"]]
+    return [suit["name"].removesuffix(" Reversed")]
 
 
 def hanablive_copies(v: dict[str, Any], suit: dict[str, Any]) -> list[int]:
@@ -57,6 +57,8 @@ def hanablive_copies(v: dict[str, Any], suit: dict[str, Any]) -> list[int]:
     rank and two 1s in Scarce Ones."""
     if suit.get("oneOfEach"):
         return [1] * 5
+    if suit.get("reversed"):
+        return [1, 2, 2, 2, 3]
     copies = [2 if v.get("scarceOnes") else 3, 2, 2, 2, 1]
     if "criticalRank" in v:
         copies[v["criticalRank"] - 1] = 1
@@ -78,6 +80,9 @@ def hanablive_clue_colours(v: dict[str, Any], suits: dict[str, dict[str, Any]]) 
 @pytest.mark.skipif(not VARIANTS.is_dir(), reason="shared variant data not present")
 def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
     suits = {s["name"]: s for s in load("suits.json")}
+    # hanab.live makes a reversed version of every suit (not in suits.json).
+    suits.update({f"{n} Reversed": {**s, "name": f"{n} Reversed", "reversed": True}
+                  for n, s in list(suits.items())})
     claimed, refused, wrong = 0, 0, []
     for v in load("variants.json"):
         only_suits = not RULE_KEYS & set(v) and all(
@@ -95,6 +100,7 @@ def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
         assert only_suits, f"claimed a variant that changes a rule: {v['name']}"
         expected = {
             "suits": v["suits"],
+            "reversed": [s.endswith(" Reversed") for s in v["suits"]],
             "copies": [hanablive_copies(v, suits[s]) for s in v["suits"]],
             "clue colours": hanablive_clue_colours(v, suits),
             "clue ranks": v.get("clueRanks", [1, 2, 3, 4, 5]),
@@ -107,6 +113,7 @@ def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
         sp, mods = ours.special, ours.modifiers
         found = {
             "suits": [s.name for s in ours.suits],
+            "reversed": [bool(s.reversed) for s in ours.suits],
             "copies": [list(suit_copies(s, ours.modifiers)) for s in ours.suits],
             "clue colours": list(ours.clue_colours),
             "clue ranks": list(ours.clue_ranks),
@@ -142,8 +149,8 @@ def test_variant_suits_colours_and_ranks(name: str, suits: str, colours: str, ra
 @pytest.mark.parametrize(("name", "rule"), [
     ("Up or Down (5 Suits)", "stacks may be built up from 1 or down from 5"),
     ("Orange (3 Suits)", "an inverted suit (Orange"),
-    ("Sudoku (5 Suits)", "stacks"),
-    ("Black Reversed (6 Suits)", "a reversed suit"),
+    ("Sudoku (5 Suits)", "each stack may start at any rank"),
+    ("Dark Orange Reversed (5 Suits)", "an inverted suit"),
     ("Rainbow (7 Suits)", "unknown hanab.live variant 'Rainbow (7 Suits)'"),
 ])
 def test_refusals_name_the_rule(name: str, rule: str) -> None:

@@ -152,7 +152,8 @@ def facts(ruleset: Ruleset) -> Facts:
         loaded_colours.add(save_colour)
     unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
-    rules_beyond = ruleset.modifiers.names  # Funnels, Odds and Evens, ...: not read (#34)
+    rules_beyond = ruleset.modifiers.names + (  # Funnels, Odds and Evens, ...: not read (#34)
+        ("Reversed",) if any(k.reversed for k in kinds) else ())
     if ruleset.special is not None or unread or rules_beyond:
         missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
         missing += [f"{name}: its rule is not read" for name in rules_beyond]

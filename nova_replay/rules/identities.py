@@ -1,7 +1,10 @@
 """Card identities of a ruleset, numbered once for every layer, and the one rule of
 which cards a hint touches.
 
-An identity is a small int: suit * max_rank + rank - 1, and the joker after them.
+An identity is a small int: suit * max_rank + place - 1, and the joker after them; a
+card's place in its row is its rank, except in a reversed suit (built from 5 down to 1,
+`Ruleset.top_rank`), where it is max_rank + 1 - rank. Everything that counts rows (the
+engine, status, the solver) reads places; what shows a card reads the card.
 Sets of identities are int bit masks, so a hand's knowledge is a few integer
 operations. The numbering depends on the ruleset alone; what one game's deck holds
 (which deck card is which identity) is `Game.identity_of`.
@@ -106,7 +109,8 @@ class IdentitySpace:
     def __post_init__(self) -> None:
         rules = self.ruleset
         m, ns = rules.max_rank, len(rules.suits)
-        cards = [Card(r, s) for s in rules.suits for r in range(1, m + 1)]
+        cards = [Card(rules.top_rank(i, place), s) for i, s in enumerate(rules.suits)
+                 for place in range(1, m + 1)]
         if rules.jokers:
             cards.append(JOKER)
         deck = rules.cards
@@ -119,9 +123,9 @@ class IdentitySpace:
                             ("index", {c: i for i, c in enumerate(cards)})):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "facts",
-                           {c: (self.suit(i), c.rank, i) for i, c in enumerate(cards)})
+                           {c: (self.suit(i), self.rank(i), i) for i, c in enumerate(cards)})
         object.__setattr__(self, "by_identity", (tuple(self.suit(i) for i in range(len(cards))),
-                                                 tuple(c.rank for c in cards)))
+                                                 tuple(self.rank(i) for i in range(len(cards)))))
 
     def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:
         return sum(1 << i for i, c in enumerate(cards) if touches(self.ruleset, c, suit, rank))
@@ -162,7 +166,8 @@ class IdentitySpace:
         """The identity of a card."""
         if card.is_joker:
             return self.joker
-        return self.ruleset.suits.index(card.suit) * self.max_rank + card.rank - 1
+        suit = self.ruleset.suits.index(card.suit)  # a place and a rank map both ways
+        return suit * self.max_rank + self.ruleset.top_rank(suit, card.rank) - 1
 
     def deck_facts(self, deck: tuple[Card, ...]
                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -198,7 +203,8 @@ class IdentitySpace:
         return -1 if identity == self.joker else identity // self.max_rank
 
     def rank(self, identity: int) -> int:
-        """The rank of an identity (0 for the joker)."""
+        """The place of an identity in its row (0 for the joker): its rank, except in a
+        reversed suit (`Ruleset.top_rank`); `card(identity).rank` is the rank."""
         return 0 if identity == self.joker else identity % self.max_rank + 1
 
     def hints_touching(self, identity: int) -> tuple[tuple[int, int], ...]:

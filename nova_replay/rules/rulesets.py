@@ -65,6 +65,15 @@ class Ruleset:
     def _hash(self) -> int:
         return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
+    def top_rank(self, suit: int, height: int) -> int:
+        """The rank of the top card of row `suit` at `height` (cards played): the height,
+        or in a reversed suit (built from 5 down) max rank + 1 - height. The engine and
+        the review count a row by its height (a card's place in its row, `IdentitySpace`);
+        the views show this. The one home of a row's direction."""
+        if height and self.kinds and self.kinds[suit].reversed:
+            return self.max_rank + 1 - height
+        return height
+
     @property
     def hint_cost(self) -> int:
         """The coins a hint costs: 1, or 2 in Clue Starved, where hanab.live counts its

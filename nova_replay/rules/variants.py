@@ -14,7 +14,7 @@ supported, and every other name is refused with the rule it changes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib.resources import files
 
@@ -39,6 +39,7 @@ class SuitKind:
     no_ranks: bool = False
     prism: bool = False  # touched by the clue colour of its rank
     one_of_each: bool = False  # dark suits: one copy of each rank
+    reversed: bool = False  # its row is built from 5 down to 1 ("Teal Reversed")
 
     @property
     def copies(self) -> tuple[int, ...]:
@@ -117,6 +118,11 @@ def _kinds() -> dict[str, SuitKind]:
         clue = (name,) if colours == "=" else tuple(colours.split())
         out[name] = SuitKind(name, key, colour, clue, "c" in flags, "C" in flags, "r" in flags,
                              "R" in flags, "p" in flags, "d" in flags)
+    # hanab.live makes a reversed version of every suit (its variantsInit: the suit's name
+    # and " Reversed", its properties, built from 5 down to 1); our key adds "Rv".
+    for kind in list(out.values()):
+        out[f"{kind.name} Reversed"] = replace(kind, name=f"{kind.name} Reversed",
+                                               key=f"{kind.key}Rv", reversed=True)
     return out
 
 
@@ -236,13 +242,16 @@ _MODIFIER_NAMES: dict[str, Modifiers] = {
 
 
 def suit_copies(kind: SuitKind, modifiers: Modifiers = NO_MODIFIERS) -> tuple[int, ...]:
-    """Copies of each rank of a suit in a variant (hanab.live's numCopiesOfCard): a dark
-    suit has one of each; else the standard 3-2-2-2-1, with one of the critical rank
-    (Critical Fours) and two 1s in Scarce Ones. The one home of a suit's copies."""
+    """Copies of each rank of a suit in a variant, rank 1 first (hanab.live's
+    numCopiesOfCard): a dark suit has one of each; else the standard 3-2-2-2-1, with one
+    of the critical rank (Critical Fours), two 1s in Scarce Ones, and in a reversed suit
+    one 1 and three 5s. The one home of a suit's copies."""
     if kind.one_of_each:
         return kind.copies
     copies = list(STANDARD_COPIES)
-    if modifiers.scarce_ones:
+    if kind.reversed:
+        copies[0], copies[4] = 1, 3
+    elif modifiers.scarce_ones:
         copies[0] = 2
     if modifiers.critical_rank:
         copies[modifiers.critical_rank - 1] = 1
@@ -268,9 +277,9 @@ class VariantError(ValueError):
 # Words in a variant's name that mean a rule beyond suit properties, with that rule.
 RULE_WORDS: tuple[tuple[str, str], ...] = (
     ("Up or Down", "stacks may be built up from 1 or down from 5 (START cards)"),
-    ("Sudoku", "stacks of 4 that may start at any rank"),
-    ("Reversed", "a reversed suit: its stack is built from 5 down to 1"),
-    ("Orange", "an inverted suit (Orange, hanab.live's 'inverted' suit property)"),
+    ("Sudoku", "each stack may start at any rank and wraps around, no two at the same rank"),
+    ("Orange", "an inverted suit (Orange, Dark Orange: playing its card discards it and "
+               "discarding it plays it)"),
 )
 
 
@@ -317,7 +326,7 @@ def variant(name: str) -> Variant:
         return _build(name, _FAMILIES[""][int(found.group(3))])
     count = int(found.group(2))
     family, special, mute, extra = "", None, "", []
-    modifiers = NO_MODIFIERS
+    modifiers, reverse_last = NO_MODIFIERS, False
     for i, part in enumerate(found.group(1).replace("Cow & Pig", "Cow_Pig").split(" & ")):
         ranked = re.fullmatch(r"(.+)-(Ones|Fives)", part)
         if i == 0 and ranked and ranked.group(1) == "Deceptive":
@@ -326,17 +335,21 @@ def variant(name: str) -> Variant:
             special = SpecialRank(_SPECIAL_RANKS[ranked.group(2)], *_SPECIAL_KINDS[ranked.group(1)])
         elif i == 0 and part in _MODIFIER_NAMES:
             modifiers = _MODIFIER_NAMES[part]
+        elif i == 0 and part == "Reversed":  # the base suits, the last one reversed
+            reverse_last = True
         elif i == (special is not None) and part in _FAMILIES and part:
             family = part
         elif i == 0 and part in ("Color Mute", "Number Mute"):
             mute = part
-        elif part in SPECIAL_SUITS:
+        elif part.removesuffix(" Reversed") in SPECIAL_SUITS:
             extra.append(part)
         else:
             raise VariantError(variant_refusal(name))
     base = _FAMILIES[family].get(count - len(extra))
-    if base is None or (mute and extra):
+    if base is None or (mute and extra) or (reverse_last and extra):
         raise VariantError(variant_refusal(name))
+    if reverse_last:
+        base = (*base[:-1], f"{base[-1]} Reversed")
     return _build(name, base + tuple(extra), special, mute, modifiers)
 
 

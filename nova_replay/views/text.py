@@ -31,7 +31,7 @@ def slot_of(hand: tuple[int, ...], card: int) -> int:
 
 def row_text(game: Game, suit: int, height: int) -> str:
     letter = game.ruleset.suits[suit]
-    top = rank_text(height, letter) if height else "."
+    top = rank_text(game.ruleset.top_rank(suit, height), letter) if height else "."
     return f"{game.ruleset.suit_letter(suit)} {top}"
 
 
@@ -68,8 +68,9 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
             letter = game.ruleset.suits[suit]
             as_what = (f" as {rank_text(height, letter)}{game.ruleset.suit_letter(suit)}"
                        if game.suit_of[card] < 0 else "")
+            top = rank_text(game.ruleset.top_rank(suit, height), letter)
             text = (f"{actor} plays {shown} from slot {slot}{as_what}: "
-                    f"the {game.suit_name(suit)} row is now at {rank_text(height, letter)}")
+                    f"the {game.suit_name(suit)} row is now at {top}")
             if height == game.ruleset.max_rank:
                 text += " (complete)"
         if after.drawn > before.drawn:
