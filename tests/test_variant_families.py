@@ -60,6 +60,7 @@ class Reference:
 
     v: dict[str, Any]
     suits: list[dict[str, Any]]
+    options: dict[str, bool] = field(default_factory=dict)  # hanab.live's game options
     colours: list[str] = field(init=False)
     ranks: list[int] = field(init=False)
 
@@ -147,6 +148,8 @@ class Reference:
             ("rank", r) for r in self.ranks]
 
     def empty_allowed(self, kind: str) -> bool:
+        if self.options.get("emptyClues"):
+            return True
         key = "colorCluesTouchNothing" if kind == "colour" else "rankCluesTouchNothing"
         return bool(self.v.get(key))
 
@@ -180,6 +183,8 @@ class Table:
         self.cost = 2 if self.ref.v.get("clueStarved") else 1
         self.clues = self.most
         size = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}[self.players]
+        size += self.ref.options.get("oneExtraCard", False) - self.ref.options.get(
+            "oneLessCard", False)
         self.hands = [[] for _ in range(self.players)]
         self.thrown = [[] for _ in range(self.players)]
         self.stacks = [0] * len(self.ref.suits)
@@ -314,7 +319,8 @@ def _theirs(action: Action) -> tuple[Any, ...]:
     return ("play" if type(action) is Play else "discard", action[0])
 
 
-def play_both(name: str, players: int, seed: int) -> int:
+def play_both(name: str, players: int, seed: int, options: dict[str, bool] | None = None
+              ) -> int:
     """One random game of `name` through the reference and our engine, compared after
     every turn; returns the number of turns played."""
     variants = {v["name"]: v for v in _load("variants.json")}
@@ -327,9 +333,13 @@ def play_both(name: str, players: int, seed: int) -> int:
     deck = [(s, r) for s in range(len(ref.suits)) for r in range(1, 6)
             for _ in range(ref.copies(s, r))]
     rng.shuffle(deck)
-    rules = make_ruleset("hanabi", variant_name=name)
-    assert list(rules.clue_colours) == ref.colours and list(rules.clue_ranks) == ref.ranks
-    game = Game(rules, ("Anna", "Ben", "Carla", "Dev")[:players],
+    options = options or {}
+    ref.options = options
+    rules = make_ruleset("hanabi", variant_name=name, empty_clues=bool(options.get("emptyClues")),
+                         hand_change=options.get("oneExtraCard", 0) - options.get("oneLessCard", 0))
+    if rules.kinds:  # No Variant is plain Hanabi here: its colours are its suits
+        assert list(rules.clue_colours) == ref.colours and list(rules.clue_ranks) == ref.ranks
+    game = Game(rules, ("Anna", "Ben", "Carla", "Dev", "Emil")[:players],
                 tuple(Card(r, rules.suits[s]) for s, r in deck))
     game.check_deck()  # our deck of this variant is hanab.live's: same cards, same copies
     table, state = Table(ref, deck, players), deal(game)
@@ -403,3 +413,18 @@ def test_a_family_plays_as_a_simple_implementation_of_its_rule_says(family: str)
         for seed in range(4):
             turns += play_both(name, 2 + (seed + k) % 3, seed)
     assert turns >= 30 * 4 * len(FAMILIES[family]) // 2  # real games, not a few turns
+
+
+# hanab.live's game options that change the rules, alone and with a variant.
+OPTIONS = [{"emptyClues": True}, {"oneExtraCard": True}, {"oneLessCard": True},
+           {"emptyClues": True, "oneLessCard": True}]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "+".join(sorted(o)))
+def test_an_option_plays_as_a_simple_implementation_of_its_rule_says(options: dict[str, bool]
+                                                                     ) -> None:
+    turns = 0
+    for k, name in enumerate(["No Variant", "Rainbow (5 Suits)", "Funnels & Brown (6 Suits)"]):
+        for seed in range(3):
+            turns += play_both(name, 2 + (seed + k) % 4, seed, options)
+    assert turns >= 30 * 9 // 2

@@ -75,8 +75,10 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
 def may_touch_nothing(ruleset: Ruleset, colour: bool) -> bool:
     """Whether a colour (else rank) clue that touches no card is legal: in hanab.live only
     where that kind of clue touches nothing by the variant's rule (Color / Number /
-    Totally Blind: the clue is given for its tempo). The engine's legality, the legal
-    actions and the solver's moves ask it."""
+    Totally Blind: the clue is given for its tempo), or with its "Empty Clues" option.
+    The engine's legality, the legal actions and the solver's moves ask it."""
+    if ruleset.empty_clues:  # hanab.live's option "Empty Clues": any clue may
+        return True
     mods = ruleset.modifiers
     return mods.colour_blind if colour else mods.number_blind
 

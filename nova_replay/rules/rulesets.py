@@ -55,6 +55,10 @@ class Ruleset:
     clue_ranks: tuple[int, ...] = ()
     special: SpecialRank | None = None
     modifiers: Modifiers = NO_MODIFIERS  # the variant's rules beyond its suits
+    # hanab.live's options that change the rules (Hanabi only): "Empty Clues" (a clue may
+    # touch no card) and "One Extra Card" / "One Less Card" (hand size +1 / -1).
+    empty_clues: bool = False
+    hand_change: int = 0
 
     def __hash__(self) -> int:
         """Worked out once: every per-ruleset cache asks for it at every game (the
@@ -120,7 +124,7 @@ class Ruleset:
     def hand_size(self, players: int) -> int:
         if not MIN_PLAYERS <= players <= self.max_players:
             raise RulesetError(f"expected 2 to {self.max_players} players, found {players}")
-        return self.hand_sizes[players - MIN_PLAYERS]
+        return self.hand_sizes[players - MIN_PLAYERS] + self.hand_change
 
     @cached_property
     def cards(self) -> Counter[Card]:
@@ -152,6 +156,11 @@ class Ruleset:
             out.append(("gentle", "gentle show"))
         if self.early_end:
             out.append(("early-end", "ends when no point is left"))
+        if self.empty_clues:
+            out.append(("empty-clues", "empty clues"))
+        if self.hand_change:
+            out.append(("one-extra-card", "one extra card") if self.hand_change > 0
+                       else ("one-less-card", "one less card"))
         return out
 
     @property
@@ -225,13 +234,15 @@ class Ruleset:
 @lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once
 def make_ruleset(
     name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0,
-    early_end: bool = False, variant_name: str = "",
+    early_end: bool = False, variant_name: str = "", empty_clues: bool = False,
+    hand_change: int = 0,
 ) -> Ruleset:
     """The ruleset called `name` with the given Nova variants (or, for hanabi, hanab.live's
     early end and variant; "No Variant" is plain Hanabi named as hanab.live names it)."""
     if name == "nova":
-        if early_end or variant_name:
-            option = "early_end" if early_end else "variant"
+        if early_end or variant_name or empty_clues or hand_change:
+            option = ("early_end" if early_end else "variant" if variant_name
+                      else "empty_clues" if empty_clues else "hand_change")
             raise RulesetError(f"option {option} is hanab.live's; nova does not take it")
         if not 0 <= jokers <= 2:
             raise RulesetError(f"wild jokers: expected 0, 1 or 2 jokers, found {jokers}")
@@ -245,10 +256,14 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
+        if hand_change not in (-1, 0, 1):
+            raise RulesetError(f"hand_change: expected -1 (one less card), 0 or 1 (one extra "
+                               f"card), found {hand_change}")
         if variant_name in ("", NO_VARIANT):  # plain Hanabi; "No Variant" (a hanab.live
             # game) is kept for its words, and never assumed for a game that does not say it
             return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
-                           early_end=early_end, variant=variant_name)
+                           early_end=early_end, variant=variant_name, empty_clues=empty_clues,
+                           hand_change=hand_change)
         try:
             v = variant(variant_name)
         except VariantError as e:
@@ -257,5 +272,5 @@ def make_ruleset(
                        coins=16 if v.modifiers.clue_starved else 8, early_end=early_end,
                        variant=v.name, kinds=v.suits,
                        clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special,
-                       modifiers=v.modifiers)
+                       modifiers=v.modifiers, empty_clues=empty_clues, hand_change=hand_change)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")
