@@ -145,11 +145,14 @@ def facts(ruleset: Ruleset) -> Facts:
         loaded_colours.add(save_colour)
     unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
-    if ruleset.special is not None or unread:
+    rules_beyond = ruleset.modifiers.names + (  # Funnels, Odds and Evens, ...: not read (#34)
+        ("Reversed",) if any(k.reversed for k in kinds) else ())
+    if ruleset.special is not None or unread or rules_beyond:
         missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
+        missing += [f"{name}: its rule is not read" for name in rules_beyond]
         if ruleset.special is not None:
             missing.append("a special rank")
-        if ruleset.special is not None or unread != ["Ambiguous"]:
+        if ruleset.special is not None or unread not in ([], ["Ambiguous"]):
             missing.append("H-Group's variant pages add rules this reader does not have")
         why = f"no convention reading for this variant ({'; '.join(missing)})"
     return Facts(fams, why, tuple(other), save_colour, frozenset(dark),

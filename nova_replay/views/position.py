@@ -131,9 +131,9 @@ class Position:
     @property
     def rows(self) -> dict[str, str]:
         """Each suit's row by its symbol: the top card's rank ("." when empty)."""
-        suits = self.analysis.record.game.ruleset.suits
-        return {SUITS[s].symbol: rank_text(h, s) if h else "."
-                for s, h in zip(suits, self.state.rows, strict=True)}
+        rules = self.analysis.record.game.ruleset
+        return {SUITS[s].symbol: rank_text(rules.top_rank(i, h), s) if h else "."
+                for i, (s, h) in enumerate(zip(rules.suits, self.state.rows, strict=True))}
 
     @property
     def discards(self) -> list[str]:
