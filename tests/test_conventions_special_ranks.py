@@ -65,6 +65,18 @@ def test_rainbow_ones_colour_promise_a_red_clue_on_a_1_is_the_red_1() -> None:
                                           "#special-5-saves-for-pink-fives")
 
 
+def test_omni_ones_a_red_re_clue_is_a_fix_clue_not_a_tempo_clue() -> None:
+    # Alice's 3 clue touches Bob's 1R (omni ones take every rank) and 3Y; Cathy's red
+    # clue then re-touches the 1R alone: in Omni-Ones a Red Fix Clue, in Pink-Ones (red
+    # does not touch every 1 there) the re-clue reads as any re-clue, a tempo clue.
+    steps = [hint("Bob", rank=3), hint("Alice", rank=4), colour("Bob", "Red")]
+    omni = clue(review(game_of("Omni-Ones (5 Suits)", Bob="1R 3Y 4B 2B 4Y"), steps), 3)
+    assert (omni.meaning, omni.convention, omni.focus_slot) == ("fix", "red fix clue", 0)
+    assert page("red fix clue").endswith("/variant-specific/special-ones#red-fix-clue")
+    pink = clue(review(game_of("Pink-Ones (5 Suits)", Bob="1R 3Y 4B 2B 4Y"), steps), 3)
+    assert pink.convention == "tempo clue" and pink.meaning != "fix"
+
+
 def test_pink_fives_a_2_clue_on_the_chop_saves_a_5_other_numbers_promise_their_rank() -> None:
     # No 5 clue exists: a 2 clue on Bob's chop 5Y is a pseudo 2 Save.
     game = game_of("Pink-Fives (5 Suits)", Bob="1R 3Y 4B 3G 5Y")

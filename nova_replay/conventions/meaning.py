@@ -26,6 +26,7 @@ from .focus import Focus
 from .good_touch import gotten
 from .kinds import MeaningKind
 from .levels import Conventions
+from .special_ranks import RED_FIX
 from .table import Table
 from .variants import (
     AMBIGUOUS_TEMPO,
@@ -68,6 +69,8 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     known = (table.hinted[card] & clue_mask  # the Pink and Color Promises
              & promised(table.game, rank, colour=colour, playable=st.playable))
     if not focus.new:
+        if colour == 0 and facts(table.game.ruleset).ranks.red_fix:  # Omni-Ones' Red Fix Clue
+            return Meaning(FIX, table.told(card) & clue_mask, RED_FIX, 0)
         if tempo_inverted(table.game, colour, len(touched)):
             # Brown Tempo Clues: a brown clue tells a brown card nothing new, yet re-touching
             # asks the rightmost card to play (Brown Tempo Clue Inversion)

@@ -22,6 +22,8 @@ the special rank's properties (who touches it), never from the variant's name:
 - **Special 5 Saves for Muddy-Rainbow-Fives** (every colour, no rank): a 5 is saved by
   the leftmost clue colour (a one-of-each suit's colour where one exists) as a Muddy
   Rainbow Save, under the Always Loaded Principle.
+- **Red Fix Clue** (Omni-Ones): a re-clue by red (the leftmost colour) touching no
+  new card is a Fix Clue, not a Tempo Clue.
 - **Null 4 Tech** (Null-Fives: no clue touches the 5s): the Null page's 5 tech with
   number 4 clues; when the next player is loaded a 4 clue reads as it would without it.
 - White-, Brown-, Null- and Muddy-Rainbow-Ones, White-Fives: no page adds a rule; they
@@ -42,6 +44,7 @@ KINDS = {(True, False, False, False): "Rainbow", (False, False, True, False): "P
          (True, False, True, False): "Omni", (False, True, False, True): "Null",
          (True, False, False, True): "Muddy-Rainbow", (False, True, True, False): "Light-Pink"}
 PSEUDO_TWO_SAVE, BROWN_FIVES_SAVE = "pseudo 2 save", "brown-fives 5 save"
+RED_FIX = "red fix clue"
 MUDDY_SAVE, NULL_FOUR_MOVE = "muddy rainbow save", "null 4 chop move"
 
 
@@ -59,6 +62,7 @@ class SpecialFacts(NamedTuple):
     loaded_ranks: frozenset[int]  # number clues the Always Loaded Principle covers
     loaded_colours: frozenset[int]  # colour clues it covers
     null_rank: int  # the number clue of the Null tech (4 with Null-Fives, else 0)
+    red_fix: bool  # a re-clue by the leftmost colour is a Fix Clue (Omni-Ones)
 
 
 def special_kind(special: SpecialRank) -> str:
@@ -82,7 +86,7 @@ def special_facts(ruleset: Ruleset, save_colour: int) -> SpecialFacts:
     special, colours = ruleset.special, ruleset.clue_colours
     if special is None:
         return SpecialFacts("", 0, 0, tuple(0 for _ in colours), 0, 0, 0, "",
-                            frozenset(), frozenset(), 0)
+                            frozenset(), frozenset(), 0, False)
     kind_name = special_kind(special)
     max_rank, r = ruleset.max_rank, special.rank
     name = f"{kind_name}-{'Ones' if r == 1 else 'Fives'}"
@@ -114,8 +118,9 @@ def special_facts(ruleset: Ruleset, save_colour: int) -> SpecialFacts:
         elif kind_name == "Muddy-Rainbow":
             save, loaded_colours = MUDDY_SAVE, frozenset({save_colour})
     null_rank = 4 if kind_name == "Null" and r == max_rank else 0
+    red_fix = name == "Omni-Ones"  # (its page: "we arbitrarily choose red", the leftmost)
     return SpecialFacts(name, r, mask, tuple(colour_other), rank_other, unpromised_ones,
-                        loose, save, loaded_ranks, loaded_colours, null_rank)
+                        loose, save, loaded_ranks, loaded_colours, null_rank, red_fix)
 
 
 def special_save(f: SpecialFacts, identity: int, rank: int, colour: int,

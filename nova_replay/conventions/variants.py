@@ -22,13 +22,17 @@ the ruleset's suit data, never from a suit's name:
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
   Dark Prism, Brown, Muddy and Cocoa Rainbow): such a save clue to a *loaded* player is
   a play clue;
-- Brown Tempo Clues: a brown clue re-touching cards only asks the rightmost to play.
+- Brown Tempo Clues: a brown clue re-touching cards only asks the rightmost to play;
+- sharing one clue colour with other suits (Ambiguous, Very Ambiguous: no page of their
+  own): the intro's **Ambiguous Tempo Clue** (`ambiguous_tempo`).
 
-Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
-No Variant does through the touch rule: those pages add Free Choice and bluff moves this
-reader does not have. A special rank (X-Ones, X-Fives) is read by its pages in
+Touched by every colour (Rainbow), by the colour of its rank (Prism) or by two colours
+(Dual-Color, whose page gives it the Rainbow conventions), a suit reads as No Variant
+does through the touch rule: those pages add Free Choice and bluff moves this reader
+does not have. A special rank (X-Ones, X-Fives) is read by its pages in
 `special_ranks`, whose facts this module folds into the ones below. Variants whose
-pages are not read (ambiguous and dual-colour suits) are not read at all.
+pages change what a clue touches or asks (Extremely Ambiguous, Dual-Color (3 Suits))
+or that no page covers (suits of three or more colours) are not read at all.
 """
 
 from __future__ import annotations
