@@ -113,7 +113,7 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
-    tech = rank == null_rank(table.game) and not focus.on_chop
+    tech = rank >= 4 and not focus.on_chop and rank == null_rank(table.game)
     null = null_five(table, giver) if tech else None
     if null is not None:  # Null 5 Tech: no 5 Stall, no play clue with a 5
         if null[0] in NULL_MOVES:

@@ -120,9 +120,26 @@ class Facts(NamedTuple):
         return any(self.families) or bool(self.ranks.rank)
 
 
-@lru_cache(maxsize=64)
+_BY_ID: dict[int, tuple[Ruleset, Facts]] = {}
+
+
 def facts(ruleset: Ruleset) -> Facts:
-    """The variant facts of `ruleset`, derived from its suits' properties."""
+    """The variant facts of `ruleset`, derived from its suits' properties. The reader
+    asks for them several times a clue: found by the ruleset object's identity first
+    (hashing a ruleset's fields costs more than the lookups it saves), by value else."""
+    hit = _BY_ID.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    if len(_BY_ID) >= 64:
+        _BY_ID.clear()
+    found = _facts(ruleset)
+    _BY_ID[id(ruleset)] = (ruleset, found)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _facts(ruleset: Ruleset) -> Facts:
+    """`facts`, made once per ruleset value."""
     kinds = ruleset.kinds
     owners: dict[str, int] = {}
     for k in kinds:
@@ -232,9 +249,11 @@ def promised(game: Game, rank: int, on_chop: bool = False, colour: int = -1,
     5s that are `playable`. A colour clue (colour index `colour`): the Color Promise of
     Rainbow-Ones and Rainbow-Fives rules out another colour's special card."""
     space = game.space
+    if not rank and (colour < 0 or game.ruleset.special is None):
+        return space.all  # (no Color Promise without a special rank: no facts to look up)
     f = facts(game.ruleset)
     if not rank:
-        return space.all & ~f.ranks.colour_other[colour] if colour >= 0 and f.ranks.mask else space.all
+        return space.all & ~f.ranks.colour_other[colour]
     out = f.other_ranks[rank] & ~(playable & f.ranks.loose)
     if on_chop:
         out &= ~f.dark_omni & ~(f.ranks.rank_other if rank == 2 else 0)
