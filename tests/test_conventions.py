@@ -228,8 +228,8 @@ def test_a_discard_from_the_chop_and_off_it() -> None:
 
 def test_variants_the_docs_read_differently_are_not_read_and_say_why() -> None:
     assert not_read(make_ruleset("hanabi", variant_name="6 Suits")) == ""
-    why = not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
-    assert why.startswith("no convention reading for this variant (Ambiguous")
+    why = not_read(make_ruleset("hanabi", variant_name="Extremely Ambiguous (6 Suits)"))
+    assert why.startswith("no convention reading for this variant (Extremely Ambiguous")
     assert "grand finale" in not_read(make_ruleset("nova", grand_finale=True))
     assert not_read(make_ruleset("nova", jokers=2)) == ""
 
