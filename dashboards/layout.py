@@ -66,6 +66,11 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     html.Div(id="move-list", className="move-list",
                              title="one line per turn; click a line to go there"),
                 ], className="panel"),
+                html.Div([  # every clue given so far (assets/details.js)
+                    html.H2("Clue log", className="section-title", id="clue-log-title"),
+                    html.Div(id="clue-log", className="clue-log", role="region",
+                             **{"aria-labelledby": "clue-log-title"}),
+                ], className="panel"),
                 html.Div([
                     html.Div("Draw-pile clock", className="section-title"),
                     # Responsive graphs take their size from the Graph's own style: a
@@ -144,6 +149,11 @@ def navigation() -> html.Div:
                  className="slider-box"),
         *nav[2:],
         html.Span(id="turn-label", className="turn-label"),
+        # the counters that matter while looking at the hands, in the sticky bar
+        html.Span(id="nav-status", className="nav-status"),
+        html.Button("Options", id="options-toggle", className="nav-button options-toggle",
+                    n_clicks=0, title="the view's options (knowledge, viewer, spoilers)",
+                    **{"aria-expanded": "false", "aria-controls": "review-options"}),
         html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
         review_options(),  # in the sticky bar: every control of the view stays on screen
     ], className="nav")
@@ -206,7 +216,7 @@ def review_options() -> html.Div:
                 value=DEFAULT_CONVENTIONS, clearable=False, searchable=False,
                 className="conventions-picker"),
         ], className="opt-group"),
-    ], className="review-options")
+    ], className="review-options", id="review-options")
 
 
 def findings_filters() -> html.Div:
