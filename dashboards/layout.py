@@ -40,6 +40,8 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
         dcc.Store(id="eval-request"), dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
+        # "Try another move": the browser's ask and the server's moves (assets/hypo.js)
+        dcc.Store(id="hypo-ask"), dcc.Store(id="hypo-offers"), dcc.Store(id="hypo-sink"),
         header(options, source, len(options) if count is None else count, first,
                learn_line(lessons or [], puzzles or [])),
         *([progress] if progress is not None else []),
@@ -52,6 +54,9 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         html.Div([navigation(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
+                # "try another move": a hypothetical line (assets/hypo.js, dashboards/hypo.py)
+                html.Section(id="hypo", className="panel hypo",
+                             **{"aria-labelledby": "hypo-title"}),
                 html.Div([
                     html.Div([html.Span("Hands", className="section-title")],
                              className="hands-head"),

@@ -247,7 +247,12 @@ window.novaDetails = function (api) {
   }
 
   return {
-    draw: function (d, t) { drawClueLog(d, t); drawStatus(d, t); drawPanel(); },
+    draw: function (d, t) {
+      drawClueLog(d, t);
+      drawStatus(d, t);
+      drawPanel();
+      if (window.novaHypo) { window.novaHypo.state = S; window.novaHypo.draw(S, d, t); }
+    },
     drawDiscards: drawDiscards, strikeLinks: strikeLinks, close: close,
   };
 };
