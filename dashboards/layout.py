@@ -54,17 +54,17 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         html.Div([navigation(), html.Div([
             html.Div([
                 html.Div(id="table", className="panel"),
-                # "try another move": a hypothetical line (assets/hypo.js, dashboards/hypo.py)
-                html.Section(id="hypo", className="panel hypo",
-                             **{"aria-labelledby": "hypo-title"}),
                 html.Div([
-                    html.Div([html.Span("Hands", className="section-title")],
-                             className="hands-head"),
+                    # the hands' heading, for screen readers (the hands say whose they are)
+                    html.H2("Hands", className="visually-hidden"),
                     html.Div(id="hands"),
                 ], className="panel"),
             ], className="col-main"),
             html.Div([
                 html.Div(id="lesson", className="panel lesson", style={"display": "none"}),
+                # "try another move": a hypothetical line (assets/hypo.js, dashboards/hypo.py)
+                html.Section(id="hypo", className="panel hypo",
+                             **{"aria-labelledby": "hypo-title"}),
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Moves", className="section-title"),

@@ -126,7 +126,7 @@
         parts.push(line);
       }
     } else {
-      var open = button("hypo-open", (h ? "Try another move at turn " : "Try another move at turn ") +
+      var open = button("hypo-open", "The moves at turn " +
                         S.turn, "list the moves the player to move could make here");
       open.addEventListener("click", function () { ask(S); });
       parts.push(open);
