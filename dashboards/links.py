@@ -53,7 +53,7 @@ def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "
         query["conventions"] = conventions
     if hypo:
         query["hypo"] = hypo
-    return "?" + urlencode(query, safe=":,")
+    return "?" + urlencode(query)
 
 
 def link_templates(game_key: str, player: str | None, no_spoilers: bool,
