@@ -324,7 +324,8 @@ window.novaBoard = function (api) {
     box.id = "clue-box";
     var slots = clue.slots.map(function (s) { return s + 1; });
     box.appendChild(el("span", "clue-tag", "▼ " + clue.words));
-    box.appendChild(el("span", "clue-text", clue.text + ": touches slot" +
+    // the action line above says it in words: here for screen readers, one line kept
+    box.appendChild(el("span", "clue-text visually-hidden", clue.text + ": touches slot" +
                        (slots.length === 1 ? " " : "s ") + slots.join(", ")));
     var reading = el("div", "clue-reading");
     reading.id = "clue-reading";

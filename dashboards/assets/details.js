@@ -216,7 +216,7 @@ window.novaDetails = function (api) {
         if (card[1]) { chip.style.borderColor = ""; }
         chip.title = card[0] + (card[1] ? ": a lost critical card" : "") + ", thrown at turn " +
           card[3] + " (go there)";
-        chip.setAttribute("aria-label", chip.title);
+        chip.setAttribute("aria-label", card[2] + ": " + chip.title);  // its text first
         line.appendChild(chip);
       });
       if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
@@ -228,8 +228,8 @@ window.novaDetails = function (api) {
     var box = el("span", "strike-links");
     t.strikes.forEach(function (k) {
       var a = jumpLink(d, k, "t" + k, "strike-link");
-      a.setAttribute("aria-label", "the " + d.words.lives.toLowerCase() + " lost at turn " + k +
-                     " (go there)");
+      a.setAttribute("aria-label", "t" + k + ": " + (d.words.strikes ? "the strike" : "the life") +
+                     " lost at turn " + k + " (go there)");
       box.appendChild(a);
     });
     return box;

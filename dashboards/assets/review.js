@@ -251,7 +251,7 @@
     ];
     if (t.final) { counters.push(counter("Final round", t.final, "final-round")); }
     w.extra.forEach(function (c) { counters.push(counter(c[0], c[1], c[2], c[3])); });
-    if (t.strikes.length) { counters[2].appendChild(D.strikeLinks(d, t)); }
+    if (t.strikes.length) { counters[2].firstChild.appendChild(D.strikeLinks(d, t)); }
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
