@@ -26,7 +26,8 @@ from nova_replay.views.course import course
 __all__ = ["games", "pytestmark"]  # the fixture and marks shared with the board's tests
 
 WIDTHS = (1400, 1024, 800, 390)
-NO_SIDEWAYS = "return document.documentElement.scrollWidth <= window.innerWidth"
+NO_SIDEWAYS = ("return document.documentElement.scrollWidth"
+               " <= document.documentElement.clientWidth")  # the scrollbar left out
 
 
 def until(duo: Any, script: str) -> Any:
