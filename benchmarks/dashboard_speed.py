@@ -7,8 +7,9 @@
   run its style, layout and paint: a message posted from that frame's
   `requestAnimationFrame` callback is handled once the frame's rendering is done (a
   clock stopped in the callback itself stops before layout and paint, and reads a few
-  ms for a board that takes a hundred to draw). Each step waits for the previous one, then the next input is sent; the
-  first waits until the page has settled (its chart drawn).
+  ms for a board that takes a hundred to draw). Each step waits for the previous one,
+  then the next input is sent; the first waits until the page has settled (its chart
+  drawn).
   The same inputs are also timed by the browser's Event Timing API (Chrome's INP: to the
   next frame presented, in 8 ms steps; headless Chromium presents frames late, so it
   reads higher): reported as "presented".
