@@ -12,7 +12,7 @@ from typing import Any
 
 from dash import dcc, html
 
-from .corpus_view import corpus_panel
+from .corpus_view import aria, corpus_panel
 from .data import MAX_UPLOAD_BYTES
 from .links import CONVENTIONS, DEFAULT_CONVENTIONS
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
@@ -64,7 +64,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 html.Div(id="lesson", className="panel lesson", style={"display": "none"}),
                 # "try another move": a hypothetical line (assets/hypo.js, dashboards/hypo.py)
                 html.Section(id="hypo", className="panel hypo",
-                             **{"aria-labelledby": "hypo-title"}),
+                             **aria("labelledby", "hypo-title")),
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Moves", className="section-title"),
@@ -74,7 +74,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                 html.Div([  # every clue given so far (assets/details.js)
                     html.H2("Clue log", className="section-title", id="clue-log-title"),
                     html.Div(id="clue-log", className="clue-log", role="region",
-                             **{"aria-labelledby": "clue-log-title"}),
+                             **aria("labelledby", "clue-log-title")),
                 ], className="panel"),
                 html.Div([
                     html.Div("Draw-pile clock", className="section-title"),
@@ -158,7 +158,7 @@ def navigation() -> html.Div:
         html.Span(id="nav-status", className="nav-status"),
         html.Button("Options", id="options-toggle", className="nav-button options-toggle",
                     n_clicks=0, title="the view's options (knowledge, viewer, spoilers)",
-                    **{"aria-expanded": "false", "aria-controls": "review-options"}),
+                    **aria("expanded", "false"), **aria("controls", "review-options")),
         html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
         review_options(),  # in the sticky bar: every control of the view stays on screen
     ], className="nav")
