@@ -4,14 +4,16 @@ reviewed anew, in Python (`Position.hypothetical`) and on the board's server
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from nova_replay.dashboard import GameLibrary
-from nova_replay.dashboard.callbacks import Payloads, hypo_offers, open_view
+from nova_replay.dashboard.callbacks import Payloads, evaluation_state, hypo_offers, open_view
 from nova_replay.dashboard.clues import clue_of
 from nova_replay.dashboard.data import Reviewed
+from nova_replay.dashboard.evaluations import Evaluations
 from nova_replay.dashboard.hypo import Lines, offers, parse_hypo
 from nova_replay.dashboard.payload import CARD_FIELDS
 
@@ -154,3 +156,23 @@ def test_the_moves_offered_are_the_movers_and_as_a_player_only_theirs(
     asked = {"key": GAME, "turn": 11, "viewer": None, "spoilers": True, "hypo": "10:p1"}
     got = hypo_offers(library, Payloads(library), asked)
     assert got["mover"] == "Bob" and got["moves"]
+
+
+def test_the_best_possible_is_worked_out_for_the_lines_game(library: GameLibrary) -> None:
+    evaluated: list[Any] = []
+    done = threading.Event()
+
+    def evaluate(analysis: Any, budget: float) -> Any:
+        evaluated.append(analysis.timeline.actions)
+        done.set()
+        raise RuntimeError("enough: the game it was given is what is checked")
+
+    loaded = library.get(GAME)
+    assert isinstance(loaded, Reviewed)
+    payloads = Payloads(library)
+    asked = {"key": GAME, "turns": 12, "viewer": None, "hypo": "10:p1,c1.red"}
+    assert evaluation_state(library, Evaluations(evaluate), asked, True, "", payloads.lines
+                            )[1:] == (False, "")
+    assert done.wait(60)
+    line = line_of(loaded.analysis, 10, ["p1", "c1.red"])
+    assert evaluated == [line.analysis.timeline.actions]
