@@ -39,6 +39,7 @@ from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clue_faults import five_by_colour
 from .findings import convention_findings
+from .needed import cards_gotten
 from .vocabulary import (
     Details,
     Kind,
@@ -486,7 +487,7 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             hints += 1
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            efficiency = efficiency_of(sum(state.rows) + (hinted & ~st.trash).bit_count(), hints)
+            efficiency = efficiency_of(cards_gotten(state, st, hinted), hints)
         draw_pile = deck_size - state.drawn
         if point is not None and hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor
