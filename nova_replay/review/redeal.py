@@ -8,9 +8,10 @@ on it, positive and negative, so every clue touches what it touched), and the dr
 takes the rest in a seeded random order. The game's actions up to turn `t` are replayed on
 the new deal (they stay legal: the clues touch the same cards) and analysed; the
 `verdict` on the move (the kinds and severities of the judgement notes its mover got at
-turn `t`, outcome notes left out: `Kind.is_outcome`) must equal the verdict on the same
-prefix of the real deal. Notes decided by later turns (a misplay after a clue) are judged
-at those turns, so both sides are analysed on the same prefix.
+turn `t`; of an outcome note, only a judgement folded into it: `analysis.judged`) must
+equal the verdict on the same prefix of the real deal. Notes decided by later turns (a
+misplay after a clue) are judged at those turns, so both sides are analysed on the same
+prefix.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..knowledge.tiers import timeline_knowledge
 from ..record.load import Record
 from ..rules.engine import replay
 from ..rules.game import Game
-from .analysis import Analysis, analyze
+from .analysis import Analysis, analyze, judged
 from .vocabulary import Kind, Severity
 
 Verdict = tuple[tuple[Kind, Severity], ...]
@@ -39,8 +40,8 @@ def verdict(analysis: Analysis, turn: int) -> Verdict:
     """The judgement notes the mover of `turn` got for it, as (kind, severity), sorted."""
     game = analysis.record.game
     mover = analysis.timeline[turn - 1].player(game)
-    return tuple(sorted((f.kind, f.severity) for f in analysis.notes_at(turn)
-                        if f.player == mover and not f.kind.is_outcome))
+    found = [judged(f) for f in analysis.notes_at(turn) if f.player == mover]
+    return tuple(sorted(j for j in found if j is not None))
 
 
 def redeal(record: Record, turn: int, rng: random.Random, tries: int = 50) -> Record | None:

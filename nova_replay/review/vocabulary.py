@@ -160,6 +160,7 @@ class LostCriticalDetails(TypedDict):
     cost: int  # points of max score lost (docs/definitions.md, "lost-card cost")
     hinted: bool  # the card had been hinted
     max_score: int  # max score after the turn
+    judged: NotRequired[list[str]]  # the judgement on the move said in this note: kind, severity
 
 
 class WastedHintDetails(TypedDict):
