@@ -136,10 +136,14 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         if type(action) is Hint and isinstance(r, Reading):
             # The clue's faults are the giver's view's: the clue as they read it, their
             # own cards face down.
-            # (A play clue on a card playable now connects as the giver sees it too.)
-            plain = r.meaning == PLAY and (tk.statuses[t - 1].playable
-                                           >> game.identity_of[r.focus]) & 1
-            mine = r if plain else MoverView(tk, read, t, p, memo).read(t)
+            # Read again as the giver read it only where the reviewer's reading may fault
+            # it (a play clue that does not connect, a save of a playable card, a colour
+            # on a chop 5): elsewhere the reading connects through cards the giver sees.
+            truth = game.identity_of[r.focus]
+            suspect = (r.meaning == PLAY and not r.connects) or (
+                r.meaning == SAVE and (tk.statuses[t - 1].playable >> truth) & 1) or (
+                r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank)
+            mine = MoverView(tk, read, t, p, memo).read(t) if suspect else r
             _clue_notes(tk, read, w, t, p, action, mine if mine.focus == r.focus else r,
                         notes, changes, by_turn, findings)
             if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:

@@ -62,6 +62,8 @@ def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
             if q in (seen.giver, seen.target):
                 continue
             mover = MoverView(tk, read, t, q, memo)
+            if _answered_next(tk, t, q) or not mover.may_be_finessed(t, seen):
+                continue
             r = mover.read(t)
             if r.meaning != PLAY or r.convention != "play clue" or r.focus != seen.focus:
                 continue
@@ -73,6 +75,20 @@ def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
                 if found is not None:
                     out.append(found)
     return out
+
+
+def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
+    """Whether `q`, on their first turn after the clue of turn `t`, played their finesse
+    position (their first untouched card): whatever the clue called of them, they did
+    not leave it unanswered (a quick test before reading the clue as they read it)."""
+    n = len(tk.timeline.game.players)
+    u = t + (q - (t - 1)) % n or n
+    actions = tk.timeline.actions
+    if u > len(actions) or type(actions[u - 1]) is not Play:
+        return False
+    hand = tk.timeline.states[u - 1].hands[q]
+    first = next((c for c in hand if not tk.touched[u - 1][c]), None)
+    return actions[u - 1][0] == first
 
 
 def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,

@@ -78,15 +78,14 @@ class MoverView:
         """The mover's knowledge of their own cards, slot 1 first."""
         return self.tk.of(self.turn - 1, self.player)
 
-    @cached_property
-    def hidden(self) -> frozenset[int]:
-        """The deck cards the mover cannot see: their own hand and the draw pile."""
-        return frozenset((*self.state.hands[self.player],
-                          *range(self.state.drawn, len(self.game.deck))))
+    def hidden(self, card: int) -> bool:
+        """Whether the mover cannot see deck card `card`: theirs, or in the draw pile."""
+        state = self.state
+        return card >= state.drawn or card in state.hands[self.player]
 
     def identity(self, card: int) -> int | None:
         """The identity of `card` if the mover could see it, else None."""
-        return None if card in self.hidden else self.game.identity_of[card]
+        return None if self.hidden(card) else self.game.identity_of[card]
 
     def mask(self, card: int) -> int:
         """The identities `card` may be, to the mover: one for a card they see; for their
@@ -217,6 +216,23 @@ class MoverView:
         told = self.tk.hinted[t][r.focus]
         return [i for i in r.could_be if (told >> i) & 1]
 
+    def may_be_finessed(self, t: int, r: Reading) -> bool:
+        """A quick bound on `links` for a clue whose focus the mover sees: false when
+        every card its row needs before the focus is one the mover saw in another
+        player's hand at the clue (then none of them is theirs to blind-play)."""
+        if r.target == self.player:
+            return True
+        game = self.game
+        focus = game.identity_of[r.focus]
+        m = game.ruleset.max_rank
+        suit, rank = divmod(focus, m)
+        before = self.tk.timeline.states[t - 1]
+        if suit >= len(before.rows):
+            return True
+        seen = {game.identity_of[c] for q, hand in enumerate(before.hands)
+                if q != self.player for c in hand}
+        return any(suit * m + k - 1 not in seen for k in range(before.rows[suit] + 1, rank + 1))
+
     def links(self, t: int, r: Reading, identity: int) -> tuple[Connection, ...] | None:
         """The connections the clue of turn `t` calls for its focus being `identity`, as
         the mover finds them (their own finesse position taking what no one else shows)."""
@@ -248,9 +264,13 @@ class MoverView:
             seen = read.turns[t]
             if not isinstance(seen, Reading) or (t - 1) % n == self.player:
                 continue
-            if seen.target != self.player and (tk.statuses[t - 1].playable
-                                               >> self.game.identity_of[seen.focus]) & 1:
-                continue  # a clue on a card the mover saw playable calls nothing
+            if seen.focus not in self.state.hands[seen.target]:
+                continue  # its focus was played or discarded: the call is over
+            if seen.target != self.player and ((tk.statuses[t - 1].playable
+                                                >> self.game.identity_of[seen.focus]) & 1
+                                               or not self.may_be_finessed(t, seen)):
+                continue  # a clue on a card the mover saw playable, or connecting through
+                # cards they saw elsewhere, calls nothing of theirs
             r = self.read(t)
             if r.meaning != PLAY or r.focus not in self.state.hands[r.target] \
                     or tk.touched[t - 1][card]:
