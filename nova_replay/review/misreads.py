@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..conventions.chop import chop_at
-from ..conventions.connections import FINESSE, Connection
+from ..conventions.connections import FINESSE
 from ..conventions.game import GameReading
+from ..conventions.kinds import Connection
 from ..conventions.meaning import FIX, PLAY, SAVE
 from ..conventions.reading import Reading
 from ..knowledge.tiers import TimelineKnowledge

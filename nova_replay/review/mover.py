@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from ..conventions.connections import FINESSE, Connection, connect
+from ..conventions.connections import FINESSE, connect
 from ..conventions.game import GameReading
+from ..conventions.kinds import Connection
 from ..conventions.meaning import PLAY
 from ..conventions.reading import Reading, read_clue
 from ..conventions.table import Table
