@@ -400,20 +400,27 @@ class _Reviewer:
             trash = (self.tk.statuses[t - 1].trash >> i) & 1 or any(
                 touched[c] and c != card and self.of_card[c] == i
                 for hand in self.states[t - 1].hands for c in hand)
+            st = self.tk.statuses[t - 1]
             outcome = (" (it was trash, as it happens: an outcome, not what they knew)"
-                       if trash else "")
+                       if trash else
+                       " (it could not be played yet and another copy was left: nothing "
+                       "lost this time, an outcome, not what they knew)"
+                       if not (st.playable >> i) & 1 and not (st.critical >> i) & 1 else "")
             self.judge(lost, t, p, Kind.DISCARD_HINTED, (card,),
                        f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
-                       f"{self.name(p)} did not know was trash{outcome}.")
+                       f"{self.name(p)} did not know was trash{outcome}.",
+                       f"By what {self.name(p)} knew, a fault too: a {self.words.hinted} card "
+                       f"not known to be trash is kept.")
             return
         self.with_playable(t, p, card, lost)
 
     def judge(self, lost: bool, t: int, p: int, kind: Kind, cards: tuple[int, ...],
-              message: str) -> None:
+              message: str, folded: str = "") -> None:
         """A mistake by the mover's view: its own note, or, when the move also lost a
-        card (the last note, an outcome), said in that note (`fold`)."""
+        card (the last note, an outcome), said in that note (`fold`: `folded`, or the
+        note's own words)."""
         if lost:
-            self.findings[-1] = fold(self.findings[-1], kind, MISTAKE, message)
+            self.findings[-1] = fold(self.findings[-1], kind, MISTAKE, folded or message)
         else:
             self.add(t, p, kind, MISTAKE, cards, message)
 
