@@ -33,6 +33,7 @@ from ..conventions.kinds import MeaningKind
 from ..conventions.levels import page
 from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading
+from ..knowledge.status import all_trash
 from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import State, is_misfire
 from ..rules.game import Discard, Game, Hint, Play
@@ -338,7 +339,9 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
         return
     before: State = tl.states[t - 1]
     f = findings[i]
-    if r.meaning == MeaningKind.FIX:
+    if r.meaning == MeaningKind.FIX and not all_trash(tk.hinted[t - 1][r.focus], st):
+        # (A card its holder's clues already showed was trash needs no fix: the giver
+        # sees those clues, so the clue stays a waste.)
         changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
                             f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
                             f"{target}: a fix {w.hint} (it tells a card read as playable is "
