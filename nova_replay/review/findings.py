@@ -138,13 +138,10 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         if type(action) is Hint and isinstance(r, Reading):
             # The clue's faults are the giver's view's: the clue as they read it, their
             # own cards face down.
-            # Read again as the giver read it only where the reviewer's reading may fault
-            # it (a play clue that does not connect, a save of a playable card, a colour
-            # on a chop 5): elsewhere the reading connects through cards the giver sees.
+            # Read again as the giver read it (their own cards face down), but for a
+            # play clue on a card playable now: that connects as the giver sees it too.
             truth = game.identity_of[r.focus]
-            suspect = (r.meaning == PLAY and not r.connects) or (
-                r.meaning == SAVE and (tk.statuses[t - 1].playable >> truth) & 1) or (
-                r.why == "chop" and game.rank_of[r.focus] == game.ruleset.max_rank)
+            suspect = not (r.meaning == PLAY and (tk.statuses[t - 1].playable >> truth) & 1)
             mine = MoverView(tk, read, t, p, memo).read(t) if suspect else r
             _clue_notes(tk, read, w, t, p, action, mine if mine.focus == r.focus else r,
                         notes, changes, by_turn, findings)
@@ -209,13 +206,12 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     and mover.read(focused[card]).meaning == SAVE:
                 when = focused[card]
                 clue = mover.read(when)
-                luck = ("it did not fit" if misfired
-                        else "it fit, as it happens: an outcome, not what they knew")
+                luck = "it fit" if not misfired else "it did not fit"
                 notes.append(Note(
-                    t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
+                    t, p, Kind.GAMBLE, Severity.INFO, (card,),
                     f"{name[p]} played {shown}, which {name[clue.giver]}'s {w.hint} at turn "
                     f"{when} saved ({clue.convention}), not knowing it playable: a save is not "
-                    f"a play {w.hint}; {luck}.", _details(clue.convention, when)))
+                    f"a play {w.hint}, so a gamble; {luck}.", _details(clue.convention, when)))
             elif mover.knows_trash(card):
                 notes.append(Note(
                     t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
@@ -279,7 +275,9 @@ def _told_not_to_play(mover: MoverView, call: Call, card: int) -> str:
         return f"{me} knew it was trash"
     if not mover.mask(card) & mover.status.playable:
         return f"{me} knew it could not be played yet"
-    first = mover.waits(call.turn, call.clue, card, call.connections or None)
+    if not call.connections:
+        return ""  # a clue on their own card: whether it waits rests on its identity
+    first = mover.waits(call.turn, call.clue, card, call.connections)
     return f"the reading waits for {first} first" if first else ""
 
 

@@ -135,12 +135,16 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
         return None
     name = game.players
     did = _did(act)
+    needed = game.space.show(x.identity)
+    wrong = ("" if game.identity_of[card] == x.identity else
+             f" (it was {game.card_text(card)}, as it happens: answering would have misplayed, "
+             f"so the {w_hint} was wrong too; an outcome {name[q]} could not see)")
     return Misread(u, q, (card,), x.name, t, (
         f"{name[q]} did not answer the {x.name} of {name[r.giver]}'s {w_hint} at turn {t} "
         f"({name[q]} could see {name[r.target]}'s {game.card_text(r.focus)} and no other "
-        f"{game.card_text(card)}): {name[q]} {did} instead of playing slot "
+        f"{needed}): {name[q]} {did} instead of playing slot "
         f"{states[u - 1].hands[q].index(card) + 1} "
-        f"blind, and {lost}."), "unanswered finesse")
+        f"blind, and {lost}{wrong}."), "unanswered finesse")
 
 
 def _did(act: object) -> str:

@@ -234,14 +234,16 @@ class MoverView:
                 if q != self.player for c in hand}
         return any(suit * m + k - 1 not in seen for k in range(before.rows[suit] + 1, rank + 1))
 
-    def links(self, t: int, r: Reading, identity: int) -> tuple[Connection, ...] | None:
+    def links(self, t: int, r: Reading, identity: int, own: bool = True
+              ) -> tuple[Connection, ...] | None:
         """The connections the clue of turn `t` calls for its focus being `identity`, as
-        the mover finds them (their own finesse position taking what no one else shows)."""
+        the mover finds them (with `own`, their own finesse position taking what no one
+        else shows)."""
         table = self.table_at(t)
         if (table.status.playable >> identity) & 1:
             return ()
         chain = connect(table, r.conventions, r.giver, r.target, r.focus, identity,
-                        self.player, self_finesse=True)
+                        self.player, self_finesse=own)
         if chain is not None and sum(1 for x in chain if x.player == self.player
                                      and x.kind == FINESSE) > OWN_BLIND_PLAYS:
             return None  # more blind plays of their own than any reading asks: no call
@@ -276,7 +278,12 @@ class MoverView:
             if r.meaning != PLAY or r.focus not in self.state.hands[r.target] \
                     or tk.touched[t - 1][card]:
                 continue
-            for i in self.options(t, r):
+            options = self.options(t, r)
+            if r.target == self.player and any(
+                    self.links(t, r, i, own=False) is not None for i in options):
+                continue  # some identity of their card connects without their own blind
+                # plays: a self-finesse is read only when no other reading fits (level 2)
+            for i in options:
                 links = self.links(t, r, i)
                 for x in links or ():
                     if x.card == card and x.kind == FINESSE:
