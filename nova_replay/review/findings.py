@@ -138,10 +138,17 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         if type(action) is Hint and isinstance(r, Reading):
             # The clue's faults are the giver's view's: the clue as they read it, their
             # own cards face down.
-            # Read again as the giver read it (their own cards face down), but for a
-            # play clue on a card playable now: that connects as the giver sees it too.
+            # Read again as the giver read it (their own cards face down) where a fault
+            # may rest on their hand: a play clue that does not connect, or connects
+            # through their own cards; a clue on a chop card that is playable or a 5; a
+            # clue read as neither play nor save. A play clue connecting through cards
+            # the giver sees connects as they see it too.
             truth = game.identity_of[r.focus]
-            suspect = not (r.meaning == PLAY and (tk.statuses[t - 1].playable >> truth) & 1)
+            suspect = (r.meaning == PLAY and (not r.connects or any(
+                x.player == p for x in r.connections))) or (r.why == "chop" and (
+                    (tk.statuses[t - 1].playable >> truth) & 1
+                    or game.rank_of[r.focus] == game.ruleset.max_rank)) or (
+                r.meaning not in (PLAY, SAVE))
             mine = MoverView(tk, read, t, p, memo).read(t) if suspect else r
             _clue_notes(tk, read, w, t, p, action, mine if mine.focus == r.focus else r,
                         notes, changes, by_turn, findings)
