@@ -225,6 +225,17 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     f"{name[p]} played {shown}, which {name[p]} knew was trash: a misplay "
                     f"by their own knowledge, not a gamble.",
                     _details("good touch", rule="known trash played")))
+            elif blind and behind is None and before.final_turns == 1 and before.lives > 1 \
+                    and not any(tk.known_playable(t - 1, p)):
+                # The game's last turn, a life to spare and no known play: a blind play costs
+                # nothing and may score (the course's last-turn lesson).
+                luck = "it fit" if not misfired else "it did not fit, and cost nothing"
+                notes.append(Note(
+                    t, p, Kind.GAMBLE, Severity.GOOD, (card,),
+                    f"{name[p]} played {shown} blind on the game's last turn, with "
+                    f"{'a strike' if w.strikes else 'a life'} to spare and no known play: a "
+                    f"free gamble, the right move; {luck}.",
+                    _details("finesse", rule="free last-turn gamble")))
             elif blind and behind is None:
                 luck = "it fit" if not misfired else "it did not fit"
                 notes.append(Note(
