@@ -7,7 +7,8 @@ could see:
   (ambiguous focus), and a save on a playable card a play clue would have got
   (`clue_faults`); a play clue whose focus its target played as the convention says,
   and misplayed (the clue's fault: the misfire itself is then only a note);
-- misread: a saved card played into a misfire; a card a finesse or prompt called,
+- misread: a card its player knew was trash, played; a play the reading told its
+  player to hold (a wait); a card a finesse or prompt called,
   discarded by its holder; a finesse not answered, and a chop-moved card discarded
   (`misreads`);
 - missed save: a critical card discarded from its holder's chop while a player before
@@ -126,7 +127,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     by_turn: dict[tuple[int, Kind], int] = {(f.turn, f.kind): i for i, f in enumerate(findings)}
     # card -> (turn, reading) of the last clue whose reading called it to play / saved it
     called: dict[int, tuple[int, Reading]] = {}
-    saved: dict[int, tuple[int, Reading]] = {}
     bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
     memo = Memo()  # the clues as each player read them
     focused: dict[int, int] = {}  # card -> the turn of the last clue that focused it
@@ -157,8 +157,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             focused[r.focus] = t
             if r.meaning == MeaningKind.PLAY:
                 called[r.focus] = (t, r)
-            elif r.meaning == SAVE:
-                saved[r.focus] = (t, r)
             for x in r.connections:
                 called.setdefault(x.card, (t, r))
                 for c in x.others:  # level 5: an ambiguous finesse's other copies
@@ -209,16 +207,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     changes[i] = Change(f.kind, Severity.INFO,
                                         f"{f.message} It followed the reading of {giver}'s "
                                         f"{w.hint} at turn {when} (see there).")
-            elif card in focused and not mover.knows_playable(card) \
-                    and mover.read(focused[card]).meaning == SAVE:
-                when = focused[card]
-                clue = mover.read(when)
-                luck = "it fit" if not misfired else "it did not fit"
-                notes.append(Note(
-                    t, p, Kind.GAMBLE, Severity.INFO, (card,),
-                    f"{name[p]} played {shown}, which {name[clue.giver]}'s {w.hint} at turn "
-                    f"{when} saved ({clue.convention}), not knowing it playable: a save is not "
-                    f"a play {w.hint}, so a gamble; {luck}.", _details(clue.convention, when)))
             elif mover.knows_trash(card):
                 notes.append(Note(
                     t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
@@ -267,8 +255,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                         for c in (x.card, *x.others):
                             called.pop(c, None)
             called.pop(card, None)
-        if saved:
-            saved.pop(card, None)
     for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
         level = Severity.INFO if m.harmless else Severity.MISTAKE
         notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,

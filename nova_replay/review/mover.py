@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..conventions.connections import FINESSE, connect
 from ..conventions.game import GameReading
 from ..conventions.kinds import Connection
-from ..conventions.meaning import PLAY
+from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading, read_clue
 from ..conventions.table import Table
 from ..knowledge.status import Status, all_playable, all_trash
@@ -219,8 +219,9 @@ class MoverView:
 
     def may_be_finessed(self, t: int, r: Reading) -> bool:
         """A quick bound on `links` for a clue whose focus the mover sees: false when
-        every card its row needs before the focus is one the mover saw in another
-        player's hand at the clue (then none of them is theirs to blind-play)."""
+        every card its row needs before the focus is one the mover saw another player
+        could play for it at the clue, clued or on their finesse position (then none of
+        them is theirs to blind-play)."""
         if r.target == self.player:
             return True
         game = self.game
@@ -230,8 +231,18 @@ class MoverView:
         before = self.tk.timeline.states[t - 1]
         if suit >= len(before.rows):
             return True
-        seen = {game.identity_of[c] for q, hand in enumerate(before.hands)
-                if q != self.player for c in hand}
+        # What another player could play for it: a clued card, or their finesse position
+        # (their first untouched card); a copy elsewhere in a hand calls nothing.
+        touched = self.tk.touched[t - 1]
+        seen = set()
+        for q, hand in enumerate(before.hands):
+            if q == self.player:
+                continue
+            first = True
+            for c in hand:
+                if touched[c] or first:
+                    seen.add(game.identity_of[c])
+                first = first and touched[c]
         return any(suit * m + k - 1 not in seen for k in range(before.rows[suit] + 1, rank + 1))
 
     def links(self, t: int, r: Reading, identity: int, own: bool = True
@@ -275,7 +286,7 @@ class MoverView:
                 continue  # a clue on a card the mover saw playable, or connecting through
                 # cards they saw elsewhere, calls nothing of theirs
             r = self.read(t)
-            if r.meaning != PLAY or r.focus not in self.state.hands[r.target] \
+            if r.meaning not in (PLAY, SAVE) or r.focus not in self.state.hands[r.target] \
                     or tk.touched[t - 1][card]:
                 continue
             options = self.options(t, r)
