@@ -172,9 +172,12 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             behind: Call | None = None
             if blind:
                 behind = mover.called(card)
-            elif card in focused and not mover.knows_playable(card):
-                # the focus of a clue, read as its player read it (a card they knew was
-                # playable is theirs to play, whatever the clue was)
+            elif card in focused and not mover.knows_playable(card) and (
+                    misfired or not mover.mask(card) & mover.status.playable):
+                # the focus of a clue, read as its player read it: what follows from it is
+                # the misplay's blame, or a play they knew could not fit (a card they knew
+                # was playable is theirs to play, whatever the clue was; on one that may
+                # fit, the clue only says what they did)
                 mine = mover.read(focused[card])
                 if mine.meaning == PLAY and mine.focus == card:
                     behind = Call(focused[card], mine, "play clue", game.identity_of[card], ())
