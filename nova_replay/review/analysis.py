@@ -392,6 +392,8 @@ class _Reviewer:
         move, one note: a judgement on a discard that also lost a card is said in the
         outcome's note (`fold`)."""
         lost = self.lost(t, p, card, "discarded")
+        if self.with_playable(t, p, card, lost):
+            return  # the first fault by their view: they knew a card to play
         mover = MoverView(self.tk, self.reading, t, p)
         if self.tk.touched[t - 1][card] and not mover.knows_duplicate(card) \
                 and not self.sarcastic(t):
@@ -411,8 +413,6 @@ class _Reviewer:
                        f"{self.name(p)} did not know was trash{outcome}.",
                        f"By what {self.name(p)} knew, a fault too: a {self.words.hinted} card "
                        f"not known to be trash is kept.")
-            return
-        self.with_playable(t, p, card, lost)
 
     def judge(self, lost: bool, t: int, p: int, kind: Kind, cards: tuple[int, ...],
               message: str, folded: str = "") -> None:
@@ -420,7 +420,8 @@ class _Reviewer:
         card (the last note, an outcome), said in that note (`fold`: `folded`, or the
         note's own words)."""
         if lost:
-            self.findings[-1] = fold(self.findings[-1], kind, MISTAKE, folded or message)
+            self.findings[-1] = fold(self.findings[-1], kind, MISTAKE, folded or message,
+                                     cards)
         else:
             self.add(t, p, kind, MISTAKE, cards, message)
 
@@ -429,20 +430,21 @@ class _Reviewer:
         r = self.reading.turns[t] if self.reading is not None and self.reading.turns else None
         return isinstance(r, MoveReading) and r.move == SARCASTIC_DISCARD
 
-    def with_playable(self, t: int, p: int, card: int, lost: bool = False) -> None:
-        """A discard while holding a card its player knew was playable."""
+    def with_playable(self, t: int, p: int, card: int, lost: bool = False) -> bool:
+        """A discard while holding a card its player knew was playable (whether noted)."""
         hand = self.states[t - 1].hands[p]
         known = self.tk.known_playable(t - 1, p)
         if known[hand.index(card)]:  # the discarded card itself was known playable
             self.judge(lost, t, p, Kind.DISCARD_WITH_PLAYABLE, (card,),
                        f"{self.name(p)} discarded {self.show(card)}, which {self.name(p)} knew "
                        f"was playable: playing it would have scored.")
-            return
+            return True
         playable = [c for c, k in zip(hand, known, strict=True) if k and c != card]
         if playable:
             self.judge(lost, t, p, Kind.DISCARD_WITH_PLAYABLE, (card, *playable),
                        f"{self.name(p)} discarded {self.show(card)} while holding "
                        f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
+        return bool(playable)
 
     def play(self, t: int, p: int, play: Play) -> None:
         before, after = self.states[t - 1], self.states[t]
@@ -479,13 +481,17 @@ class _Reviewer:
         self.lost(t, p, card, w.misfired)
 
 
-def fold(outcome: Finding, kind: Kind, severity: Severity, message: str) -> Finding:
+def fold(outcome: Finding, kind: Kind, severity: Severity, message: str,
+         cards: tuple[int, ...] = ()) -> Finding:
     """An outcome note that also says the judgement on its move (issue #31: one move,
     one note): the judgement's sentence after the outcome's, its kind and severity in
     `details["judged"]` (what the re-dealing test compares), the note's severity the
-    worse of the two."""
+    worse of the two; the judgement's other cards are `related`."""
     worse = min(outcome.severity, severity, key=attrgetter("order"))
     details = {**outcome.details, "judged": [kind.value, severity.value]}
+    more = [c for c in cards if c not in outcome.cards]  # the cards it names too
+    if more:  # (a view that hides a player's cards hides the note when one is theirs)
+        details["related"] = [*outcome.details.get("related", ()), *more]
     return replace(outcome, severity=worse, message=f"{outcome.message} {message}",
                    details=details)
 
