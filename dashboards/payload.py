@@ -111,7 +111,7 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     m = rules.max_rank
     suits = [{**suit_look(rules.suit_colour(i), rules.suit_name(i)),
               "letter": s, "symbol": rules.suit_letter(i),
-              "tops": ["–", *(rank_text(h, s) for h in range(1, m + 1))]}
+              "tops": ["–", *(rank_text(rules.top_rank(i, h), s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
     note = hidden_note(analysis, options.viewer) if options.viewer is not None else ""

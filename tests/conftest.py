@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from helpers import CHROMIUM, IN_CI, PATIENCE, missing_browser
+from helpers import CHROMIUM, IN_CI, PATIENCE, missing_browser, require_shared
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -30,6 +30,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(skip)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked `shared_data` (helpers.needs_shared) needs the real data: skipped
+    without it, saying why, or failed in CI."""
+    if item.get_closest_marker("shared_data"):
+        require_shared()
 
 
 def pytest_setup_options() -> Any:

@@ -8,7 +8,7 @@ from typing import get_args
 
 import pytest
 from click.testing import CliRunner
-from helpers import build_game, discard, hint, play, shared_data, timeline
+from helpers import build_game, discard, hint, play, shared, timeline
 
 from nova_replay.cli import main
 from nova_replay.conventions import (
@@ -228,8 +228,8 @@ def test_a_discard_from_the_chop_and_off_it() -> None:
 
 def test_variants_the_docs_read_differently_are_not_read_and_say_why() -> None:
     assert not_read(make_ruleset("hanabi", variant_name="6 Suits")) == ""
-    why = not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
-    assert why.startswith("no convention reading for this variant (Ambiguous")
+    why = not_read(make_ruleset("hanabi", variant_name="Extremely Ambiguous (6 Suits)"))
+    assert why.startswith("no convention reading for this variant (Extremely Ambiguous")
     assert "grand finale" in not_read(make_ruleset("nova", grand_finale=True))
     assert not_read(make_ruleset("nova", jokers=2)) == ""
 
@@ -262,9 +262,7 @@ def test_none_reads_nothing_and_a_bad_level_is_one_line() -> None:
 def test_the_json_reading_numbers_cards_as_hanab_live_does() -> None:
     # In a game read from hanab.live, each play's `order` in our reading is the order the
     # file's own action names.
-    path = shared_data() / "hanablive" / "example_game_3p.json"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
+    path = shared("hanablive", "example_game_3p.json")
     runner = CliRunner()
     out = runner.invoke(main, ["analyze", str(path), "--json"])
     data = json.loads(out.output[out.output.index("{"):])

@@ -3,9 +3,10 @@ plays and discards (answering a finesse or prompt, a chop discard, a blind play)
 
 Which games are read: Hanabi without a variant, hanab.live variants whose special
 suits H-Group's variant pages read as `variants` does (Rainbow, Black, Pink, White,
-Brown, Omni, Prism and their dark forms...); Nova, whose hands are ordered and hinted as
-Hanabi's (round-robin deal, new card on the left, colour and rank hints). Not read:
-the variants `variants.facts` names (Null, ambiguous suits, a special rank...), Nova's
+Brown, Omni, Prism and their dark forms, ambiguous and dual-colour suits, special ranks
+by `special_ranks`...); Nova, whose hands are ordered and hinted as Hanabi's (round-robin
+deal, new card on the left, colour and rank hints). Not read: the variants
+`variants.facts` names (Extremely Ambiguous, Dual-Color (3 Suits)...), Nova's
 grand finale (a sixth rank); a joker is never touched, so it is never a focus, a
 prompt or a finesse.
 """

@@ -56,6 +56,11 @@ VARIANT_CONVENTIONS: dict[str, str] = {
     "pseudo 5 save": "/dark-omni-gray-pink#pseudo-5-saves",
     "fake save": "/dark-omni-gray-pink#fake-saves",
     "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
+    "pseudo 2 save": "/special-fives#special-5-saves-for-pink-fives",
+    "brown-fives 5 save": "/special-fives#special-5-saves-for-brown-fives",
+    "null 4 chop move": "/special-fives#null-4-tech",
+    "ambiguous tempo clue": "#the-ambiguous-tempo-clue",
+    "red fix clue": "/special-ones#red-fix-clue",
 }
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
 # conventions this reader does not have, so it does not offer them).

@@ -15,7 +15,7 @@ from .kinds import Connection, ConnectionKind, MeaningKind
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
-from .variants import NULL_FIVE_PLAY, null_five, tempo_inverted
+from .variants import NULL_FIVE_PLAY, ambiguous_tempo, null_five, tempo_inverted
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
@@ -23,7 +23,9 @@ NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save
          "5's chop move": "5's Chop Move", "brown save": "Brown Save",
          "muddy rainbow save": "Muddy Rainbow Save", "cocoa rainbow save": "Cocoa Rainbow Save",
          "loaded play clue": "Loaded Play Clue", "null 5 chop move": "Null 5 Chop Move",
-         "loaded 5 null play clue": "Loaded 5 Null Play Clue"}
+         "loaded 5 null play clue": "Loaded 5 Null Play Clue", "pseudo 2 save": "Pseudo 2 Save",
+         "brown-fives 5 save": "Brown-Fives 5 Save", "null 4 chop move": "Null 4 Chop Move",
+         "ambiguous tempo clue": "Ambiguous Tempo Clue", "red fix clue": "Red Fix Clue"}
 
 
 class Reading(NamedTuple):
@@ -80,6 +82,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     focus = focus_of(touched_slots, was, chop, moved)
     if not focus.new and tempo_inverted(table.game, hint.suit, len(touched_slots) - 1):
         focus = focus._replace(slot=touched_slots[-1], why="rightmost re-touched card")
+    elif not focus.new and (twin := ambiguous_tempo(table, hint.rank, hand, touched_slots)) is not None:
+        focus = focus._replace(slot=twin, why="ambiguous tempo clue")
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
     m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus,
@@ -144,6 +148,8 @@ def _head(r: Reading) -> str:
            "leftmost new card": "chop not touched; leftmost new card",
            "leftmost re-touched card": "no new card; leftmost re-touched",
            "rightmost re-touched card": "no new card; a brown clue: rightmost re-touched",
+           "ambiguous tempo clue": "no new card; of two the clues cannot tell apart, the "
+                                   "rightmost by colour, the leftmost by rank",
            "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
     return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 

@@ -61,11 +61,12 @@ class Table:
                       for p in range(len(game.players)))
         own = tr.hand(state, me)
         return View(
-            me, len(game.players), state.turn, game.space, state.rows, state.coins,
+            me, len(game.players), state.turn, game.space, state.rows,
+            state.coins // game.ruleset.hint_cost,
             state.lives, state.draw_pile(game), state.final_turns,
             tuple(of_card[c] for c in state.discards), st, tr.public_full, own,
             tuple(self.promises.get(k.card, 0) for k in own), hands,
-            tr.unseen(state.hands[me]), self.nonce,
+            tr.unseen(state.hands[me]), self.nonce, state.last_clue,
         )
 
     def seen_hand(self, p: int) -> tuple[SeenCard, ...]:

@@ -43,10 +43,10 @@ END_CONDITIONS = (
 )
 _NATURAL_ENDS = ("normal", "strikeout")
 # Options that change the rules; deckPlays only matters when a deck play is made.
-RULE_OPTIONS = ("cardCycle", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
-                "detrimentalCharacters")
-SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), timed, timeBase, "
-                     "timePerTurn, speedrun, deckPlays (if no deck play is made)")
+RULE_OPTIONS = ("cardCycle", "allOrNothing", "detrimentalCharacters")
+SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), emptyClues, oneExtraCard, "
+                     "oneLessCard, timed, timeBase, timePerTurn, speedrun, deckPlays (if no deck "
+                     "play is made)")
 _OWN_KEYS = ("players", "deck", "actions", "options")
 META_KEY = "hanablive"
 
@@ -164,6 +164,20 @@ def _check_options(options: Any) -> dict[str, Any]:
     return options
 
 
+def _rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """hanab.live's options that change rules we read, as `make_ruleset`'s arguments:
+    emptyClues; oneExtraCard / oneLessCard (both: refused)."""
+    for name in ("emptyClues", "oneExtraCard", "oneLessCard"):
+        if name in options and not isinstance(options[name], bool):
+            raise SchemaError(f"$.options.{name}", f"expected true or false, found "
+                              f"{json.dumps(options[name])}")
+    extra, less = bool(options.get("oneExtraCard")), bool(options.get("oneLessCard"))
+    if extra and less:
+        raise SchemaError("$.options.oneLessCard", "options oneExtraCard and oneLessCard "
+                          "together: expected at most one")
+    return {"empty_clues": bool(options.get("emptyClues")), "hand_change": extra - less}
+
+
 ANONYMISED = "anonymised"  # our key in meta.hanablive: the file had no players
 
 
@@ -186,6 +200,33 @@ def anonymised_warning(log: GameLog) -> str | None:
             f"{log.players[0]} ... {log.players[-1]}")
 
 
+def kept_starting_player(log: GameLog) -> int:
+    """hanab.live's starting player as the log keeps it (`meta.hanablive.options.
+    startingPlayer`, 0 when absent): the one check of that kept option, made when the log
+    is replayed (so `validate` refuses it in one line) and used by every reader of it
+    (the card numbering of an export, players' notes). Raises SchemaError when the kept
+    options are not an object or the index is not one of the log's players."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    options = kept.get("options") if isinstance(kept, dict) else None
+    if options is None:
+        return 0
+    if not isinstance(options, dict):
+        raise SchemaError(f"$.meta.{META_KEY}.options", f"expected an object of hanab.live "
+                          f"options, found {_shown(options)}")
+    start = options.get("startingPlayer", 0)
+    n = len(log.players)
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        raise SchemaError(f"$.meta.{META_KEY}.options.startingPlayer",
+                          f"expected a player index 0 to {n - 1}, found {_shown(start)}")
+    return start
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
     """Players' notes on cards, kept from a hanab.live export (`meta.hanablive.notes`:
     per player in hanab.live's seating, a list indexed by hanab.live card order), as our
@@ -196,11 +237,11 @@ def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
     n = len(log.players)
     if not isinstance(notes, list) or len(notes) != n:
         return {}
-    options = kept.get("options") if isinstance(kept, dict) else None
-    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+    try:
+        start = kept_starting_player(log)
+    except SchemaError:
         return {}
-    size = make_ruleset("hanabi").hand_size(n)
+    size = make_ruleset("hanabi").hand_size(n) + log.ruleset.hand_change
     order = _deal_map(n, size, start) + list(range(n * size, len(log.deck)))
     seating = log.players[n - start:] + log.players[:n - start]  # hanab.live's order
     out: dict[int, list[tuple[str, str]]] = {}
@@ -269,8 +310,9 @@ def from_hanablive(data: Any) -> dict[str, Any]:
                           f"{{suitIndex, rank}} and actions of {{type, target, value}}), found {found}")
     options = _check_options(data.get("options"))
     variant = variant_name(data)
+    rule_options = _rule_options(options)
     try:
-        rules = make_ruleset("hanabi", variant_name=variant)
+        rules = make_ruleset("hanabi", variant_name=variant, **rule_options)
     except RulesetError as e:
         raise SchemaError("$.options.variant" if "variant" in options else "$.variant",
                           str(e)) from None
@@ -294,7 +336,8 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         meta["options"] = options
     log: dict[str, Any] = {  # the variant's name, No Variant too: it keeps hanab.live's words
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
-        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
+        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {}),
+                    **{k: v for k, v in rule_options.items() if v}},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
     replayed = _replayed(log)  # once: both questions below are asked of this replay

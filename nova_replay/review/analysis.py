@@ -368,8 +368,8 @@ class _Reviewer:
         else:
             reach = [st.reach[suit]]  # with no spare joker, the status' reach is the row's
 
-        def to(r: int) -> str:
-            return rank_text(r, letter)
+        def to(r: int) -> str:  # a height, said as its top card's rank (a reversed suit)
+            return rank_text(game.ruleset.top_rank(suit, r), letter)
 
         if reach[0] > height:
             alone = f"{row} can now reach {to(reach[0])} at most"
@@ -459,7 +459,8 @@ class _Reviewer:
         suit = self.game.suit_of[card]
         letter = self.game.ruleset.suits[suit]
         height = before.rows[suit]
-        at = f"was at {rank_text(height, letter)}" if height else "was empty"
+        top = self.game.ruleset.top_rank(suit, height)
+        at = f"was at {rank_text(top, letter)}" if height else "was empty"
         if after.ending == STRIKEOUT:
             if self.game.ruleset.gentle_show:
                 outcome = "the show is cancelled (gentle show: the score is kept)"

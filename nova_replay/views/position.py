@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property
 from html import escape
+from typing import Any, NamedTuple
 
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import knows_playable, knows_trash
-from ..record.load import Record, load_data
-from ..record.reader import read_json
+from ..record.load import Record
+from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
 from ..review.projection import project
 from ..rules.cards import SUITS, rank_text
@@ -42,6 +43,22 @@ class Note:
     @classmethod
     def of(cls, f: Finding, players: tuple[str, ...]) -> Note:
         return cls(f.turn, players[f.player], str(f.kind), str(f.severity), f.message)
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}, {self.player}: {self.severity} ({self.kind}) {self.message}"
+
+    def _repr_html_(self) -> str:
+        return note_html(self)
+
+
+class Move(NamedTuple):
+    """One turn of a game (`GameRecord.moves()`), as python-chess's `mainline()` gives
+    moves: the turn, what was done (one sentence), the table after it, and its notes."""
+
+    turn: int
+    action: str
+    state: Position
+    notes: list[Note]
 
 
 @dataclass(frozen=True)
@@ -114,9 +131,9 @@ class Position:
     @property
     def rows(self) -> dict[str, str]:
         """Each suit's row by its symbol: the top card's rank ("." when empty)."""
-        suits = self.analysis.record.game.ruleset.suits
-        return {SUITS[s].symbol: rank_text(h, s) if h else "."
-                for s, h in zip(suits, self.state.rows, strict=True)}
+        rules = self.analysis.record.game.ruleset
+        return {SUITS[s].symbol: rank_text(rules.top_rank(i, h), s) if h else "."
+                for i, (s, h) in enumerate(zip(rules.suits, self.state.rows, strict=True))}
 
     @property
     def discards(self) -> list[str]:
@@ -170,7 +187,8 @@ class Position:
                          + knowledge_lines(a, self.turn, self._seen))
 
     def __repr__(self) -> str:
-        return (f"<Position turn {self.turn} of {self.analysis.record.file or 'a game'}: "
+        name = os.path.basename(self.analysis.record.file) or "a game"
+        return (f"<Position turn {self.turn} of {name}: "
                 f"score {self.score}, {self.draw_pile} to draw>")
 
     def _repr_html_(self) -> str:
@@ -229,17 +247,48 @@ class GameRecord(Record):
         for turn in range(self.timeline.turns + 1):
             yield self.state(turn, as_player)
 
+    def moves(self, as_player: str | None = None) -> Iterator[Move]:
+        """Every turn in order, from turn 1: (turn, action, state after it, its notes), as
+        `as_player` saw them if given (the notes that player may read)."""
+        for turn in range(1, self.timeline.turns + 1):
+            position = self.state(turn, as_player)
+            yield Move(turn, position.action, position, position.notes)
+
+    def clock_frame(self) -> Any:
+        """The draw-pile clock as a pandas DataFrame, a row per turn (0 = the deal): who
+        moved, draw pile, pace, score, max score, efficiency, final turns left. Needs
+        pandas (the `[pandas]` extra)."""
+        from .frames import clock_frame
+
+        return clock_frame(self)
+
+    def notes_frame(self) -> Any:
+        """The teaching notes as a pandas DataFrame: turn, player, kind, severity,
+        message. Needs pandas (the `[pandas]` extra)."""
+        from .frames import notes_frame
+
+        return notes_frame(self)
+
     def __str__(self) -> str:
         s = self.timeline.final
         return (f"{self.game.ruleset.title}, {', '.join(self.players)}: {self.turns} turns, "
                 f"score {s.score}" + (f", {s.ending}" if s.ending else ", unfinished"))
 
 
-def load(path: str | os.PathLike[str]) -> GameRecord:
-    """A game log (ours or hanab.live's) as a `GameRecord`; raises the first NovaError
-    (a ValueError) with the file and the place."""
-    name = os.fspath(path)
-    return GameRecord.of(load_data(read_json(name), name))
+    def __repr__(self) -> str:
+        name = os.path.basename(self.file) or "a game"
+        return f"<GameRecord {name}: {self}>"
+
+    def _repr_html_(self) -> str:
+        return game_html(self)
+
+
+def load(source: str | os.PathLike[str]) -> GameRecord:
+    """A game log (ours or hanab.live's) as a `GameRecord`: a path, or a hanab.live game
+    id or replay URL as the commands take them ("123456", fetched once into the cache,
+    then read from there). Raises the first NovaError (a ValueError) with the file and
+    the place, or FetchError (a ValueError) for a game that cannot be fetched."""
+    return GameRecord.of(load_record(source))
 
 
 # The position as HTML with inline SVG, for Jupyter (`Position._repr_html_`): the status,
@@ -327,3 +376,61 @@ def position_html(pos: Position) -> str:
                                       for n in pos.notes) + "</ul>")
     parts.append("</div>")
     return "".join(parts)
+
+
+SEVERITY_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "info": "#546e7a",
+                    "good": "#2e7d32"}
+CLOCK_W, CLOCK_H = 240, 60
+
+
+def note_html(note: Note) -> str:
+    """A note on one line: its turn, player, severity (coloured) and sentence."""
+    colour = SEVERITY_COLOURS.get(note.severity, GREY)
+    return (f'<span>turn {note.turn}, {escape(note.player)}: '
+            f'<b style="color:{colour}">{escape(note.severity)}</b> '
+            f"({escape(note.kind)}) {escape(note.message)}</span>")
+
+
+def clock_svg(game: GameRecord) -> str:
+    """The draw-pile clock as a small chart: score (solid) and max score (dashed) turn by
+    turn, on the game's perfect score; the draw pile as a grey line on its own scale."""
+    clock = game.analysis.clock
+    top = max(game.game.ruleset.perfect_score, 1)
+    deck = max(max(p.draw_pile for p in clock), 1)
+    last = max(len(clock) - 1, 1)
+
+    def line(values: list[float], colour: str, dash: str = "") -> str:
+        points = " ".join(f"{2 + i * (CLOCK_W - 4) / last:.1f},{CLOCK_H - 2 - v * (CLOCK_H - 4):.1f}"
+                          for i, v in enumerate(values))
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        return (f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                f'stroke-width="1.5"{extra}/>')
+
+    final = clock[-1]
+    label = (f"the clock over {last} turns: score {final.score}, max score {final.max_score} "
+             f"of {top}, {final.draw_pile} cards left to draw")
+    return (f'<svg width="{CLOCK_W}" height="{CLOCK_H}" role="img" aria-label="{escape(label)}">'
+            f'<rect width="{CLOCK_W}" height="{CLOCK_H}" fill="#fafafa" stroke="#e0e0e0"/>'
+            + line([p.draw_pile / deck for p in clock], GREY)
+            + line([p.max_score / top for p in clock], "#1565c0", "4 2")
+            + line([p.score / top for p in clock], "#1565c0")
+            + "</svg>")
+
+
+def game_html(game: GameRecord) -> str:
+    """A summary card: ruleset, players, score and ending, the notes' counts, the clock."""
+    final = game.timeline.final
+    rules = game.game.ruleset
+    ending = final.ending or "unfinished"
+    summary = game.analysis.summary
+    counts = ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in
+                       ((summary.blunders, "blunder"), (summary.mistakes, "mistake")) if n)
+    name = escape(game.file.rsplit("/", 1)[-1] or "a game")
+    return ('<div style="border:1px solid #cfd8dc;border-radius:6px;padding:6px 10px;'
+            'display:inline-block;font-family:sans-serif">'
+            f"<b>{name}</b>: {escape(rules.title)}, {len(game.players)} players<br>"
+            f"{escape(', '.join(game.players))}<br>"
+            f"score <b>{final.score}</b> of {rules.perfect_score}, {escape(ending)}, "
+            f"{game.turns} turns" + (f"; {escape(counts)}" if counts else "") + "<br>"
+            + clock_svg(game)
+            + '<br><small>score (solid), max score (dashed), draw pile (grey)</small></div>')

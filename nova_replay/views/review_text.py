@@ -251,7 +251,7 @@ def identities_text(ids: IdentitySpace, mask: int, hinted: int | None = None) ->
     suits = ids.ruleset.suits
     by_suit: dict[int, list[int]] = {}
     for i in members:
-        by_suit.setdefault(ids.suit(i), []).append(ids.rank(i))
+        by_suit.setdefault(ids.suit(i), []).append(ids.card(i).rank if i != ids.joker else 0)
     parts = []
     for s, ranks in by_suit.items():
         if s < 0:
@@ -259,7 +259,7 @@ def identities_text(ids: IdentitySpace, mask: int, hinted: int | None = None) ->
             continue
         letter = suits[s]
         runs: list[list[int]] = []
-        for r in ranks:
+        for r in sorted(ranks):  # a reversed suit's identities come 5 first
             if runs and r == runs[-1][-1] + 1:
                 runs[-1].append(r)
             else:
