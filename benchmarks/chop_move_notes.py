@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from nova_replay.conventions import chop_moved_at  # noqa: E402
 from nova_replay.review.analysis import Analysis, Finding, analyze  # noqa: E402
-from nova_replay.review.conventions import chop_moved_at  # noqa: E402
 from nova_replay.review.vocabulary import Kind  # noqa: E402
 from nova_replay.rules.errors import NovaError  # noqa: E402
 

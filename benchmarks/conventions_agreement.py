@@ -39,16 +39,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nova_replay.record.load import load  # noqa: E402
-from nova_replay.review.conventions import (  # noqa: E402
+from nova_replay.conventions import (  # noqa: E402
     DEFAULT_LEVEL,
     Conventions,
     MoveReading,
     Reading,
     read_game,
 )
-from nova_replay.review.conventions.variants import facts  # noqa: E402
-from nova_replay.review.knowledge import timeline_knowledge  # noqa: E402
+from nova_replay.conventions.variants import facts  # noqa: E402
+from nova_replay.knowledge.tiers import timeline_knowledge  # noqa: E402
+from nova_replay.record.load import load  # noqa: E402
 from nova_replay.rules.errors import NovaError  # noqa: E402
 from nova_replay.rules.game import Discard, Play  # noqa: E402
 

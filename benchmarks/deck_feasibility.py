@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nova_replay.review.decks import deck_verdict
-from nova_replay.review.solver import Budget
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.solver.decks import deck_verdict
+from nova_replay.solver.exact import Budget
 
 GROUPS: tuple[tuple[str, int, int], ...] = (
     *(("No Variant", p, 10_000) for p in (2, 3, 4, 5, 6)),

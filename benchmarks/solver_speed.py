@@ -37,17 +37,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from nova_replay.play.bots import ConventionBot
 from nova_replay.play.simulate import play_game
 from nova_replay.record.load import load
-from nova_replay.review.solver import (
+from nova_replay.rules.engine import Timeline, apply, replay
+from nova_replay.rules.errors import NovaError
+from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.rules.variants import NO_VARIANT
+from nova_replay.solver.exact import (
     DEFAULT_NODES,
     Budget,
     CurvePoint,
     best_possible_curve,
     playable_state,
 )
-from nova_replay.rules.engine import Timeline, apply, replay
-from nova_replay.rules.errors import NovaError
-from nova_replay.rules.rulesets import make_ruleset
-from nova_replay.rules.variants import NO_VARIANT
 
 RULESETS: dict[str, dict[str, Any] | None] = {
     "nova": {},

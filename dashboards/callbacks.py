@@ -23,7 +23,7 @@ from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_u
 from dash.exceptions import PreventUpdate
 from flask import g, has_request_context, request
 
-from nova_replay.review.perspective import viewer_of
+from nova_replay.knowledge.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .evaluations import Evaluations, start_solver

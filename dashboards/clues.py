@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from nova_replay.conventions import Reading
+from nova_replay.knowledge.perspective import REVIEWER, Perspective
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.conventions import Reading
-from nova_replay.review.perspective import REVIEWER, Perspective
 from nova_replay.rules.game import Hint
 from nova_replay.rules.words import words
 from nova_replay.views.review_text import reading_text

@@ -18,13 +18,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from nova_replay.conventions import parse_conventions
 from nova_replay.corpus.rows import GAME_COLUMNS
 from nova_replay.corpus.tables import read_table
 from nova_replay.record.bundled import samples_dir
 from nova_replay.record.reader import decode_json, special_file
 from nova_replay.record.validation import Report, check, check_data
 from nova_replay.review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
-from nova_replay.review.conventions import parse_conventions
 from nova_replay.rules.errors import NovaError
 
 from .survey import Checked, Progress, Survey, checked_of

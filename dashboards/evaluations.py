@@ -33,7 +33,7 @@ from typing import Any
 from nova_replay.record.load import load_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.evaluation import Evaluation, evaluate, figure_text
-from nova_replay.review.solver import DEFAULT_BUDGET, Budget
+from nova_replay.solver.exact import DEFAULT_BUDGET, Budget
 
 from .panels import plot_text
 

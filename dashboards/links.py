@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from nova_replay.review.conventions import DEFAULT_LEVEL, LEVELS
-from nova_replay.review.perspective import viewer_of
+from nova_replay.conventions import DEFAULT_LEVEL, LEVELS
+from nova_replay.knowledge.perspective import viewer_of
 
 TIERS = ("hinted", "deduced", "common")
 TURN_SLOT = "turn=-1"  # what a link template holds in place of the turn

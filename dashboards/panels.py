@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nova_replay.knowledge.perspective import hidden_note as hidden_note_text
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.perspective import hidden_note as hidden_note_text
 from nova_replay.review.projection import View
 from nova_replay.review.vocabulary import Kind, Severity
 from nova_replay.rules.words import words

@@ -45,8 +45,8 @@ import json
 from pathlib import PurePath
 from typing import Any
 
+from nova_replay.knowledge.perspective import Perspective
 from nova_replay.review.analysis import Analysis, Finding
-from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import View, project
 from nova_replay.review.vocabulary import HIDDEN_MARKER, Severity
 from nova_replay.rules.cards import Card, rank_text

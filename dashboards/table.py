@@ -11,11 +11,11 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+from nova_replay.knowledge.perspective import Perspective
+from nova_replay.knowledge.status import final_turns_left
+from nova_replay.knowledge.tiers import CardKnowledge, card_flags
 from nova_replay.record.hanablive import card_notes
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.knowledge import CardKnowledge, card_flags
-from nova_replay.review.perspective import Perspective
-from nova_replay.review.status import final_turns_left
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import is_misfire
 from nova_replay.rules.game import Discard, Hint

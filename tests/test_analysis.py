@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from helpers import ROOT, build_game, discard, hint, play, shuffled_game, timeline
 
 from nova_replay.cli import main
+from nova_replay.knowledge.status import Identities, pace, status
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
-from nova_replay.review.status import Identities, pace, status
 from nova_replay.rules.engine import apply, deal
 from nova_replay.rules.game import Action, Discard, Game, Hint
 from nova_replay.rules.rulesets import make_ruleset
@@ -250,10 +250,10 @@ def test_a_joker_that_must_bridge_a_gap_is_critical() -> None:
 def test_a_lost_card_kept_in_hand_has_the_status_before_its_turn(rules) -> None:  # type: ignore[no-untyped-def]
     """The cost of a lost critical card reads the kept table's status as the status
     before the turn (only the discards differ); counted from scratch it is the same."""
+    from nova_replay.knowledge.status import played_jokers
     from nova_replay.play.bots import parse_bot
     from nova_replay.play.simulate import simulate
     from nova_replay.review.analysis import kept_in_hand
-    from nova_replay.review.status import played_jokers
 
     losses = 0
     for seed in range(8):

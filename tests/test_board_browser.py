@@ -18,10 +18,10 @@ from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.table import contrast
 from selenium.webdriver.support.ui import WebDriverWait
 
+from nova_replay.conventions import Reading
 from nova_replay.play.bots import parse_bot
 from nova_replay.play.simulate import simulate
 from nova_replay.review.analysis import analyze
-from nova_replay.review.conventions import Reading
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.course import course
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, shared, timeline
 from test_conventions import HANABI, HANDS, review
 
+from nova_replay.conventions import Conventions, chop_at
 from nova_replay.play.suggest import convention_moves, saves_missed, suggestions
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.conventions import Conventions, chop_at
 from nova_replay.review.whatif import alternative, avoids_faults
 from nova_replay.rules.game import Hint
 

@@ -17,8 +17,8 @@ from helpers import SAMPLES
 
 from nova_replay.cli import main
 from nova_replay.cli.ports import free_port
+from nova_replay.knowledge.perspective import Perspective
 from nova_replay.record.load import load
-from nova_replay.review.perspective import Perspective
 from nova_replay.views.text import describe_turn
 
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import pytest
 from helpers import shuffled_game
 
-from nova_replay.review.planning import DISCARD, HINT, MISFIRE, PLAY, Move, Planning
 from nova_replay.rules.engine import NO_MORE_POINTS, State, apply, deal, is_misfire, legal_actions
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
+from nova_replay.solver.planning import DISCARD, HINT, MISFIRE, PLAY, Move, Planning
 
 GAMES = int(os.environ.get("NOVA_CONSISTENCY_GAMES", "360"))
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, play, shared, timeline
 from test_conventions import HANABI, HANDS, review
 
+from nova_replay.conventions.connections import BLUFF
+from nova_replay.conventions.reading import Reading
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.conventions.clue_faults import five_by_colour
-from nova_replay.review.conventions.connections import BLUFF
-from nova_replay.review.conventions.reading import Reading
+from nova_replay.review.clue_faults import five_by_colour
 from nova_replay.rules.game import Game, Hint
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from helpers import Step, build_game, discard, hint, play, timeline
 
-from nova_replay.review.conventions import Conventions, MoveReading, chop_moved, read_game
-from nova_replay.review.conventions.chop import chop_slot
-from nova_replay.review.knowledge import timeline_knowledge
+from nova_replay.conventions import Conventions, MoveReading, chop_moved, read_game
+from nova_replay.conventions.chop import chop_slot
+from nova_replay.knowledge.tiers import timeline_knowledge
 from nova_replay.rules.rulesets import make_ruleset
 
 FOLDER = Path(__file__).parent / "conventions_questions" / "moves"

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from nova_replay.review.conventions import Conventions, Table, read_clue
-from nova_replay.review.conventions.good_touch import breaks_good_touch
-from nova_replay.review.status import Identities, status
+from nova_replay.conventions import Conventions, Table, read_clue
+from nova_replay.conventions.good_touch import breaks_good_touch
+from nova_replay.knowledge.status import Identities, status
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import State
 from nova_replay.rules.game import Game, Hint

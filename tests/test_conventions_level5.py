@@ -7,9 +7,9 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, play
 from test_conventions import clue, move, review
 
+from nova_replay.conventions import Reading
+from nova_replay.knowledge.perspective import Perspective
 from nova_replay.review.analysis import Analysis
-from nova_replay.review.conventions import Reading
-from nova_replay.review.perspective import Perspective
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.views.review_text import reading_text
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, play
 from test_conventions import clue, kinds, move, names, review
 
-from nova_replay.review.conventions import not_read, page
-from nova_replay.review.conventions.variants import PAGES, facts
+from nova_replay.conventions import not_read, page
+from nova_replay.conventions.variants import PAGES, facts
 from nova_replay.rules.engine import State
 from nova_replay.rules.game import Game, Hint
 from nova_replay.rules.rulesets import RulesetError, make_ruleset

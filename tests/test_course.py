@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from helpers import ROOT, SAMPLES, shared
 
 from nova_replay.cli import main
+from nova_replay.conventions import MoveReading, Reading, parse_conventions
+from nova_replay.conventions.game import BLIND_PLAY
+from nova_replay.conventions.meaning import PLAY
 from nova_replay.record.load import load, load_data
 from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.conventions import MoveReading, Reading, parse_conventions
-from nova_replay.review.conventions.game import BLIND_PLAY
-from nova_replay.review.conventions.meaning import PLAY
 from nova_replay.review.whatif import alternative
 from nova_replay.rules.engine import legal_actions
 from nova_replay.rules.errors import NovaError

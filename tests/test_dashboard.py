@@ -32,9 +32,9 @@ from nova_replay.dashboard.survey import check_files
 from nova_replay.dashboard.table import ViewOptions, action_text
 
 from nova_replay.cli import main
+from nova_replay.knowledge.perspective import Perspective
 from nova_replay.record.load import load, load_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
-from nova_replay.review.perspective import Perspective
 from nova_replay.review.projection import project
 
 (TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK,

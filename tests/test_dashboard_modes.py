@@ -28,9 +28,9 @@ from test_dashboard import (
     text_of,
 )
 
+from nova_replay.knowledge.tiers import knows_exactly, knows_playable, knows_trash
 from nova_replay.record.load import load_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
-from nova_replay.review.knowledge import knows_exactly, knows_playable, knows_trash
 
 
 @pytest.fixture(scope="module")

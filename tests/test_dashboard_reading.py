@@ -14,7 +14,7 @@ from nova_replay.dashboard.links import parse_view, turn_href, url_mistakes
 from nova_replay.dashboard.payload import game_payload
 from nova_replay.dashboard.table import ViewOptions
 
-from nova_replay.review.conventions import Reading
+from nova_replay.conventions import Reading
 from nova_replay.rules.game import Hint
 
 GAME = "hanabi-5p"  # a bundled Hanabi game, read by H-Group (No Variant)

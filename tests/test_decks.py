@@ -14,12 +14,12 @@ from helpers import SAMPLES
 
 from nova_replay.cli import main
 from nova_replay.record.load import load
-from nova_replay.review.decks import deck_verdict, deck_winnable
-from nova_replay.review.solver import Budget, Solver
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import deal, replay
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.solver.decks import deck_verdict, deck_winnable
+from nova_replay.solver.exact import Budget, Solver
 
 # Random No Variant decks for 2 players (benchmarks/deck_feasibility.py, decks 109 and 93).
 # Both 2♦ (B) are the 48th and 49th cards: 3B, 4B and 5B would need three more turns

@@ -62,7 +62,7 @@ def _defined(path: Path) -> set[str]:
 
 
 def _module(name: str) -> Path:
-    """A file named as the architecture page names it (`review/status.py`, `dashboards/...`)."""
+    """A file named as the architecture page names it (`knowledge/status.py`, `dashboards/...`)."""
     return ROOT / name if name.startswith("dashboards/") else ROOT / "nova_replay" / name
 
 

@@ -11,9 +11,9 @@ from helpers import SAMPLES
 from nova_replay.cli import main
 from nova_replay.review.analysis import analyze
 from nova_replay.review.evaluation import evaluate
-from nova_replay.review.solver import solve
 from nova_replay.review.vocabulary import Kind
 from nova_replay.rules.engine import apply
+from nova_replay.solver.exact import solve
 
 LOST_FIVE = SAMPLES / "nova-4p-lost-five-bots.json"
 
@@ -78,7 +78,7 @@ def test_variant_games_evaluate_and_their_witnesses_are_legal() -> None:
     from helpers import shared
 
     from nova_replay.record.load import load
-    from nova_replay.review.solver import playable_state
+    from nova_replay.solver.exact import playable_state
 
     for name in ("1882268.json", "1884033.json", "1884157.json"):
         record = load(shared("real", "cpp-bot-replays", name))
@@ -105,7 +105,7 @@ def test_a_figure_not_proven_is_said_as_a_bound() -> None:
     With no search (a budget of 0 nodes), turn 30 of the lost-five lesson has a proven
     drop from a figure that is only a lower bound: the note says "at least"; the text
     view and the curve say both bounds."""
-    from nova_replay.review.solver import Budget
+    from nova_replay.solver.exact import Budget
     from nova_replay.views.review_text import evaluation_text
 
     a = analyze(str(LOST_FIVE))

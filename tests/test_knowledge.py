@@ -11,16 +11,16 @@ from helpers import build_game, discard, hint, legal_actions, shuffled_game, tim
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nova_replay.record.writer import log_data
-from nova_replay.review.analysis import analyze
-from nova_replay.review.knowledge import (
+from nova_replay.knowledge.status import Identities, played_jokers, status
+from nova_replay.knowledge.tiers import (
     CardKnowledge,
     Tracker,
     knows_exactly,
     knows_playable,
     timeline_knowledge,
 )
-from nova_replay.review.status import Identities, played_jokers, status
+from nova_replay.record.writer import log_data
+from nova_replay.review.analysis import analyze
 from nova_replay.rules.engine import apply, deal, replay
 from nova_replay.rules.game import Action, Game, Hint, Play
 from nova_replay.rules.rulesets import make_ruleset

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 import pytest
 from helpers import legal_actions, shuffled_game
 
+from nova_replay.knowledge.status import max_score
 from nova_replay.record.load import load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
-from nova_replay.review.status import max_score
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import TERMINATED, State, apply, deal
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play

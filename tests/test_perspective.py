@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from helpers import build_game, discard, hint, play, timeline
 
 from nova_replay.cli import main
+from nova_replay.knowledge.perspective import REVIEWER, Perspective, viewer_of
 from nova_replay.record.writer import dumps, log_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
-from nova_replay.review.perspective import REVIEWER, Perspective, viewer_of
 from nova_replay.review.projection import project
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset

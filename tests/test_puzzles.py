@@ -14,13 +14,13 @@ from click.testing import CliRunner
 from helpers import ROOT, SAMPLES, build_game, discard, hint, play, run, shared
 
 from nova_replay.cli import main
+from nova_replay.conventions.reading import Reading
 from nova_replay.play.suggest import convention_moves
 from nova_replay.record.actions import ruleset_of
 from nova_replay.record.load import load, load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
-from nova_replay.review.conventions.clue_faults import valid_play_clue
-from nova_replay.review.conventions.reading import Reading
+from nova_replay.review.clue_faults import valid_play_clue
 from nova_replay.review.whatif import alternative
 from nova_replay.rules.cards import parse_card
 from nova_replay.rules.engine import apply

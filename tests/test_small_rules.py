@@ -14,9 +14,9 @@ from helpers import ROOT, build_game, discard, hint, play, timeline
 
 from nova_replay.corpus.rows import review_item
 from nova_replay.corpus.sources import Item
+from nova_replay.knowledge.status import Status, all_playable, all_trash, row_reach
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
-from nova_replay.review.status import Status, all_playable, all_trash, row_reach
 from nova_replay.review.vocabulary import Kind
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import is_misfire
@@ -112,7 +112,7 @@ def _mask_within(tree: ast.AST) -> list[int]:
 
 def test_no_module_retypes_the_misfire_or_known_playable_rule() -> None:
     homes = {ROOT / "nova_replay" / "rules" / "engine.py": _lives_compared,
-             ROOT / "nova_replay" / "review" / "status.py": _mask_within}
+             ROOT / "nova_replay" / "knowledge" / "status.py": _mask_within}
     code = _code()
     assert len(code) > 60
     retyped = [f"{p.relative_to(ROOT)}:{line} ({scan.__name__})"

@@ -13,11 +13,15 @@ from helpers import legal_actions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import nova_replay.review.solver as solver_module
+import nova_replay.solver.exact as solver_module
+from nova_replay.knowledge.status import Identities, max_score, status
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
-from nova_replay.review.search import INF, NONE, Move, Node, Started
-from nova_replay.review.solver import (
+from nova_replay.rules.cards import parse_card
+from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, Timeline, apply, replay
+from nova_replay.rules.game import Action, Discard, Game, Hint, Play
+from nova_replay.rules.rulesets import Ruleset, make_ruleset
+from nova_replay.solver.exact import (
     Budget,
     Solution,
     Solver,
@@ -27,11 +31,7 @@ from nova_replay.review.solver import (
     same,
     solve,
 )
-from nova_replay.review.status import Identities, max_score, status
-from nova_replay.rules.cards import parse_card
-from nova_replay.rules.engine import DECK_OUT, PERFECT, STRIKEOUT, State, Timeline, apply, replay
-from nova_replay.rules.game import Action, Discard, Game, Hint, Play
-from nova_replay.rules.rulesets import Ruleset, make_ruleset
+from nova_replay.solver.search import INF, NONE, Move, Node, Started
 
 RULESETS: dict[str, Ruleset] = {
     "nova": make_ruleset("nova"),

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from test_solver import RULESETS as SOLVER_RULESETS
 
 from nova_replay.cli import main
+from nova_replay.knowledge.status import Identities, max_score, played_jokers, status
 from nova_replay.play.bots import CarelessBot, ConventionBot
 from nova_replay.play.simulate import play_game
-from nova_replay.review.solver import Budget, CurvePoint, best_possible_curve, playable_state
-from nova_replay.review.status import Identities, max_score, played_jokers, status
 from nova_replay.rules.engine import Timeline, apply, replay
 from nova_replay.rules.rulesets import Ruleset, make_ruleset
+from nova_replay.solver.exact import Budget, CurvePoint, best_possible_curve, playable_state
 
 RULESETS: dict[str, Ruleset] = {
     **SOLVER_RULESETS,  # Nova, its variants, Hanabi; and a few hanab.live variants:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from nova_replay.knowledge.status import Identities, status
 from nova_replay.record.load import load_data
-from nova_replay.review.status import Identities, status
 from nova_replay.rules.cards import Card, parse_card
 from nova_replay.rules.engine import deal
 from nova_replay.rules.errors import IllegalAction

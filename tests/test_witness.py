@@ -8,10 +8,10 @@ from helpers import SAMPLES
 
 from nova_replay.review.analysis import analyze
 from nova_replay.review.evaluation import evaluate
-from nova_replay.review.solver import solve
 from nova_replay.review.whatif import avoids_faults, knowing
 from nova_replay.rules.engine import apply, legal_actions
 from nova_replay.rules.game import Hint
+from nova_replay.solver.exact import solve
 
 
 def test_a_knowable_hint_is_named_when_the_solvers_own_move_was_unknowable() -> None:

@@ -14,7 +14,11 @@ from dataclasses import replace
 import click
 
 from .. import __version__
+from ..conventions import Conventions
+from ..conventions import read_game as game_reading
 from ..corpus.rows import player_rows
+from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
+from ..knowledge.tiers import timeline_knowledge
 from ..play.suggest import suggestions
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
@@ -24,11 +28,7 @@ from ..record.reader import read_json
 from ..record.validation import Report, check_each
 from ..record.writer import dumps
 from ..review.analysis import analyze
-from ..review.conventions import Conventions
-from ..review.conventions import read_game as game_reading
 from ..review.evaluation import evaluate
-from ..review.knowledge import timeline_knowledge
-from ..review.perspective import REVIEWER, Perspective, viewer_of
 from ..rules.errors import IllegalAction, NovaError
 from ..rules.words import words
 from ..views.replay_json import replay_data

@@ -16,14 +16,14 @@ from typing import Any
 
 import click
 
+from ..conventions import Conventions
 from ..corpus.frame import logs_only
 from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, TableFile, table_format
 from ..record.reader import MAX_FILE_BYTES
-from ..review.conventions import Conventions
-from ..review.solver import Budget
+from ..solver.exact import Budget
 from .conventions import conventions_option
 from .options import (
     BAD_INPUT,

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..review.conventions import DEFAULT_LEVEL, Conventions, ConventionsError, parse_conventions
+from ..conventions import DEFAULT_LEVEL, Conventions, ConventionsError, parse_conventions
 
 F = TypeVar("F", bound=Callable[..., Any])
 

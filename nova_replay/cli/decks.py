@@ -8,9 +8,9 @@ import sys
 import click
 
 from ..record.load import load_until_illegal
-from ..review.decks import deck_verdict
 from ..rules.engine import replay
 from ..rules.errors import NovaError
+from ..solver.decks import deck_verdict
 from ..views.text import describe_turn
 from .options import json_option, recursive_option
 from .paths import expand_paths

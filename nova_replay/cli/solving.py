@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from ..review.solver import DEFAULT_NODES, Budget
+from ..solver.exact import DEFAULT_NODES, Budget
 
 F = TypeVar("F", bound=Callable[..., object])
 

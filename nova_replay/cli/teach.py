@@ -9,11 +9,11 @@ from pathlib import Path
 
 import click
 
+from ..conventions import Conventions
 from ..play.suggest import convention_moves
 from ..record.bundled import lessons_dir, samples_dir
 from ..record.load import load
 from ..review.analysis import analyze
-from ..review.conventions import Conventions
 from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzle_play import choices, position_text, verdict_lines

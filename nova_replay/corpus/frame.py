@@ -11,7 +11,7 @@ from typing import Any
 
 from ..record.fetch import resolve_game_ref
 from ..record.reader import MAX_FILE_BYTES
-from ..review.solver import Budget
+from ..solver.exact import Budget
 from .rows import GAME_COLUMNS, PLAYER_COLUMNS, Row
 from .run import review_all
 from .sources import Item, items

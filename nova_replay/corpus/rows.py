@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..conventions import Conventions
+from ..knowledge.perspective import REVIEWER
 from ..record.hanablive import hanablive_score, looks_like_hanablive
 from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
-from ..review.conventions import Conventions
-from ..review.decks import deck_winnable
 from ..review.evaluation import evaluate
-from ..review.perspective import REVIEWER
 from ..review.projection import project
-from ..review.solver import Budget
 from ..review.vocabulary import Kind, WasteReason
 from ..rules.engine import is_misfire
 from ..rules.errors import NovaError
 from ..rules.game import Discard, Hint
+from ..solver.decks import deck_winnable
+from ..solver.exact import Budget
 from .sources import Item
 
 Row = dict[str, Any]

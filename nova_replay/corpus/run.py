@@ -13,9 +13,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
+from ..conventions import Conventions
 from ..review.analysis import DEFAULT_CONVENTIONS
-from ..review.conventions import Conventions
-from ..review.solver import Budget
+from ..solver.exact import Budget
 from .rows import Row, review_item
 from .sources import Item
 

@@ -29,8 +29,8 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from ..review.knowledge import CardKnowledge, chop_slot
-from ..review.status import Status, all_playable, all_trash, pace_of
+from ..knowledge.status import Status, all_playable, all_trash, pace_of
+from ..knowledge.tiers import CardKnowledge, chop_slot
 from ..rules.game import Action, Discard, Hint, Play
 from ..rules.identities import IdentitySpace, next_identity
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..knowledge.perspective import Perspective
+from ..knowledge.tiers import Tracker
 from ..record.writer import log_data
-from ..review.knowledge import Tracker
-from ..review.perspective import Perspective
 from ..rules.engine import State, apply, deal
 from ..rules.game import Action, Game, Hint
 from ..rules.rulesets import Ruleset

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..review.analysis import Analysis
-from ..review.knowledge import knows_playable, knows_trash
 from ..review.vocabulary import Kind
 from ..review.whatif import avoids_faults
 from ..rules.game import Action, Discard, Hint

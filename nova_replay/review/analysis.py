@@ -15,18 +15,9 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from ..record.load import Record, as_record
-from ..record.log import GameLog
-from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
-from ..rules.game import Discard, Hint, Play
-from ..rules.words import plural, words
-from .conventions import Conventions, GameReading, Reading, chop_at, read_game
-from .conventions.clue_faults import five_by_colour
-from .conventions.findings import convention_findings
-from .conventions.meaning import PLAY
-from .knowledge import TimelineKnowledge, timeline_knowledge
-from .status import (
+from ..conventions import Conventions, GameReading, Reading, chop_at, read_game
+from ..conventions.meaning import PLAY
+from ..knowledge.status import (
     Identities,
     Status,
     can_still_play,
@@ -39,6 +30,15 @@ from .status import (
     row_reach,
     row_status,
 )
+from ..knowledge.tiers import TimelineKnowledge, timeline_knowledge
+from ..record.load import Record, as_record
+from ..record.log import GameLog
+from ..rules.cards import rank_text
+from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
+from ..rules.game import Discard, Hint, Play
+from ..rules.words import plural, words
+from .clue_faults import five_by_colour
+from .findings import convention_findings
 from .vocabulary import (
     Details,
     Kind,

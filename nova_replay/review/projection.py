@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..knowledge.perspective import Perspective
+from ..knowledge.tiers import CardKnowledge
 from .analysis import Analysis, Finding
-from .knowledge import CardKnowledge
-from .perspective import Perspective
 from .vocabulary import Kind, Severity
 
 

@@ -1,15 +1,19 @@
 """What if one turn had gone otherwise: the analysis of a game's actions up to a turn
 followed by another action there. Puzzles and the convention player's suggestions ask
-it whether a different move would have avoided a finding."""
+it whether a different move would have avoided a finding.
+
+It lives in review, not in the solver: it asks "was this move right?" by running the
+judge (`analysis.analyze`) on another line, and nothing in the solver may import the
+judge (pyproject.toml's floors)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..rules.engine import replay
 from ..rules.game import Action, Discard, Hint, Play
 from .analysis import Analysis, analyze
-from .knowledge import knows_playable, knows_trash
 
 
 def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:

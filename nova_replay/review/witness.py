@@ -4,15 +4,19 @@ showed safe (`whatif.knowing`) and the analysis does not fault (`whatif.avoids_f
 with a convention reading, by the conventions too). The solver sees every card, so its
 own first move is often one nobody at the table could choose; a `lost_points` note says
 "could not know" only when no knowable move keeps the figure.
+
+It lives in review, above both the solver and the judge: it uses the solver's figure
+(`solver.exact`) and the judge's faults (`whatif.avoids_faults`), and the solver may
+import neither the judge nor anything that uses it.
 """
 
 from __future__ import annotations
 
+from ..knowledge.tiers import knows_playable, knows_trash
 from ..rules.engine import apply, legal_actions
 from ..rules.game import Action, Discard, Hint, Play
+from ..solver.exact import Budget, Solver, solve
 from .analysis import Analysis
-from .knowledge import knows_playable, knows_trash
-from .solver import Budget, Solver, solve
 from .whatif import avoids_faults, knowing
 
 # Work per candidate move (a third of the default curve's): counted in nodes, so that the

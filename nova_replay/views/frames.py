@@ -4,12 +4,35 @@ pandas is optional (the `[pandas]` or `[dask]` extra): without it, one clear Imp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from ..review.analysis import ClockPoint
+from ..review.analysis import Analysis, ClockPoint
+from ..rules.engine import Timeline
+from ..rules.game import Game
 
-if TYPE_CHECKING:
-    from .position import GameRecord
+
+class GameRecord(Protocol):
+    """What the frames read of `views.position.GameRecord` (a Protocol, so that this
+    module imports nothing of the module that calls it: no cycle)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def timeline(self) -> Timeline: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def analysis(self) -> Analysis: ...
+
+    @property
+    def findings(self) -> Sequence[Any]: ...
 
 NEEDS_PANDAS = "this needs pandas: pip install 'nova-replay[pandas]'"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..review.perspective import Perspective
+from ..knowledge.perspective import Perspective
 from ..rules.engine import State, Timeline
 from .text import describe_turn
 

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..conventions import GameReading, MoveReading
+from ..knowledge.perspective import REVIEWER, Perspective, hidden_note
+from ..knowledge.status import Status
+from ..knowledge.tiers import CardKnowledge, card_flags, knows_playable, knows_trash
 from ..review.analysis import Analysis, Finding
-from ..review.conventions import GameReading, MoveReading
-from ..review.decks import deck_winnable
 from ..review.evaluation import Evaluation, figure_text
-from ..review.knowledge import CardKnowledge, card_flags, knows_playable, knows_trash
-from ..review.perspective import REVIEWER, Perspective, hidden_note
 from ..review.projection import project
-from ..review.status import Status
 from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import TERMINATED, Timeline
 from ..rules.identities import IdentitySpace
 from ..rules.words import words
+from ..solver.decks import deck_winnable
 from .report import report_summary
 from .text import describe_turn, game_text
 

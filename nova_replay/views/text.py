@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..knowledge.perspective import REVIEWER, Perspective
+from ..knowledge.status import final_turns_left
 from ..record.hanablive import card_notes
 from ..record.log import GameLog
-from ..review.perspective import REVIEWER, Perspective
-from ..review.status import final_turns_left
 from ..rules.cards import rank_text
 from ..rules.engine import (
     DECK_OUT,

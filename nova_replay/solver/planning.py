@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..knowledge.status import final_round_plays
 from ..rules.engine import State
 from ..rules.game import Game
 from ..rules.identities import next_identity
-from .status import final_round_plays
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
 Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)

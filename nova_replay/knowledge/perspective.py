@@ -15,17 +15,38 @@ show (`spoilers`). From it, and from game data only, never from a sentence's wor
   kind and severity, which alone could tell that a card is trash or critical;
 - with no spoilers, nothing after `turn`: `review.projection.project` applies these
   rules to a whole analysis, and every view reads it through that projection.
+
+It lives in knowledge, below the judge whose notes it hides: what a viewer may see is
+a fact of the table (whose cards, which turn), asked by views, bots and the projection
+alike. The one thing it reads of a note, its turn and the cards it names, it reads
+through a Protocol (`Noted`), so knowledge imports nothing of review.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 from ..rules.engine import State, Timeline
 from ..rules.game import Game
-from .analysis import Finding
-from .knowledge import CardKnowledge
+from .tiers import CardKnowledge
+
+
+class Noted(Protocol):
+    """What the perspective rule reads of a note: its turn and the cards it names.
+    (Notes are made by `review`, the floor above; the rule that hides them lives here,
+    with the rest of what a viewer may see, so it reads them through this shape.)"""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+    @property
+    def related(self) -> Sequence[int]: ...
+
 
 Tier = Literal["hinted", "deduced", "common"]
 
@@ -86,7 +107,7 @@ class Perspective:
             return k._replace(deduced=k.common)
         return k
 
-    def hides_finding(self, finding: Finding, timeline: Timeline) -> bool:
+    def hides_finding(self, finding: Noted, timeline: Timeline) -> bool:
         """Whether `finding` names a card in the viewer's hand at the turn looked at:
         one of its cards, or a hinted copy it points to (`details["related"]`).
         A later note (spoilers on) is also hidden when it names a card the viewer held

@@ -23,18 +23,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.engine import is_misfire
-from ...rules.game import Game, Hint, Play
-from ..knowledge import TimelineKnowledge
-from ..status import Status, can_still_play
-from .chop import chop_moved_at
-from .connections import BLUFF, connect
-from .game import GameReading
-from .good_touch import breaks_good_touch
-from .levels import Conventions
-from .meaning import FIX, PLAY, SAVE
-from .reading import Reading, read_clue
-from .table import Table
+from ..conventions.chop import chop_moved_at
+from ..conventions.connections import BLUFF, connect
+from ..conventions.game import GameReading
+from ..conventions.good_touch import breaks_good_touch
+from ..conventions.levels import Conventions
+from ..conventions.meaning import FIX, PLAY, SAVE
+from ..conventions.reading import Reading, read_clue
+from ..conventions.table import Table
+from ..knowledge.status import Status, can_still_play
+from ..knowledge.tiers import TimelineKnowledge
+from ..rules.engine import is_misfire
+from ..rules.game import Game, Hint, Play
 
 
 class ClueFault(NamedTuple):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..rules.engine import deal
 from ..rules.game import Action, Game
-from .solver import DEFAULT_BUDGET, Budget, Solver, engine_line
+from .exact import DEFAULT_BUDGET, Budget, Solver, engine_line
 
 WINNABLE, NOT_WINNABLE, UNKNOWN = "winnable", "not winnable", "unknown"
 

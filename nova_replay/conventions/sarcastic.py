@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...rules.game import Game
+from ..rules.game import Game
 
 
 def sarcastic_discard(game: Game, hands: Sequence[Sequence[int]], touched: Sequence[bool],

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..knowledge.status import Identities, max_score, played_jokers, status
 from ..rules.engine import TERMINATED, State, Timeline, apply, legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
 from .search import DISCARD, HINT, INF, NONE, Move, Solver
-from .status import Identities, max_score, played_jokers, status
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_NODES", "Budget", "CurvePoint", "Solution", "Solver",
            "best_possible_curve", "playable_state", "solve"]

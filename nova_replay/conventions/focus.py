@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.engine import tuple_new
+from ..rules.engine import tuple_new
 
 
 class Focus(NamedTuple):

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...rules.engine import is_misfire
-from ...rules.game import Discard, Hint, Play
-from ..knowledge import TimelineKnowledge
-from .chop import chop_at
-from .connections import FINESSE
-from .game import GameReading
-from .meaning import FIX, PLAY, SAVE
-from .reading import Reading
+from ..conventions.chop import chop_at
+from ..conventions.connections import FINESSE
+from ..conventions.game import GameReading
+from ..conventions.meaning import FIX, PLAY, SAVE
+from ..conventions.reading import Reading
+from ..knowledge.tiers import TimelineKnowledge
+from ..rules.engine import is_misfire
+from ..rules.game import Discard, Hint, Play
 
 
 class Misread(NamedTuple):

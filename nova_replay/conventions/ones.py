@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ...rules.identities import IdentitySpace
+from ..rules.identities import IdentitySpace
 
 
 def unknown_ones(space: IdentitySpace, hand: Sequence[int], touched: Sequence[bool],
