@@ -17,12 +17,14 @@ from types import FrameType
 from typing import Any
 
 from dash import Dash
-from dash.exceptions import CallbackException
+from dash.exceptions import CallbackException, DependencyException
 from flask import Flask, Response, abort, request
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, NotFound
+
+from nova_replay.record.reader import too_deep
 
 from . import corpus_view, folder_view, learn, page_scripts
-from .callbacks import SESSION_COOKIE, has_session, register, session_of
+from .callbacks import SESSION_COOKIE, SESSION_KEY, has_session, new_session, register, session_of
 from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
 
@@ -56,6 +58,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
     if library.corpus:
         corpus_view.register(app, library.corpus)
     server = app.server
+    server.config[SESSION_KEY] = secrets.token_bytes(32)  # signs this run's session cookies
     server.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES  # 413 before the body is read
     allowed = allowed_hosts(host_names)
 
@@ -65,6 +68,9 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         if not host_allowed(request.host, allowed):
             abort(400, "unknown Host")
         if request.path == _CALLBACK and request.method == "POST":
+            text = request.get_data(cache=True).decode("utf-8", errors="replace")
+            if too_deep(text):  # before the JSON parser recurses into it
+                abort(400, "not a callback request: nested too deeply")
             check_callback_body(request.get_json(silent=True))
 
     def _headers(response: Response) -> Response:
@@ -72,8 +78,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = csp
         if not has_session() and response.mimetype == "text/html":
-            response.set_cookie(SESSION_COOKIE, secrets.token_hex(16), httponly=True,
-                                samesite="Lax")
+            response.set_cookie(SESSION_COOKIE, new_session(), httponly=True, samesite="Lax")
         return response
 
     def _bad_input(e: Exception) -> Any:
@@ -81,6 +86,12 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         traceback (an unforged page never sends such a value)."""
         if isinstance(e, HTTPException):
             return e
+        if request.path.startswith(STATIC) and isinstance(e, DependencyException | OSError |
+                                                          ValueError):
+            # Dash refuses a path it did not register (`../..`, another package): 404.
+            logging.getLogger(__name__).warning("refused an asset request: %s",
+                                                request.path[:200])
+            return NotFound()
         if request.path == _CALLBACK and isinstance(e, TypeError | KeyError | ValueError |
                                                     AttributeError | IndexError |
                                                     CallbackException):

@@ -12,6 +12,8 @@ payload that holds the next one (the step itself is drawn at once).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 from collections import OrderedDict
@@ -21,7 +23,7 @@ from typing import Any
 
 from dash import ClientsideFunction, Dash, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
-from flask import g, has_request_context, request
+from flask import current_app, g, has_request_context, request
 
 from nova_replay.knowledge.perspective import viewer_of
 
@@ -245,25 +247,53 @@ def evaluation_state(library: GameLibrary, evaluations: Evaluations, asked: Any,
     return (curve, True, "") if curve is not None else (no_update, False, "")
 
 
-_SESSION_ID = re.compile(r"[0-9a-f]{32}\Z")  # as `app` makes them: secrets.token_hex(16)
+SESSION_KEY = "NOVA_SESSION_KEY"  # the app's secret (server.config) that signs its cookies
+_SESSION_ID = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{32})\Z")  # id.signature, as `new_session`
+
+
+def new_session() -> str:
+    """A session cookie's value for a browser's first page: a random id and its HMAC
+    under the app's secret, so that only sessions this server created are sessions."""
+    ident = secrets.token_hex(16)
+    return f"{ident}.{_signature(ident)}"
+
+
+def _signature(ident: str) -> str:
+    key: bytes = current_app.config[SESSION_KEY]
+    return hmac.new(key, ident.encode("ascii"), hashlib.sha256).hexdigest()[:32]
+
+
+def _session() -> str | None:
+    """The id of the request's session if this server signed its cookie, else None."""
+    if not has_request_context() or SESSION_KEY not in current_app.config:
+        return None
+    match = _SESSION_ID.match(request.cookies.get(SESSION_COOKIE, ""))
+    if match is None or not hmac.compare_digest(match.group(2), _signature(match.group(1))):
+        return None
+    return match.group(1)
 
 
 def has_session() -> bool:
-    """Whether the request carries a session id of ours."""
-    return has_request_context() and bool(_SESSION_ID.match(request.cookies.get(SESSION_COOKIE, "")))
+    """Whether the request carries a session cookie this server signed."""
+    return _session() is not None
 
 
 def session_of() -> str:
     """The browser session asking (the cookie `app` sets); "" outside a request. A
-    request without one (or with a forged one) is a session of its own: clients without
-    cookies share nothing."""
+    request without one (or with a forged one) is a session of its own, which cannot
+    upload: clients without cookies share nothing and can evict nothing."""
+    ident = _session()
+    if ident is not None:
+        return ident
     if not has_request_context():
         return ""
-    if has_session():
-        return request.cookies[SESSION_COOKIE]
     if "nova_session" not in g:
         g.nova_session = "none-" + secrets.token_hex(8)
     return str(g.nova_session)
+
+
+NO_SESSION = ("Uploads need this page's session: reload the page (with cookies allowed) and "
+              "upload again.")
 
 
 def register(app: Dash, library: GameLibrary) -> None:
@@ -351,4 +381,9 @@ def register(app: Dash, library: GameLibrary) -> None:
         prevent_initial_call=True,
     )
     def _upload(contents: str | None, filename: str | None) -> tuple[Any, str, str]:
-        return upload(library, contents, filename, session_of())
+        owner = _session()
+        if owner is None:  # not a session this server made: it may not upload, nor evict
+            if not contents:
+                raise PreventUpdate
+            return no_update, NO_SESSION, "upload-message error"
+        return upload(library, contents, filename, owner)

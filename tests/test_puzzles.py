@@ -592,3 +592,20 @@ def test_a_hanablive_puzzle_writes_purple_as_its_notes_do() -> None:
     assert text.splitlines()[2].endswith("P 0")  # the rows: R Y G B P
     assert any(m.text == "clue purple to Player1" for m in choices(p))
     assert not any("5W" in line for line in verdict_lines(p, choices(p)[0]))
+
+
+def test_play_escapes_the_puzzles_text(tmp_path: Path) -> None:
+    """Issue 34: `puzzles --play` printed a puzzle's question and title raw (escape
+    sequences, window title, clear screen, forged lines); now as `replay` shows a log's."""
+    source = sorted((SAMPLES / "puzzles").glob("*.json"))[0]
+    data = json.loads(source.read_text("utf-8"))
+    data["question"] = "What now?\x1b[2J\x1b]0;pwned\x07\nturn 99: Alice wins"
+    data["source"]["title"] = "Game\r\x1b[31mred\u202e"
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(main, ["puzzles", "--play", str(forged)], input="1\n")
+    assert result.exit_code == 0, result.output
+    assert not any(ch in result.output for ch in "\x1b\x07\r\u202e")
+    assert "\\x1b[2J" in result.output and "\\x1b]0;pwned\\x07" in result.output
+    assert "\nturn 99: Alice wins" not in result.output  # not a line of its own
+    assert "Game\\r\\x1b[31mred\\u202e" in result.output

@@ -28,6 +28,7 @@ from .conventions import conventions_option
 from .options import (
     BAD_INPUT,
     USAGE,
+    FileName,
     check_inputs,
     fail,
     out_option,
@@ -71,7 +72,7 @@ class Progress:
 @click.command("batch")
 @click.argument("games", nargs=-1, required=True)
 @out_option("The games table: .parquet, .csv or .jsonl (by its extension).", required=True)
-@click.option("--per-player", type=click.Path(dir_okay=False), default=None,
+@click.option("--per-player", type=FileName(dir_okay=False), default=None,
               help="Also write one row per player of each valid game (.parquet, .csv, .jsonl).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes on this machine [default: all cores].")
@@ -145,7 +146,7 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
         if isinstance(e, KeyboardInterrupt):
             click.echo(f"stopped by {interrupts.signal_name or 'Ctrl-C'} before any game: "
                        f"{out} is left as it was", err=True)
-            sys.exit(130)
+            sys.exit(interrupts.exit_code)
         click.echo(f"{e.filename or out}: cannot write the table there: {e.strerror or e}",
                    err=True)
         sys.exit(2)
@@ -223,7 +224,7 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
         click.echo(f"stopped by {stopped} after {read:,} of {total:,} logs ({done:,} games): "
                    f"{wrote} hold{'s' if len(tables) == 1 else ''} those games; {out} is left "
                    f"as it was", err=True)
-        sys.exit(130)
+        sys.exit(interrupts.exit_code)
     sys.exit(1 if invalid else 0)
 
 
@@ -234,14 +235,21 @@ def _skipped(file: str, what: str) -> None:
 class _Interrupts:
     """Ctrl-C (or SIGTERM) while a batch runs: the first stops the run (KeyboardInterrupt:
     the workers are stopped, what is done is kept in OUT.partial.EXT); a second exits at
-    once, removing the unfinished tables. The handlers are the previous ones again after."""
+    once, removing the unfinished tables. The handlers are the previous ones again after.
+    The exit code is the shell's for the signal, 128 + its number: 130 after Ctrl-C
+    (SIGINT), 143 after SIGTERM, so that a script or a service manager can tell them."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self, tables: list[TableFile]) -> None:
         self.tables = tables
         self.signal_name = ""
+        self.signum = int(signal.SIGINT)  # a KeyboardInterrupt with no signal: Ctrl-C
         self.before: list[Any] = []
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
@@ -255,8 +263,9 @@ class _Interrupts:
     def _handle(self, signum: int, _frame: FrameType | None) -> None:
         if not self.signal_name:
             self.signal_name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            self.signum = signum
             raise KeyboardInterrupt
         for table in self.tables:
             table.remove()
         os.write(2, b"\nstopped at once: no table written\n")
-        os._exit(130)
+        os._exit(128 + signum)

@@ -10,6 +10,7 @@ branch's option (`--conventions`, a new command), reads like the rest.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -33,6 +34,32 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     sys.exit(code)
 
 
+class FileName(click.Path):
+    """click.Path, where a name no system takes (a NUL byte) is a usage error in one
+    line: click's own check would stat it and raise ValueError."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{printable(value, one_line=True)!r}: not a file name (a NUL byte)",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range, finite: click's FloatRange lets nan through (no
+    comparison is true of it), and inf means no limit only where a command says so."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"expected a number of seconds, found {value!r}", param, ctx)
+        return number
+
+
 class _HiddenAliases(click.Option):
     """An option whose help lists only its first names: `--output` stays an alias of
     `--out` that scripts may use, but help shows one spelling."""
@@ -52,7 +79,7 @@ def out_option(help: str, *, required: bool = False, folder: bool = False,
                either: bool = False) -> Callable[[F], F]:
     """`-o/--out PATH` (hidden alias `--output`): a file, with `folder` a folder, with
     `either` a file or a folder (the command tells which from what it writes)."""
-    kind = click.Path(file_okay=either or not folder, dir_okay=either or folder)
+    kind = FileName(file_okay=either or not folder, dir_okay=either or folder)
     return click.option("--out", "-o", "--output", "out", cls=_HiddenAliases, type=kind,
                         default=None, required=required, help=help)
 

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import click
+from pydantic import ValidationError
 
 from ..conventions import Conventions
 from ..play.suggest import convention_moves
@@ -18,14 +19,15 @@ from ..rules.errors import NovaError
 from ..views.course import course
 from ..views.puzzle_play import choices, position_text, verdict_lines
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
+from ..views.text import printable
 from .conventions import conventions_option
-from .options import check_inputs, json_option, out_option, recursive_option, resolve_inputs
+from .options import FileName, check_inputs, json_option, out_option, recursive_option, resolve_inputs
 from .paths import expand_paths, shown_path
 from .terminal import echo
 
 
 @click.command("lessons")
-@click.argument("folder", required=False, type=click.Path(file_okay=False))
+@click.argument("folder", required=False, type=FileName(file_okay=False))
 @json_option("Print the list as JSON (one object per lesson, with its absolute path).")
 def lessons_command(folder: str | None, as_json: bool) -> None:
     """List the course's lessons in order: level, topic, game, turn, file, and the title
@@ -47,7 +49,7 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
         where = Path(folder).resolve() if folder is not None else lessons_dir()
         found = course(where)
     except (NovaError, FileNotFoundError) as e:
-        raise click.ClickException(str(e)) from None
+        raise click.ClickException(printable(str(e), one_line=True)) from None
     if as_json:
         click.echo(json.dumps([{**lesson.model_dump(), "path": str(where / lesson.file)}
                                for lesson in found], indent=2, ensure_ascii=False))
@@ -58,9 +60,9 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
          f"{os.path.join(shown, 'FILE')} --turn N):")
     echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  file")
     for lesson in found:
-        echo(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
-             f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.file}")
-        echo(f"{'':8}{lesson.title}")
+        echo(printable(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
+                       f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.file}", one_line=True))
+        echo(f"{'':8}{printable(lesson.title, one_line=True)}")
 
 
 @click.command("samples")
@@ -92,11 +94,11 @@ def samples_command(as_json: bool) -> None:
 
 
 @click.command("puzzles")
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=FileName())
 @out_option("Folder to write the puzzles to (made if missing).", folder=True)
 @click.option("--player", "player", metavar="NAME",
               help="Only the turns where NAME erred: learn from your own games.")
-@click.option("--play", "play_file", type=click.Path(dir_okay=False), metavar="PUZZLE.json",
+@click.option("--play", "play_file", type=FileName(dir_okay=False), metavar="PUZZLE.json",
               help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
 @json_option("Print what was written as JSON (shape below) instead of the lines.")
@@ -150,14 +152,14 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
                 names = analysis.record.game.players
                 if player not in names:
                     problem = f"{file}: no player {player!r} (players: {', '.join(names)})"
-                    click.echo(problem, err=True)
+                    click.echo(printable(problem, one_line=True), err=True)
                     told.append({"file": file, "error": problem})
                     failed += 1
                     continue
                 seat = names.index(player)
             found = puzzles(analysis, file, convention_moves(analysis), seat)
         except NovaError as e:
-            click.echo(str(e), err=True)
+            click.echo(printable(str(e), one_line=True), err=True)
             told.append({"file": file, "error": str(e)})
             failed += 1
             continue
@@ -169,7 +171,8 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
         written += len(found)
         told.append({"file": file, "puzzles": paths})
         if not as_json:
-            click.echo(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+            click.echo(printable(f"{file}: {len(found)} puzzle{'s' if len(found) != 1 else ''}",
+                                 one_line=True))
     if as_json:
         click.echo(json.dumps({"out": out, "written": written, "games": told}, indent=2,
                               ensure_ascii=False))
@@ -184,17 +187,24 @@ def play_puzzle(file: str) -> None:
     try:
         p = read_puzzle(file)
     except OSError as e:
-        raise click.ClickException(f"{file}: cannot read: {e.strerror or e}") from None
-    except ValueError as e:
-        first = str(e).splitlines()
-        raise click.ClickException(f"{file}: not a nova-replay puzzle "
-                                   f"({first[1].strip() if len(first) > 1 else first[0]})"
-                                   ) from None
-    click.echo(position_text(p))
+        raise click.ClickException(printable(f"{file}: cannot read: {e.strerror or e}",
+                                             one_line=True)) from None
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(map(str, first["loc"]))
+        raise click.ClickException(printable(
+            f"{file}: not a nova-replay puzzle ({where + ': ' if where else ''}"
+            f"{first['msg']})", one_line=True)) from None
+    except ValueError as e:  # not UTF-8
+        raise click.ClickException(printable(f"{file}: not a nova-replay puzzle ({e})",
+                                             one_line=True)) from None
+    # A puzzle's question, title, names and notes are anyone's text: each shown as
+    # `replay` shows a log's (`terminal.echo`: control characters as escapes).
+    echo(position_text(p))
     moves = choices(p)
-    click.echo("Your move:")
+    echo("Your move:")
     for i, m in enumerate(moves, start=1):
-        click.echo(f"  {i:>2}. {m.text}")
+        echo(f"  {i:>2}. {m.text}")
     pick = click.prompt("Number", type=click.IntRange(1, len(moves)))
     for line in verdict_lines(p, moves[pick - 1]):
-        click.echo(line)
+        echo(line)

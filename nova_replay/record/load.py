@@ -17,6 +17,7 @@ from ..rules.rulesets import RulesetError
 from .actions import actions_from_log, game_from_log
 from .fetch import resolve_game_ref
 from .formats import convert
+from .hanablive import kept_starting_player
 from .log import GameLog
 from .reader import parse_log, read_json
 
@@ -102,6 +103,7 @@ def replay_log(log: GameLog, file: str, source: str | None,
         game = game_from_log(log)
     except RulesetError as e:
         raise SchemaError("$.ruleset", str(e)) from None
+    kept_starting_player(log)  # a kept hanab.live option every export and review reads
     timeline = replay(game, actions_from_log(game, log), log.termination is not None,
                       every_state)
     return Record(file, log, game, timeline, source)

@@ -173,6 +173,13 @@ def _nesting_depth(text: str) -> int:
     return deepest
 
 
+def too_deep(text: str) -> bool:
+    """Whether JSON `text` nests deeper than MAX_DEPTH, told before it is parsed (a
+    server's request body as much as a log: json.loads would exhaust the recursion
+    limit on it)."""
+    return _nesting_depth(text) > MAX_DEPTH
+
+
 def value_depth(value: Any) -> int:
     """How deep `value` nests, as `_nesting_depth` counts the brackets of its JSON text
     (a scalar 0, [] 1, [[]] 2): for a converter that moves a value deeper, so that it
