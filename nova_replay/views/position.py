@@ -23,6 +23,7 @@ from ..record.load import Record
 from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
 from ..review.projection import project
+from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State
 from .review_text import TIERS, knowledge_lines, reading_lines
@@ -378,8 +379,8 @@ def position_html(pos: Position) -> str:
     return "".join(parts)
 
 
-SEVERITY_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "info": "#546e7a",
-                    "good": "#2e7d32"}
+SEVERITY_COLOURS = {Severity.BLUNDER: "#c62828", Severity.MISTAKE: "#ef6c00",
+                    Severity.INFO: "#546e7a", Severity.GOOD: "#2e7d32"}
 CLOCK_W, CLOCK_H = 240, 60
 
 
