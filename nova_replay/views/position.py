@@ -386,7 +386,7 @@ CLOCK_W, CLOCK_H = 240, 60
 
 def note_html(note: Note) -> str:
     """A note on one line: its turn, player, severity (coloured) and sentence."""
-    colour = SEVERITY_COLOURS.get(note.severity, GREY)
+    colour = SEVERITY_COLOURS.get(Severity(note.severity), GREY)
     return (f'<span>turn {note.turn}, {escape(note.player)}: '
             f'<b style="color:{colour}">{escape(note.severity)}</b> '
             f"({escape(note.kind)}) {escape(note.message)}</span>")
