@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from ..conventions import Conventions
 from ..knowledge.status import all_playable, all_trash, pace_of
 from ..rules.game import Action, Discard, Game, Hint, Play
-from .bots import View, can_play_blind, chance_playable, joker_row
+from .bots import ConventionBot, View, can_play_blind, chance_playable, joker_row, parse_bot
 from .seat import Seat
-from .simulate import Table
+from .simulate import AnyBot, Table
 
 _PLAY_CALLS = ("finesse", "prompt", "bluff")
 
@@ -116,7 +116,7 @@ class ConventionPlayer:
     def called_play(self, view: View, seat: Seat) -> Action | None:
         """A card of mine a finesse or prompt called, whose identity plays now."""
         playable = view.status.playable
-        for slot, k in enumerate(view.own):
+        for k in view.own:
             i = seat.calls.get(k.card)
             if i is not None and (playable >> i) & 1 and (k.deduced >> i) & 1:
                 return Play(k.card)
@@ -355,3 +355,23 @@ class ConventionPlayer:
             if hints:
                 return hints[-1]
         return None
+
+
+def parse_player(text: str, seed: int = 0) -> AnyBot:
+    """'convention' or 'convention:N' (the convention player at H-Group level N: 1-5 or
+    11), 'basic' (the simple convention bot of bots.py), 'careless[:RATE]'; raises
+    ValueError saying what was expected."""
+    name, _, arg = text.strip().partition(":")
+    if name == "convention":
+        from ..conventions import LEVELS
+
+        if arg and (not arg.isdigit() or int(arg) not in LEVELS):
+            raise ValueError(f"--bot {text}: expected convention:N with N one of "
+                             f"{', '.join(map(str, LEVELS))}")
+        level = int(arg) if arg else 5
+        return ConventionPlayer(level, name=f"convention:{level}" if arg else "convention")
+    if name == "basic" and not arg:
+        return ConventionBot(name="basic")
+    if name == "careless":
+        return parse_bot(text, seed)
+    raise ValueError(f"--bot {text}: expected convention[:LEVEL], basic or careless[:RATE]")
