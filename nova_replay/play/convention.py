@@ -45,6 +45,9 @@ class ConventionPlayer:
     level: int = 5
     name: str = field(default="convention")
     risk: float = 0.5  # in the final round, play a card this likely to fit
+    keep: int = 0  # with this many clue tokens or fewer, only a clue that gets 2 cards
+    touch_value: float = 0.5  # a clue's worth per other useful card it touches
+    stall_pace: int = 2  # at this pace or lower, a clue that misleads no one beats a discard
 
     @property
     def conventions(self) -> Conventions:
@@ -72,18 +75,19 @@ class ConventionPlayer:
                  and (view.lives > 1 or all_playable(view.own[s].deduced, st))]
         if plays:
             return self.best_play(view, masks, plays)
-        clue = self.best_clue(sim, seat, view, floor=1.0) if view.coins > 0 else None
+        floor = 1.0 if view.coins > self.keep else 1.9
+        clue = self.best_clue(sim, seat, view, floor=floor) if view.coins > 0 else None
         if clue is not None:
             return clue
-        if view.coins > 1:
-            save = self.save(sim, seat, view, view.others()[1:])
+        if view.coins > 0:
+            save = self.save(sim, seat, view, view.others()[1:], urgent=False)
             if save is not None:
                 return save
         risky = self.risky(view, masks)
         if risky is not None:
             return risky
         pace = pace_of(sum(view.rows), view.draw_pile, view.players, st.reach_total)
-        if view.coins > 0 and pace <= 0:
+        if view.coins > 0 and pace <= self.stall_pace:
             clue = self.best_clue(sim, seat, view, floor=-1.0)
             if clue is not None:
                 return clue
@@ -257,7 +261,9 @@ class ConventionPlayer:
         elif r.meaning == "stall":
             value = 0.05
         elif r.meaning == "chop move":
-            value = 0.3
+            # the touched 5s and the chop-moved cards are kept: worth what they save
+            of = sim.game.identity_of
+            value = 0.2 + sum(0.9 for c in r.moved if (st.critical >> of[c]) & 1)
         else:
             return None
         # The other touched cards: none may come to look playable when it is not.
@@ -274,7 +280,7 @@ class ConventionPlayer:
                 if not all_playable(c.hinted & ~st.trash, st):
                     value += 1.0  # a second card known playable
             elif not c.touched:
-                value += 0.2
+                value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh
 
     def best_clue(self, sim: Table, seat: Seat, view: View, floor: float) -> Hint | None:
@@ -292,15 +298,17 @@ class ConventionPlayer:
                     best = (v, hint)
         return None if best is None else best[1]
 
-    def save(self, sim: Table, seat: Seat, view: View, players: list[int]) -> Hint | None:
-        """A clue that saves the chop of one of `players` who is about to discard it."""
+    def save(self, sim: Table, seat: Seat, view: View, players: list[int],
+             urgent: bool = True) -> Hint | None:
+        """A clue that saves the chop of one of `players` who is about to discard it
+        (`urgent`), or who may come to (else)."""
         st = view.status
         space = view.space
         gotten = self.gotten(view, seat)
         for q in players:
             hand = view.hands[q]
             c = self.chop(view, seat, [(k.card, k.touched) for k in hand])
-            if c is None or self.has_play(view, seat, q):
+            if c is None or (urgent and self.has_play(view, seat, q)):
                 continue
             card = hand[c]
             i = card.identity
@@ -331,8 +339,6 @@ class ConventionPlayer:
         if view.coins >= view.space.ruleset.coins:
             return True
         for c in view.hands[q]:
-            if c.card in seat.called and (st.playable >> c.identity) & 1:
-                return True
             m = c.hinted & ~view.public_full
             read = seat.reads.get(c.card)
             if read is not None and m & read:
