@@ -157,3 +157,22 @@ def test_actions_in_candidates_are_legal_moves() -> None:
         for a, _ in m.candidates:
             if isinstance(a, Play | Discard):
                 assert a.card in hand
+
+
+def test_batch_value_per_player_columns(tmp_path: Path) -> None:
+    """`batch --value --per-player`: each player's row has the accuracy columns, and they
+    agree with the Python API on the same game."""
+    path = _write(tmp_path)
+    out = CliRunner().invoke(main, ["batch", str(path), "--out", str(tmp_path / "g.csv"),
+                                    "--per-player", str(tmp_path / "p.jsonl"), "--value",
+                                    "--samples", "2", "-j", "1"])
+    assert out.exit_code == 0, out.output
+    rows = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    from nova_replay.record.load import load
+
+    api = move_values(load(path).timeline, 2).accuracy
+    assert [(r["moves_valued"], r["blunders"], r["accuracy"]) for r in rows] == [
+        (a.moves, a.blunders, round(a.accuracy, 2)) for a in api]
+    bad = CliRunner().invoke(main, ["batch", str(path), "--out", str(tmp_path / "h.csv"),
+                                    "--value"])
+    assert bad.exit_code == 2 and "--value needs --per-player" in bad.output

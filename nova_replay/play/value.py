@@ -24,8 +24,10 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Any
 
 from ..knowledge.status import all_playable
+from ..record.load import Record
 from ..rules.cards import Card
 from ..rules.engine import State, Timeline
 from ..rules.game import Action, Discard, Game, Play
@@ -117,6 +119,26 @@ def player_accuracy(values: GameValues) -> tuple[PlayerAccuracy, ...]:
             sum(m.expected_loss for m in mine) / n if n else 0.0,
             sum(move_accuracy(m.expected_loss) for m in mine) / n if n else 100.0))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class PlayerValues:
+    """The per-player --value columns of `batch` (a plain object, so that worker
+    processes and Dask can take it): a game the conventions do not read gets none."""
+
+    samples: int = DEFAULT_SAMPLES
+    level: int = 5
+
+    def __call__(self, record: Record) -> list[dict[str, Any]]:
+        from ..conventions import not_read
+
+        if not_read(record.game.ruleset):
+            return []
+        values = move_values(record.timeline, self.samples, self.level)
+        return [{"moves_valued": a.moves, "inaccuracies": a.inaccuracies,
+                 "mistakes": a.mistakes, "blunders": a.blunders,
+                 "mean_expected_loss": round(a.mean_loss, 4),
+                 "accuracy": round(a.accuracy, 2)} for a in values.accuracy]
 
 
 # ---- deals the mover could not tell apart ------------------------------------------------
