@@ -29,13 +29,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..conventions import Conventions
+from ..conventions.kinds import ConnectionKind, MeaningKind
 from ..knowledge.status import all_playable, all_trash, pace_of
 from ..rules.game import Action, Discard, Game, Hint, Play
 from .bots import ConventionBot, View, can_play_blind, chance_playable, joker_row, parse_bot
 from .seat import Seat
 from .simulate import AnyBot, Table
 
-_PLAY_CALLS = ("finesse", "prompt", "bluff")
+_PLAY_CALLS = (ConnectionKind.FINESSE, ConnectionKind.PROMPT, ConnectionKind.BLUFF)
 
 
 @dataclass(frozen=True)
@@ -243,13 +244,13 @@ class ConventionPlayer:
         for i in r.could_be:
             could |= 1 << i
         value = 0.0
-        if r.meaning == "play":
+        if r.meaning == MeaningKind.PLAY:
             if not r.connects or not could & truth_bit:
                 return None
             value = 1.0 + sum(1.0 for x in r.connections if x.kind in _PLAY_CALLS)
             if view.space.rank(r.truth) == view.space.max_rank:
                 value += 0.3
-        elif r.meaning == "save":
+        elif r.meaning == MeaningKind.SAVE:
             if not could & truth_bit:
                 return None
             if r.saved:
@@ -258,9 +259,9 @@ class ConventionPlayer:
                 value = 1.0 + sum(1.0 for x in r.connections if x.kind in _PLAY_CALLS)
             else:
                 return None
-        elif r.meaning == "stall":
+        elif r.meaning == MeaningKind.STALL:
             value = 0.05
-        elif r.meaning == "chop move":
+        elif r.meaning == MeaningKind.CHOP_MOVE:
             # the touched 5s and the chop-moved cards are kept: worth what they save
             of = sim.game.identity_of
             value = 0.2 + sum(0.9 for c in r.moved if (st.critical >> of[c]) & 1)

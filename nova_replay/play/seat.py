@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..conventions import Conventions, Reading, read_clue
 from ..conventions.connections import connect
+from ..conventions.kinds import Connection, ConnectionKind, MeaningKind
 from ..conventions.table import Table as ReadTable
 from ..rules.engine import State
 from ..rules.game import Hint
@@ -36,7 +37,7 @@ from ..rules.game import Hint
 if TYPE_CHECKING:
     from .simulate import Table
 
-CALLS = ("finesse", "prompt", "bluff")
+CALLS = (ConnectionKind.FINESSE, ConnectionKind.PROMPT, ConnectionKind.BLUFF)
 
 
 class Seat:
@@ -106,7 +107,7 @@ class Seat:
     def _clue(self, sim: Table, state: State, hint: Hint) -> None:
         r = self.read(sim, hint)
         clued_after = _after(sim, hint)
-        if r.meaning in ("play", "save"):
+        if r.meaning in (MeaningKind.PLAY, MeaningKind.SAVE):
             mask = 0
             for i in r.could_be:
                 mask |= 1 << i
@@ -115,21 +116,19 @@ class Seat:
         self.moved.update(r.moved)
         self._calls(r.connections)
         giver = state.player(sim.game)
-        if (r.meaning == "play" and not r.connects and r.truth is not None
+        if (r.meaning == MeaningKind.PLAY and not r.connects and r.truth is not None
                 and hint.to != self.me and self.conventions.knows("finesse")):
             self._my_finesse(sim, r, giver, hint)
 
-    def _calls(self, connections: Sequence[object]) -> None:
+    def _calls(self, connections: Sequence[Connection]) -> None:
         for x in connections:
-            card, player, identity, kind = (x.card, x.player, x.identity,  # type: ignore[attr-defined]
-                                            x.kind)  # type: ignore[attr-defined]
-            if kind not in CALLS:
+            if x.kind not in CALLS:
                 continue
-            self.reads[card] = 1 << identity
-            if kind != "prompt":
-                self.called.add(card)
-            if player == self.me:
-                self.calls[card] = identity
+            self.reads[x.card] = 1 << x.identity
+            if x.kind != ConnectionKind.PROMPT:
+                self.called.add(x.card)
+            if x.player == self.me:
+                self.calls[x.card] = x.identity
 
     def _my_finesse(self, sim: Table, r: Reading, giver: int, hint: Hint) -> None:
         """No one else can hold what the clue needs: this seat's finesse position (or a
