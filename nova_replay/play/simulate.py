@@ -151,8 +151,10 @@ def play_out(table: Table, bots: Sequence[AnyBot], actions: list[Action], limit:
             raise RuntimeError(f"seed {seed}: the game did not end within {limit} turns")
         p = table.state.player(game)
         bot, seat = bots[p], seats[p]
-        action = (bot.choose(table, seat) if seat is not None
-                  else bot.decide(table.view(p)))  # type: ignore[union-attr]
+        if isinstance(bot, SeatedBot):
+            action = bot.choose(table, seat)
+        else:
+            action = bot.decide(table.view(p))
         step(table, seats, action)
         actions.append(action)
     return actions
