@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..conventions import Conventions
-from ..conventions.kinds import ConnectionKind, MeaningKind
+from ..conventions.kinds import Connection, ConnectionKind, MeaningKind
 from ..knowledge.status import all_playable, all_trash, pace_of
 from ..rules.game import Action, Discard, Game, Hint, Play
 from .bots import ConventionBot, View, can_play_blind, chance_playable, joker_row, parse_bot
@@ -219,7 +219,18 @@ class ConventionPlayer:
     def rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int
              ) -> float | None:
         """A clue's value to the team as its receiver will read it; None when the reading
-        would mislead (a card read as what it is not, a misplay) or it breaks Good Touch."""
+        would mislead (a card read as what it is not, a misplay) or it breaks Good Touch.
+        (Remembered for the turn: a turn weighs a clue for a save, a play, a stall.)"""
+        memo = seat.memo
+        if memo.get("turn") != view.turn:
+            memo.clear()
+            memo["turn"] = view.turn
+        if hint not in memo:
+            memo[hint] = self._rate(sim, seat, view, hint, gotten)
+        return memo[hint]
+
+    def _rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int
+              ) -> float | None:
         st = view.status
         hand = view.hands[hint.to]
         yes = view.space.clue_mask(hint.suit, hint.rank)
@@ -237,8 +248,10 @@ class ConventionPlayer:
         r = seat.read(sim, hint)
         if r.truth is None:
             return None
-        if any(getattr(x, "player", -1) == seat.me for x in r.connections):
+        if any(x.player == seat.me for x in r.connections):
             return None  # it would call a card of mine, which I cannot see
+        if not self.no_one_misreads(sim, seat, view, hint, r.connections):
+            return None
         truth_bit = 1 << r.truth
         could = 0
         for i in r.could_be:
@@ -283,6 +296,27 @@ class ConventionPlayer:
             elif not c.touched:
                 value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh
+
+    def no_one_misreads(self, sim: Table, seat: Seat, view: View, hint: Hint,
+                        meant: tuple[Connection, ...]) -> bool:
+        """Whether no third player, reading the clue with their own cards face down, would
+        take a card of theirs to be called as what it is not (a prompt or finesse the
+        giver did not mean), or find no connection and look for one on their own finesse
+        position when the clue means none there (`meant`: the connections I see)."""
+        mine = frozenset(k.card for k in view.own)
+        for q in view.others():
+            if q == hint.to:
+                continue
+            hand = view.hands[q]
+            r = seat.read(sim, hint, hidden=mine | frozenset(c.card for c in hand))
+            of = {c.card: c.identity for c in hand}
+            if any(x.player == q and of.get(x.card, x.identity) != x.identity
+                   for x in r.connections):
+                return False
+            if (r.meaning == MeaningKind.PLAY and not r.connects
+                    and not any(x.player == q for x in meant)):
+                return False
+        return True
 
     def best_clue(self, sim: Table, seat: Seat, view: View, floor: float) -> Hint | None:
         gotten = self.gotten(view, seat)

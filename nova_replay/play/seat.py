@@ -25,7 +25,7 @@ sees no one else can hold the connecting card plays their finesse position), the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..conventions import Conventions, Reading, read_clue
 from ..conventions.connections import connect
@@ -54,6 +54,7 @@ class Seat:
         self.called: set[int] = set()  # any hand's cards a finesse called, not yet played
         self.moved: set[int] = set()
         self.early = True
+        self.memo: dict[object, Any] = {}  # the player's scratch for one turn
 
     def copy(self) -> Seat:
         """An independent memory at the same point (a rollout forks the game)."""
@@ -61,6 +62,7 @@ class Seat:
         vars(new).update(vars(self))
         new.reads, new.calls = dict(self.reads), dict(self.calls)
         new.called, new.moved = set(self.called), set(self.moved)
+        new.memo = {}
         return new
 
     # ---- the table as this seat reads it ------------------------------------------
