@@ -69,6 +69,17 @@ class Seat:
     def table(self, sim: Table, hidden: frozenset[int] | None = None) -> ReadTable:
         """The reader's table at the simulator's current state, this seat's cards (and
         `hidden`, when given, instead) face down."""
+        state = sim.state
+        key = ("table", state.turn, hidden)
+        table = self.memo.get(key)
+        if table is not None and self.memo.get("turn") == state.turn:
+            return table  # type: ignore[no-any-return]
+        table = self._table(sim, hidden)
+        if self.memo.get("turn") == state.turn:
+            self.memo[key] = table
+        return table
+
+    def _table(self, sim: Table, hidden: frozenset[int] | None) -> ReadTable:
         state, tr = sim.state, sim.tracker
         hinted: Sequence[int] = tr.hinted
         if self.reads:
@@ -94,6 +105,7 @@ class Seat:
     # ---- following the game --------------------------------------------------------
     def note(self, sim: Table, action: object) -> None:
         """Take in `action`, about to be applied at the simulator's current state."""
+        self.memo.clear()  # (the turn's scratch is over: a reading here sees the new reads)
         state = sim.state
         if type(action) is Hint:
             self._clue(sim, state, action)

@@ -10,7 +10,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..knowledge.perspective import Perspective
 from ..knowledge.tiers import Tracker
@@ -146,15 +146,16 @@ def play_out(table: Table, bots: Sequence[AnyBot], actions: list[Action], limit:
     game = table.game
     if seats is None:
         seats = seat_all(game, bots)
+    seated = [isinstance(b, SeatedBot) for b in bots]  # (a protocol check is slow: once)
     while not table.state.over:
         if len(actions) > limit:  # a safety net: every bot action must end the game
             raise RuntimeError(f"seed {seed}: the game did not end within {limit} turns")
         p = table.state.player(game)
         bot, seat = bots[p], seats[p]
-        if isinstance(bot, SeatedBot):
-            action = bot.choose(table, seat)
+        if seated[p]:
+            action = cast(SeatedBot, bot).choose(table, seat)
         else:
-            action = bot.decide(table.view(p))
+            action = cast(Bot, bot).decide(table.view(p))
         step(table, seats, action)
         actions.append(action)
     return actions
