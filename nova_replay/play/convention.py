@@ -227,7 +227,8 @@ class ConventionPlayer:
             memo["turn"] = view.turn
         if hint not in memo:
             memo[hint] = self._rate(sim, seat, view, hint, gotten)
-        return memo[hint]
+        value: float | None = memo[hint]
+        return value
 
     def _rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int
               ) -> float | None:
