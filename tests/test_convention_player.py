@@ -94,3 +94,19 @@ def test_parse_player() -> None:
                          ("clever", "expected convention[:LEVEL], basic or careless")]:
         with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
             parse_player(bad)
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("nova", {"jokers": 2}), ("nova", {"jokers": 1, "gentle_show": True}),
+    ("hanabi", {"variant_name": "Rainbow (5 Suits)"})])
+def test_every_game_is_legal(name: str, options: dict[str, object]) -> None:
+    """Games with wild jokers (a card that may be a joker cannot be played blind: its row
+    must be named) and a hanab.live variant the conventions read all validate."""
+    from nova_replay.play.simulate import simulate
+    from nova_replay.record.validation import check_data
+
+    rules = make_ruleset(name, **options)  # type: ignore[arg-type]
+    for players in (2, 3, 4):
+        for seed in range(3):
+            report = check_data(simulate(rules, players, ConventionPlayer(), seed))
+            assert report.valid(strict=True), report.problems[:1]

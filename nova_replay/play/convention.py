@@ -72,7 +72,7 @@ class ConventionPlayer:
             if save is not None:
                 return save
         plays = [s for s, m in enumerate(masks)
-                 if all_playable(m, st) and can_play_blind(view.space, m)
+                 if all_playable(m, st) and self.blind_ok(view, s, m)
                  and (view.lives > 1 or all_playable(view.own[s].deduced, st))]
         if plays:
             return self.best_play(view, masks, plays)
@@ -123,9 +123,18 @@ class ConventionPlayer:
         playable = view.status.playable
         for k in view.own:
             i = seat.calls.get(k.card)
-            if i is not None and (playable >> i) & 1 and (k.deduced >> i) & 1:
+            if (i is not None and (playable >> i) & 1 and (k.deduced >> i) & 1
+                    and can_play_blind(view.space, k.deduced)):
                 return Play(k.card)
         return None
+
+    @staticmethod
+    def blind_ok(view: View, slot: int, mask: int) -> bool:
+        """Whether the card can be played as the rules allow: a card that may be a joker
+        (by what its holder knows for sure, not by a reading) needs its row named, which
+        only a card known to be a joker can do."""
+        return can_play_blind(view.space, view.own[slot].deduced) and can_play_blind(
+            view.space, mask)
 
     def best_play(self, view: View, masks: list[int], slots: list[int]) -> Action:
         space = view.space
@@ -177,20 +186,20 @@ class ConventionPlayer:
         if view.final_turns < 0 or (view.lives < 2 and not view.space.ruleset.gentle_show):
             return None
         best = max(range(len(masks)), key=lambda s: chance_playable(view, masks[s], view.unseen))
-        if (can_play_blind(view.space, masks[best])
+        if (can_play_blind(view.space, view.own[best].deduced)
                 and chance_playable(view, masks[best], view.unseen) >= self.risk):
             return Play(view.own[best].card)
         return None
 
     def last_resort(self, view: View, masks: list[int]) -> Action:
         """No clue is possible and no discard allowed: the likeliest card."""
-        legal = [s for s in range(len(masks)) if can_play_blind(view.space, masks[s])]
+        legal = [s for s in range(len(masks)) if can_play_blind(view.space, view.own[s].deduced)]
         if not legal:
             if view.coins < view.space.ruleset.coins:
                 return Discard(view.own[-1].card)
             legal = list(range(len(masks)))
         best = max(legal, key=lambda s: chance_playable(view, masks[s], view.unseen))
-        if view.space.joker >= 0 and masks[best] == 1 << view.space.joker:
+        if view.space.joker >= 0 and view.own[best].deduced == 1 << view.space.joker:
             return Play(view.own[best].card, joker_row(view))
         return Play(view.own[best].card)
 

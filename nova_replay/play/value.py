@@ -282,7 +282,8 @@ def candidate_moves(player: ConventionPlayer, sim: Table, seat: Seat, taken: Act
     add(player.choose(sim, seat))
     masks = player.masks(view, seat)
     for s, k in enumerate(view.own):
-        if k.card in seat.calls or all_playable(masks[s], st):
+        if (k.card in seat.calls or all_playable(masks[s], st)) and player.blind_ok(
+                view, s, masks[s]):
             add(Play(k.card))
     if view.coins < view.space.ruleset.coins:
         chop = player.chop(view, seat, [(k.card, k.touched) for k in view.own])
