@@ -8,18 +8,23 @@ from __future__ import annotations
 import ipaddress
 import logging
 import secrets
+import signal
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from dash import Dash
-from dash.exceptions import CallbackException
+from dash.exceptions import CallbackException, DependencyException
 from flask import Flask, Response, abort, request
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, NotFound
+
+from nova_replay.record.reader import too_deep
 
 from . import corpus_view, folder_view, learn, page_scripts
-from .callbacks import SESSION_COOKIE, has_session, register, session_of
+from .callbacks import SESSION_COOKIE, SESSION_KEY, has_session, new_session, register, session_of
 from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
 
@@ -53,6 +58,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
     if library.corpus:
         corpus_view.register(app, library.corpus)
     server = app.server
+    server.config[SESSION_KEY] = secrets.token_bytes(32)  # signs this run's session cookies
     server.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES  # 413 before the body is read
     allowed = allowed_hosts(host_names)
 
@@ -62,6 +68,9 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         if not host_allowed(request.host, allowed):
             abort(400, "unknown Host")
         if request.path == _CALLBACK and request.method == "POST":
+            text = request.get_data(cache=True).decode("utf-8", errors="replace")
+            if too_deep(text):  # before the JSON parser recurses into it
+                abort(400, "not a callback request: nested too deeply")
             check_callback_body(request.get_json(silent=True))
 
     def _headers(response: Response) -> Response:
@@ -69,8 +78,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = csp
         if not has_session() and response.mimetype == "text/html":
-            response.set_cookie(SESSION_COOKIE, secrets.token_hex(16), httponly=True,
-                                samesite="Lax")
+            response.set_cookie(SESSION_COOKIE, new_session(), httponly=True, samesite="Lax")
         return response
 
     def _bad_input(e: Exception) -> Any:
@@ -78,6 +86,12 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
         traceback (an unforged page never sends such a value)."""
         if isinstance(e, HTTPException):
             return e
+        if request.path.startswith(STATIC) and isinstance(e, DependencyException | OSError |
+                                                          ValueError):
+            # Dash refuses a path it did not register (`../..`, another package): 404.
+            logging.getLogger(__name__).warning("refused an asset request: %s",
+                                                request.path[:200])
+            return NotFound()
         if request.path == _CALLBACK and isinstance(e, TypeError | KeyError | ValueError |
                                                     AttributeError | IndexError |
                                                     CallbackException):
@@ -196,8 +210,14 @@ def check_callback_body(body: Any) -> None:
 
 
 def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
-          announce: Callable[[str], None] = print, threads: int = THREADS) -> None:
-    """Serve with waitress until Ctrl-C. Raises OSError if the address is taken."""
+          announce: Callable[[str], None] = print, threads: int = THREADS) -> str | None:
+    """Serve with waitress until Ctrl-C or SIGTERM; returns which stopped it ("Ctrl-C",
+    "SIGTERM"). Raises OSError if the address is taken.
+
+    SIGTERM is made to stop the server as Ctrl-C does (its default would end Python at
+    once: no pool shut down, and multiprocessing's tracker warns of leaked semaphores);
+    the pools' processes ignore Ctrl-C (`evaluations._end_with_parent`) and are ended
+    here, so a stop is one line, whoever sent it."""
     from waitress import create_server
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" lines
@@ -207,11 +227,22 @@ def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
                                 channel_timeout=60, ident="nova-replay")
     bound = server.effective_port
     shown = f"[{host}]" if ":" in host else host
+    stopped_by: list[str] = []
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopped_by.append("SIGTERM" if signum == signal.SIGTERM else "Ctrl-C")
+        raise KeyboardInterrupt  # waitress's loop ends on it (and swallows it)
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    before = ({s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+              if main_thread else {})
     announce(f"nova-replay dashboard on http://{shown}:{bound}/ (Ctrl-C to stop)")
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
-    announce("Stopped.")
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        server.close()  # the pools' processes end at exit (their atexit stops)
+    return stopped_by[0] if stopped_by else None

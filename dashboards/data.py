@@ -11,7 +11,8 @@ import hashlib
 import os
 import re
 import threading
-from collections import Counter, OrderedDict
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -30,8 +31,21 @@ from nova_replay.rules.errors import NovaError
 from .survey import Checked, Progress, Survey, checked_of
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-UPLOADS_PER_SESSION = 12  # a session's own oldest upload goes first
-UPLOADS_KEPT = 60  # over all sessions; past it, the oldest of the session holding the most
+# Uploads are held in memory, bounded per session and in all (docs/dashboard.md gives the
+# worst case in MB, measured by benchmarks/server_users.py). Past a session's bounds its
+# own oldest upload goes; past the total, the oldest upload of a session idle for
+# UPLOAD_IDLE_SECONDS goes, and when no session is idle the upload is refused: an active
+# session's uploads are never evicted by another's.
+# An upload is counted by what it costs once read (`upload_cost`): its bytes, and for
+# each JSON value in it the Python object it becomes (a 5 MB file of `[],[],...` is 1.3
+# million lists, 1.4 GB counted by its bytes alone).
+UPLOADS_PER_SESSION = 12
+UPLOAD_BYTES_PER_SESSION = 24 * 1024 * 1024
+UPLOADS_KEPT = 60
+UPLOAD_BYTES_KEPT = 64 * 1024 * 1024
+UPLOAD_IDLE_SECONDS = 30 * 60.0
+UPLOADS_READ_AT_ONCE = 2  # uploads decoded and analysed at the same time, at most
+VALUE_BYTES = 100  # a JSON value as a Python object: an empty list is 56 bytes, its slot 8
 GAMES_KEPT = 16  # analysed games kept in memory (each is a few MB); older ones are dropped
 PICKER_SHOWN = 50  # games the picker lists at once; typing searches them all
 
@@ -112,6 +126,10 @@ class GameLibrary:
         self._reread: OrderedDict[tuple[str, str, str], tuple[Loaded, Reviewed]] = OrderedDict()
         # Uploads belong to the browser session that made them: (owner, key) -> game.
         self._uploads: OrderedDict[tuple[str, str], tuple[Entry, Loaded]] = OrderedDict()
+        self._upload_bytes: dict[tuple[str, str], int] = {}  # each upload's size
+        self._last_seen: dict[str, float] = {}  # per session with uploads: when it last asked
+        self.clock: Callable[[], float] = time.monotonic  # tests move time by hand
+        self._reading = threading.BoundedSemaphore(UPLOADS_READ_AT_ONCE)
         self._checked: dict[str, Checked] = {}  # each file the validator has read
         self._invalid: list[tuple[str, str]] = []  # (file name, reason), as found
         self._read_ahead: dict[str, Report] = {}  # `first_key`'s report, until `get`
@@ -181,6 +199,7 @@ class GameLibrary:
         has read it (the survey, or its opening), marked if it does not validate."""
         needle = (search or "").casefold()
         with self._lock:  # labels made while the lock is held: nothing is copied
+            self._seen(owner)
             entries = [*self._entries.values(),
                        *(e for (who, _), (e, _) in self._uploads.items() if who == owner)]
             labels = ((e, self._label(e, owner)) for e in entries if e.listed)
@@ -331,6 +350,7 @@ class GameLibrary:
         GAMES_KEPT opened."""
         with self._lock:
             if (owner, key) in self._uploads:
+                self._seen(owner)
                 return self._uploads[(owner, key)][1]
             if key in self._loaded:
                 self._loaded.move_to_end(key)
@@ -392,23 +412,78 @@ class GameLibrary:
         if len(raw) > MAX_UPLOAD_BYTES:
             raise UploadRefused(f"{filename}: refused, over the {MAX_UPLOAD_BYTES // 2**20} MB "
                                 f"limit for an upload")
-        try:
-            data = decode_json(raw, filename)
-        except NovaError as e:
-            raise UploadRefused(f"{filename}: refused, {e.message}") from None
+        cost = upload_cost(raw)  # before it is read: reading is what costs
+        if cost > UPLOAD_BYTES_PER_SESSION:
+            raise UploadRefused(f"{filename}: refused, it would take over "
+                                f"{UPLOAD_BYTES_PER_SESSION // 2**20} MB once read (too many "
+                                f"values for a game log)")
         key = "upload-" + hashlib.sha1(raw).hexdigest()[:10]
-        loaded = _from_report(key, check_data(data, filename))
+        with self._lock:  # refused before it is read when it could not be kept
+            self._make_room((owner, key), cost, filename, drop=False)
+        with self._reading:  # a few at once: each read holds its file several times over
+            try:
+                data = decode_json(raw, filename)
+            except NovaError as e:
+                raise UploadRefused(f"{filename}: refused, {e.message}") from None
+            loaded = _from_report(key, check_data(data, filename))
+        slot = (owner, key)
         with self._lock:
-            self._uploads[(owner, key)] = (Entry(key, f"{filename} (uploaded)", None), loaded)
-            self._uploads.move_to_end((owner, key))
-            mine = [slot for slot in self._uploads if slot[0] == owner]
-            for slot in mine[:max(0, len(mine) - UPLOADS_PER_SESSION)]:
-                del self._uploads[slot]
-            while len(self._uploads) > UPLOADS_KEPT:  # never another's while one holds more
-                held = Counter(who for who, _ in self._uploads)
-                most = max(held.values())
-                del self._uploads[next(s for s in self._uploads if held[s[0]] == most)]
+            self._make_room(slot, cost, filename)
+            self._uploads[slot] = (Entry(key, f"{filename} (uploaded)", None), loaded)
+            self._uploads.move_to_end(slot)
+            self._upload_bytes[slot] = cost
+            self._last_seen[owner] = self.clock()
         return key
+
+    def _seen(self, owner: str) -> None:
+        """Note that the session `owner` asked for something (the lock held)."""
+        if owner in self._last_seen:
+            self._last_seen[owner] = self.clock()
+
+    def _drop(self, slot: tuple[str, str]) -> None:
+        del self._uploads[slot]
+        del self._upload_bytes[slot]
+        if all(who != slot[0] for who, _ in self._uploads):
+            self._last_seen.pop(slot[0], None)
+
+    def _make_room(self, slot: tuple[str, str], size: int, filename: str,
+                   drop: bool = True) -> None:
+        """Drop uploads until one of `size` bytes fits for `slot`'s session (the lock
+        held): first that session's own oldest, to its bounds; then, for the totals, the
+        oldest uploads of sessions idle for UPLOAD_IDLE_SECONDS. Raises UploadRefused
+        when only active sessions' uploads are left to drop. `drop` False: only that
+        check, nothing dropped."""
+        owner = slot[0]
+        mine = [s for s in self._uploads if s[0] == owner]  # oldest first
+        going = [slot] if slot in self._uploads else []  # the same file again: re-added
+        kept = [s for s in mine if s != slot]
+        while kept and (len(kept) + 1 > UPLOADS_PER_SESSION or size + sum(
+                self._upload_bytes[s] for s in kept) > UPLOAD_BYTES_PER_SESSION):
+            going.append(kept.pop(0))
+        count = len(self._uploads) - len(going) + 1
+        total = sum(self._upload_bytes.values()) - sum(self._upload_bytes[s] for s in going) + size
+        idle_since = self.clock() - UPLOAD_IDLE_SECONDS
+        idle = (s for s in self._uploads if s[0] != owner
+                and self._last_seen.get(s[0], 0.0) <= idle_since)
+        while count > UPLOADS_KEPT or total > UPLOAD_BYTES_KEPT:
+            other = next(idle, None)
+            if other is None:  # nothing dropped: a refused upload costs its session nothing
+                raise UploadRefused(f"{filename}: refused, the server holds as many uploads "
+                                    f"as it may ({UPLOADS_KEPT}, "
+                                    f"{UPLOAD_BYTES_KEPT // 2**20} MB); try again later")
+            going.append(other)
+            count, total = count - 1, total - self._upload_bytes[other]
+        for s in going if drop else ():
+            self._drop(s)
+
+
+def upload_cost(raw: bytes) -> int:
+    """What an upload is counted as against the bounds: twice its bytes (the text kept in
+    the log and its copy in the record, as measured), and VALUE_BYTES for
+    each value it may hold (a comma, colon or opening bracket outside or inside strings:
+    never less than the values there are)."""
+    values = raw.count(b",") + raw.count(b":") + raw.count(b"[") + raw.count(b"{") + 1
+    return 2 * len(raw) + VALUE_BYTES * values
 
 
 _NOT_IN_KEY = re.compile(r"[^\w.-]")  # \w: letters and digits (str.isalnum), and "_"

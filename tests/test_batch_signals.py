@@ -99,8 +99,32 @@ def test_a_killed_batch_leaves_the_old_table(long_corpus: Path, tmp_path: Path,
     process = nova("batch", str(long_corpus), "-o", str(out), "-j", "1")
     wait_until(started(out), process)
     os.kill(process.pid, kill)
-    process.communicate(timeout=GUARD_S)
+    _, err = process.communicate(timeout=GUARD_S)
     assert out.read_text() == OLD
+    if kill == signal.SIGTERM:  # issue 34: the shell's code for SIGTERM, not Ctrl-C's 130
+        assert process.returncode == 128 + signal.SIGTERM == 143, err
+        assert "stopped by SIGTERM" in err and temporaries(tmp_path) == []
+        return
+    assert process.returncode == -signal.SIGKILL
+    left = temporaries(tmp_path)  # nothing can run on SIGKILL: its temporary table stays
+    assert len(left) == 1 and left[0].name.startswith(".games.jsonl.")
+    # ... until the next run on the same table, which removes it (and one of an older
+    # version, which held no lock either), but not the one a running batch holds.
+    legacy = tmp_path / ".games.jsonl.old1234.tmp"
+    legacy.write_text("half a table")
+    running = nova("batch", str(long_corpus), "-o", str(out), "-j", "1")
+    wait_until(lambda: not left[0].exists() and not legacy.exists() and started(out)(), running)
+    (mine,) = temporaries(tmp_path)
+    small = tmp_path / "small"
+    small.mkdir()
+    (small / "g.json").write_text((SAMPLES / "hanabi-2p.json").read_text("utf-8"))
+    again = nova("batch", str(small), "-o", str(out))
+    _, err = again.communicate(timeout=GUARD_S)
+    assert again.returncode == 0, err
+    assert temporaries(tmp_path) == [mine]  # the running batch's, locked, kept
+    os.killpg(running.pid, signal.SIGINT)
+    running.communicate(timeout=GUARD_S)
+    assert running.returncode == 130 and temporaries(tmp_path) == []
 
 
 def test_a_full_disk_is_one_line_and_the_old_table_stays(long_corpus: Path,

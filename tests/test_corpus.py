@@ -21,7 +21,7 @@ from nova_replay.record.hanablive_export import to_hanablive
 from nova_replay.record.validation import Report, check_each
 from nova_replay.rules.engine import State
 from nova_replay.rules.game import Game
-from tests.helpers import shared_data
+from tests.helpers import needs_shared, shared_data
 
 DATA = shared_data()
 REAL = DATA / "real"
@@ -147,7 +147,7 @@ def final_round_best(game: Game, state: State) -> int:
 
 
 WALKED = walk() if REAL.is_dir() else []
-pytestmark = pytest.mark.skipif(not WALKED, reason="shared real data not present")
+pytestmark = needs_shared
 
 
 @pytest.mark.parametrize("w", WALKED, ids=[w.name for w in WALKED])

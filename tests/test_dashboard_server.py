@@ -15,8 +15,9 @@ import pytest
 from helpers import PATIENCE, SAMPLES
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
+from nova_replay.dashboard import data as data_module
 from nova_replay.dashboard.callbacks import SESSION_COOKIE, evaluation_state
-from nova_replay.dashboard.data import UPLOADS_PER_SESSION, Reviewed
+from nova_replay.dashboard.data import UPLOADS_PER_SESSION, Reviewed, UploadRefused
 from nova_replay.dashboard.evaluations import QUEUED, Evaluations
 
 from nova_replay.review.analysis import Analysis
@@ -134,71 +135,102 @@ def test_a_sessions_uploads_never_evict_anothers() -> None:
     assert len(lib.uploads_of("b")) == UPLOADS_PER_SESSION
 
 
-def test_cookieless_clients_share_nothing() -> None:
-    app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
-    client = app.server.test_client()
+def upload_body(app: Any, raw: bytes, name: str = "g.json") -> dict[str, Any]:
     body = body_for(app, "...upload-message.children", [{"id": "upload", "property": "contents",
-                                            "value": data_url((SAMPLES / "hanabi-2p.json").read_bytes())}])
-    body["state"] = [{"id": "upload", "property": "filename", "value": "g.json"}]
+                                                          "value": data_url(raw)}])
+    body["state"] = [{"id": "upload", "property": "filename", "value": name}]
+    return body
+
+
+def test_only_a_session_the_server_made_can_upload() -> None:
+    """Issue 34: each cookieless request was a new session that could upload, and so
+    evict the others' uploads. Now an upload needs the signed cookie of the first page."""
+    app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
+    body = upload_body(app, (SAMPLES / "hanabi-2p.json").read_bytes())
+    forged = [None, "0" * 32, "0" * 32 + "." + "0" * 32]
+    other = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json")).server.test_client()
+    other.get("/")  # another server's (or another run's) cookie is not this one's
+    forged.append(other.get_cookie(SESSION_COOKIE).value)  # type: ignore[union-attr]
+    for cookie in forged:
+        client = app.server.test_client()
+        if cookie is not None:
+            client.set_cookie(SESSION_COOKIE, cookie)
+        refused = client.post("/_dash-update-component", json=body)
+        assert refused.status_code == 200, refused.data
+        said = refused.get_json()["response"]
+        assert "url" not in said and "reload the page" in said["upload-message"]["children"]
+    client = app.server.test_client()
+    client.get("/")  # the first page sets the session's signed cookie
     first = client.post("/_dash-update-component", json=body)
-    assert first.status_code == 200, first.data
     href = first.get_json()["response"]["url"]["search"]
     key = href.split("game=")[1].split("&")[0]
-    lib_keys = client.post("/_dash-update-component", json=body_for(
-        app, "game-picker.options", [{"id": "game-picker", "property": "search_value", "value": ""},
-                                       {"id": "game-picker", "property": "value", "value": None}]))
-    assert key not in json.dumps(lib_keys.get_json())  # the next cookieless request sees none
+    picker = body_for(app, "game-picker.options", [
+        {"id": "game-picker", "property": "search_value", "value": ""},
+        {"id": "game-picker", "property": "value", "value": None}])
+    assert key in json.dumps(client.post("/_dash-update-component", json=picker).get_json())
+    stranger = app.server.test_client()
+    stranger.get("/")  # a session of its own sees none of the first one's uploads
+    assert key not in json.dumps(stranger.post("/_dash-update-component", json=picker).get_json())
 
 
-def test_a_request_over_the_limit_is_refused_before_it_is_read() -> None:
+def test_uploads_are_bounded_per_session_and_in_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past a session's bounds its own oldest upload goes; past the total, an idle
+    session's oldest; with every session active, the upload is refused and nothing goes."""
+    lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
+    now = [0.0]
+    lib.clock = lambda: now[0]
+    raw = json.loads((SAMPLES / "nova-5p.json").read_text("utf-8"))
+
+    def upload_as(owner: str, n: int, pad: int = 0) -> str:
+        raw["meta"] = {"title": f"upload {n}", "notes": "x" * pad}
+        return lib.add_upload(f"u{n}.json", data_url(json.dumps(raw).encode()), owner)
+
+    raw["meta"] = {"title": "upload 00", "notes": "x" * 100_000}
+    big = data_module.upload_cost(json.dumps(raw).encode())  # ~100 kB: counted ~230 kB
+    monkeypatch.setattr(data_module, "UPLOAD_BYTES_PER_SESSION", big * 5 // 2)  # two big
+    monkeypatch.setattr(data_module, "UPLOAD_BYTES_KEPT", big * 9 // 2)  # four big
+    monkeypatch.setattr(data_module, "UPLOADS_KEPT", 5)
+    a = [upload_as("a", n, 100_000) for n in range(3)]  # the third evicts the first
+    assert [lib.can_open(k, "a") for k in a] == [False, True, True]
+    b = [upload_as("b", n + 10, 100_000) for n in range(3)]  # b's own oldest goes too
+    b = b[1:]
+    now[0] += 60.0  # a and b active, four big held: a fifth would pass the total
+    with pytest.raises(UploadRefused, match="holds as many uploads as it may"):
+        upload_as("c", 20, 100_000)
+    assert all(lib.can_open(k, "a") for k in a[1:]) and all(lib.can_open(k, "b") for k in b)
+    c = [upload_as("c", 21)]  # small: the fifth upload fits
+    with pytest.raises(UploadRefused):
+        upload_as("c", 22)  # a sixth: every session is active
+    now[0] += data_module.UPLOAD_IDLE_SECONDS + 1  # all idle now; b comes back to its page
+    lib.options(owner="b")
+    assert lib.can_open(upload_as("c", 22), "c")  # the oldest upload of an idle session went
+    assert not lib.can_open(a[1], "a") and lib.can_open(a[2], "a")
+    assert all(lib.can_open(k, "b") for k in b) and lib.can_open(c[0], "c")
+
+
+@pytest.mark.parametrize("path", [
+    "/_dash-component-suites/dash/../../etc/passwd", "/_dash-component-suites/dash/../../app.py",
+    "/_dash-component-suites/dash/dcc/../../__init__.py", "/_dash-component-suites/nope/a.js",
+    "/_dash-component-suites/dash/deps/none.js", "/_dash-component-suites/dash/\x00.js"])
+def test_asset_paths_outside_dash_get_404_and_no_traceback(
+        path: str, caplog: pytest.LogCaptureFixture) -> None:
     app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
     client = app.server.test_client()
-    big = b'{"output": "x", "inputs": [], "junk": "' + b"x" * app_module.MAX_REQUEST_BYTES + b'"}'
-    answer = client.post("/_dash-update-component", data=big, content_type="application/json")
-    assert answer.status_code == 413
+    assert client.get("/").status_code == 200  # Dash registers its files with the first page
+    answer = client.get("/", environ_overrides={"PATH_INFO": path})  # as sent, not normalised
+    assert answer.status_code == 404
+    assert "Traceback" not in caplog.text
 
 
-# Failure 8: no Host check, no CSP or frame headers, forged callbacks gave 500s.
-
-def test_security_headers_and_a_session_cookie_on_the_page() -> None:
-    app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
-    page = app.server.test_client().get("/")
-    assert page.status_code == 200
-    assert page.headers["X-Frame-Options"] == "DENY"
-    csp = page.headers["Content-Security-Policy"]
-    assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp
-    assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
-    assert SESSION_COOKIE in page.headers["Set-Cookie"]
-
-
-@pytest.mark.parametrize(("host", "allowed"), [
-    ("localhost:8050", True), ("127.0.0.1:8050", True), ("[::1]:8050", True),
-    ("192.168.1.20", True), ("evil.example:8050", False), ("attacker.localhost.evil", False)])
-def test_a_host_this_server_does_not_go_by_is_refused(host: str, allowed: bool) -> None:
-    app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
-    answer = app.server.test_client().get("/", headers={"Host": host})
-    assert answer.status_code == (200 if allowed else 400)
-
-
-@pytest.mark.parametrize("body", [
-    b"not json", b"[]", b'{"output": 3}', b'{"output": "x", "inputs": "no"}',
-    b'{"output": "..game-data.data...game-picker.value...", "inputs": [{"id": "url"}]}',
-])
-def test_forged_callback_envelopes_get_400(body: bytes) -> None:
+@pytest.mark.parametrize("body", [b"[" * 50_000 + b"]" * 50_000,
+                                  b'{"output": "x", "inputs": ' + b"[" * 50_000 + b"]" * 50_000
+                                  + b"}", b'{"output": "\xff\xfe"}'])
+def test_a_callback_body_nested_50000_deep_gets_400(body: bytes,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
     app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
     answer = app.server.test_client().post("/_dash-update-component", data=body,
                                            content_type="application/json")
     assert answer.status_code == 400
-
-
-def test_forged_callback_values_get_400_and_no_traceback(caplog: pytest.LogCaptureFixture) -> None:
-    app = create_app(GameLibrary.from_path(SAMPLES / "nova-2p.json"))
-    client = app.server.test_client()
-    forged = body_for(app, "...upload-message.children", [{"id": "upload", "property": "contents",
-                                             "value": {"not": "a data url"}}])
-    forged["state"] = [{"id": "upload", "property": "filename", "value": ["x"]}]
-    answer = client.post("/_dash-update-component", json=forged)
-    assert 400 <= answer.status_code < 500
     assert "Traceback" not in caplog.text
 
 

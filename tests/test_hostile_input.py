@@ -205,3 +205,26 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_quoted(tmp_path: Path) -> No
     assert cells == [f"'{name}, Bob" for name in names]
     assert [r["player_names"] for r in read_table(str(out), GAME_COLUMNS)] == [
         f"{name}, Bob" for name in names]  # read back as written
+
+
+# Issue 34: a kept hanab.live option that every export and review reads (the card
+# numbering) passed `validate` and then broke `analyze --json` with a SchemaError traceback.
+@pytest.mark.parametrize("start", [-1, "x", 2, True, None])
+def test_a_kept_starting_player_out_of_range_fails_validate(tmp_path: Path, start: Any) -> None:
+    data = json.loads((ROOT / "sample_games" / "hanabi-2p.json").read_text("utf-8"))
+    data["meta"]["hanablive"] = {"options": {"startingPlayer": start}}
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    where = "$.meta.hanablive.options.startingPlayer"
+    report = check_data(data, str(path))
+    assert [(p.where, p.stage) for p in report.problems] == [(where, "schema")]
+    assert report.problems[0].message == (f"expected a player index 0 to 1, found "
+                                          f"{json.dumps(start)}")
+    for args in (["validate"], ["analyze", "--json"], ["export-hanablive"], ["replay"]):
+        result = CliRunner().invoke(main, [*args, str(path)])
+        assert result.exit_code == 1 and "Traceback" not in result.output, args
+        assert where in result.output, args
+    data["meta"]["hanablive"] = {"options": [1]}
+    assert [p.where for p in check_data(data).problems] == ["$.meta.hanablive.options"]
+    data["meta"]["hanablive"] = {"options": {"startingPlayer": 1}}
+    assert check_data(data).valid()

@@ -18,7 +18,7 @@ from nova_replay.rules.game import Game
 from nova_replay.rules.identities import touches
 from nova_replay.rules.rulesets import make_ruleset
 from nova_replay.rules.variants import VariantError, suit_copies, variant
-from tests.helpers import shared_data
+from tests.helpers import needs_shared, shared_data
 
 VARIANTS = shared_data() / "hanablive" / "variants"
 # Keys of variants.json that change a rule beyond the suits' properties.
@@ -77,7 +77,7 @@ def hanablive_clue_colours(v: dict[str, Any], suits: dict[str, dict[str, Any]]) 
     return out
 
 
-@pytest.mark.skipif(not VARIANTS.is_dir(), reason="shared variant data not present")
+@needs_shared
 def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
     suits = {s["name"]: s for s in load("suits.json")}
     # hanab.live makes a reversed version of every suit (not in suits.json).

@@ -48,7 +48,18 @@ from .batch import batch_command
 from .conventions import conventions_option
 from .decks import decks_command
 from .fetch import fetch_command
-from .options import USAGE, check_inputs, fail, json_option, needs, out_option, resolve_inputs
+from .helptext import use_help_context
+from .options import (
+    USAGE,
+    FileName,
+    check_inputs,
+    fail,
+    json_option,
+    needs,
+    out_option,
+    recursive_option,
+    resolve_inputs,
+)
 from .paths import expand_paths
 from .ports import free_port
 from .simulate import simulate_command
@@ -90,7 +101,27 @@ def illegal_end(record: Record, problem: IllegalAction | None) -> None:
         fail(str(problem))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _NoTraceback(click.Group):
+    """The last line of defence, not a fix: an exception no command turned into its
+    one-line message (a bug; each found is fixed where it was raised) is still one line
+    on stderr and exit 1, never a traceback. NOVA_DEBUG=1 lets it through, traceback
+    and all: the fuzzer (benchmarks/fuzz_all.py) and a developer see where it came from."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
+                SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as e:
+            if os.environ.get("NOVA_DEBUG"):
+                raise
+            fail(f"nova-replay: internal error ({type(e).__name__}: {str(e)[:300]}); not "
+                 f"your input's fault but a bug: please report it with the command and its "
+                 f"input (NOVA_DEBUG=1 shows where it happened)")
+
+
+@click.group(cls=_NoTraceback, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="nova-replay")
 def main() -> None:
     """Validate, replay and review game logs of Nova and Hanabi.
@@ -102,24 +133,27 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.argument("files", nargs=-1, required=True, type=FileName())
 @click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
 @json_option("Print a machine-readable JSON report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
-def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
+@recursive_option
+def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool,
+             recursive: bool) -> None:
     """Check game logs: the schema, the deck, then every action's legality.
 
     Each problem is one line: FILE: WHERE: WHAT, where WHERE is a JSON path
     ($.actions[3].to), 'deck' or 'turn N'. Exit 0 if all are valid, 1 if any is not,
-    2 for a usage error. A folder stands for the .json files in it.
+    2 for a usage error. A folder stands for its own .json files (--recursive: its
+    subfolders' too).
 
     \b
     Example:
       nova-replay validate sample_games/*.json
-      nova-replay validate --strict --json my_game.json
+      nova-replay validate --strict --json sample_games/nova-2p.json
     """
     paths = expand_paths(resolve_inputs(files), lambda file, what: click.echo(
-        f"{file}: skipped: not a regular file: {what}", err=True))
+        f"{file}: skipped: not a regular file: {what}", err=True), recursive)
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
@@ -140,7 +174,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
 def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     errors = r.errors(strict)
     for p in errors:
-        click.echo(printable(f"{r.file}: {p}", one_line=True), err=False)
+        click.echo(printable(f"{r.file}: {p}", one_line=True))  # a problem: one line
     if errors:
         return
     for p in r.problems:  # warnings: an unfinished game when not strict
@@ -151,7 +185,8 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     via = f", read as {r.converted_from}" if r.converted_from else ""
     click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
                f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-               f"{', ' + final.ending if final.ending else ', unfinished'}{via})", one_line=True))
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})",
+               one_line=True))  # a line a file, as a problem's: read and grepped so
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
@@ -159,7 +194,7 @@ AS_HELP = ("See the game as this player saw it: their own cards as ??, what they
 
 
 @main.command()
-@click.argument("file", type=click.Path())
+@click.argument("file", type=FileName())
 @click.option("--turn", "-t", type=int, default=None,
               help="Show only the table after this turn (0 = the deal).")
 @click.option("--knowledge", "-k", is_flag=True,
@@ -186,7 +221,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
     Example:
       nova-replay replay sample_games/nova-3p-worked-example.json
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
-      nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
+      nova-replay replay sample_games/nova-3p-strikeout.json --knowledge --as Ben
       nova-replay replay sample_games/nova-3p-worked-example.json --as Ben --json
     """
     if as_json and knowledge:
@@ -244,7 +279,7 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
 
 
 @main.command("analyze")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=FileName())
 @json_option("Print the whole analysis as JSON (schema: schemas/nova-analysis-v1.schema.json).")
 @click.option("--turn", "-t", type=int, default=None,
               help="Show every hand's knowledge grid after this turn.")
@@ -299,7 +334,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(printable(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn))))
+        echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
     echo(summary_text(analysis, seen))
     echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
@@ -361,7 +396,7 @@ def _summary(record: Record) -> str:
 
 
 @main.command("import-hanablive")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=FileName())
 @out_option("Write the log to this file (default: print it).")
 def import_hanablive(file: str, out: str | None) -> None:
     """Convert a hanab.live game export (JSON) to a nova-replay log.
@@ -390,7 +425,7 @@ def import_hanablive(file: str, out: str | None) -> None:
 
 
 @main.command("export-hanablive")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=FileName())
 @out_option("Write the hanab.live JSON to this file (default: print it).")
 def export_hanablive(file: str, out: str | None) -> None:
     """Convert a Hanabi-ruleset log to hanab.live's game-export JSON.
@@ -400,7 +435,7 @@ def export_hanablive(file: str, out: str | None) -> None:
 
     \b
     Example:
-      nova-replay export-hanablive game.nova.json -o game.json
+      nova-replay export-hanablive sample_games/hanabi-2p.json -o game.json
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
     _refuse_overwrite(file, out)
@@ -416,15 +451,17 @@ def export_hanablive(file: str, out: str | None) -> None:
 
 
 TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
+DEFAULT_PORT = 8050
 
 
 @main.command()
-@click.argument("path", required=False, type=click.Path())
+@click.argument("path", required=False, type=FileName())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
-@click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on; when it is taken, a free one (said on stderr). 0 = any free port.")
-def dashboard(path: str | None, host: str, port: int) -> None:
+@click.option("--port", default=None, type=click.IntRange(0, 65535),
+              help=f"Port to listen on; a taken one is an error. 0 = any free port. "
+                   f"[default: {DEFAULT_PORT}, or a free one when it is taken]")
+def dashboard(path: str | None, host: str, port: int | None) -> None:
     """Review games in the browser: each player's knowledge at every turn, the
     draw-pile clock, wasted hints and lost critical cards.
 
@@ -436,8 +473,8 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     \b
     Example:
       nova-replay dashboard
-      nova-replay dashboard my_game.json
-      nova-replay dashboard games_folder/ --port 8051
+      nova-replay dashboard sample_games/nova-4p.json
+      nova-replay dashboard sample_games/ --port 8051
       nova-replay dashboard games.parquet
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
@@ -457,14 +494,21 @@ def dashboard(path: str | None, host: str, port: int) -> None:
         click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", USAGE)
+    asked = DEFAULT_PORT if port is None else port
     try:
-        chosen = free_port(host, port)
-        if chosen != port:
-            click.echo(f"dashboard: port {port} is taken; using "
+        chosen = free_port(host, asked)
+        if chosen != asked and port is not None:  # asked for by name: not another one
+            fail(f"dashboard: port {port} on {host} is taken by another program; choose "
+                 f"another --port (0: any free one), or leave it out")
+        if chosen != asked:
+            click.echo(f"dashboard: port {asked} is taken; using "
                        f"{chosen or 'a free one'} instead", err=True)
-        serve(create_app(library), host, chosen, announce=click.echo)
+        stopped = serve(create_app(library), host, chosen, announce=click.echo)
     except OSError as e:
-        fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
+        fail(f"dashboard: cannot serve on {host}:{asked}: {e.strerror or e}")
+    if stopped is not None:  # the shell's codes: 128 + SIGINT (2) or SIGTERM (15)
+        click.echo(f"dashboard: stopped by {stopped}", err=True)
+        sys.exit(130 if stopped == "Ctrl-C" else 143)
 
 
 main.add_command(simulate_command)
@@ -474,3 +518,4 @@ main.add_command(lessons_command)
 main.add_command(puzzles_command)
 main.add_command(samples_command)
 main.add_command(fetch_command)
+use_help_context(main)  # last: every command's --help names the bundled samples where they are

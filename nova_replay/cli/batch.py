@@ -25,8 +25,18 @@ from ..corpus.tables import TableError, TableFile, table_format
 from ..record.reader import MAX_FILE_BYTES
 from ..solver.exact import Budget
 from .conventions import conventions_option
-from .options import BAD_INPUT, USAGE, check_inputs, fail, out_option, resolve_inputs
+from .options import (
+    BAD_INPUT,
+    USAGE,
+    FileName,
+    check_inputs,
+    fail,
+    out_option,
+    recursive_option,
+    resolve_inputs,
+)
 from .solving import budget_of, budget_options
+from .terminal import echo
 
 
 def _where(row: dict[str, object]) -> str:
@@ -62,7 +72,7 @@ class Progress:
 @click.command("batch")
 @click.argument("games", nargs=-1, required=True)
 @out_option("The games table: .parquet, .csv or .jsonl (by its extension).", required=True)
-@click.option("--per-player", type=click.Path(dir_okay=False), default=None,
+@click.option("--per-player", type=FileName(dir_okay=False), default=None,
               help="Also write one row per player of each valid game (.parquet, .csv, .jsonl).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes on this machine [default: all cores].")
@@ -73,15 +83,17 @@ class Progress:
                    "lost points.")
 @budget_options("per game")
 @conventions_option
+@recursive_option
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
                   nodes: int | None, seconds: float | None,
-                  conventions: Conventions | None) -> None:
+                  conventions: Conventions | None, recursive: bool) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
-    GAMES are files, folders (searched recursively for .json and .jsonl), globs and
-    JSON Lines files (one log a line), in our format or hanab.live's; other JSON files
+    GAMES are files, folders (their own .json and .jsonl files; with --recursive their
+    subfolders' too), globs ('**' reaches into subfolders) and JSON Lines files (one log
+    a line), in our format or hanab.live's; other JSON files
     of nova-replay (puzzles) are skipped and counted. Columns:
     docs/batch.md. A progress bar shows on a terminal. Exit 1 if any log was invalid
     or an input is missing (every valid row is still written). OUT is replaced only when the
@@ -91,8 +103,9 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     \b
     Examples:
       nova-replay batch sample_games/ --out games.csv
-      nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
-      nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
+      nova-replay batch season/ --recursive --out games.parquet
+      nova-replay batch 'season/**/*.json' -o g.parquet --per-player p.parquet
+      nova-replay batch games.jsonl -o g.parquet --scheduler tcp://10.0.0.5:8786
     """
     games = tuple(resolve_inputs(games))
     check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
@@ -114,15 +127,16 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     tables: list[TableFile] = []
     with _Interrupts(tables) as interrupts:  # the signal handlers of the whole run
         _run(games, out, per_player, workers or default_workers(), scheduler,
-             budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts)
+             budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts,
+             recursive)
 
 
 def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
          scheduler: str | None, solve: Budget | None, conventions: Conventions | None,
-         tables: list[TableFile], interrupts: _Interrupts) -> None:
+         tables: list[TableFile], interrupts: _Interrupts, recursive: bool) -> None:
     """The run of `batch_command` once its arguments are checked; exits as it says."""
     try:  # the output folder is tried first: a missing or read-only one is one line
-        total = count(games)
+        total = count(games, recursive)
         for path, columns in ((out, GAME_COLUMNS), (per_player or "", PLAYER_COLUMNS)):
             if path:
                 tables.append(TableFile(path, columns))
@@ -132,22 +146,22 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
         if isinstance(e, KeyboardInterrupt):
             click.echo(f"stopped by {interrupts.signal_name or 'Ctrl-C'} before any game: "
                        f"{out} is left as it was", err=True)
-            sys.exit(130)
+            sys.exit(interrupts.exit_code)
         click.echo(f"{e.filename or out}: cannot write the table there: {e.strerror or e}",
                    err=True)
         sys.exit(2)
     skipped: Counter[str] = Counter()
     progress = Progress(total, sys.stderr.isatty())
     game_table, player_table = tables[0], (tables[1] if per_player else None)
-    done = invalid = read = 0  # games (rows) and logs read (a file may hold many games)
+    done = invalid = read = perfect_sum = 0  # games (rows) and logs read (a file may hold many games)
     endings: Counter[str] = Counter()
     score_sum = 0
     first_problems: list[str] = []
     stopped: str | None = None  # the signal that stopped the run
     failed: OSError | None = None
     kept: list[str | None] = []  # the partial tables of a stopped run
-    results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped), skipped), workers,
-                         scheduler, solve, conventions)
+    results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped, recursive), skipped),
+                         workers, scheduler, solve, conventions)
     try:
         for result in results:
             for row, players in result:
@@ -158,6 +172,7 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
                 done += 1
                 if row["valid"]:
                     score_sum += row["score"]
+                    perfect_sum += row["perfect_score"] or 0
                     endings[row["ending"] or "unfinished"] += 1
                 else:
                     invalid += 1
@@ -197,16 +212,19 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
                    f"as it was", err=True)
         sys.exit(1)
     valid = done - invalid
-    mean = f"; mean score {score_sum / valid:.2f}" if valid else ""
+    # Rulesets differ in their perfect score (Nova 21..., Hanabi 25, 30 with six suits):
+    # the mean says how far it is from the games' own perfect mean.
+    mean = (f"; mean score {score_sum / valid:.2f} of a perfect {perfect_sum / valid:.2f} "
+            f"({score_sum / perfect_sum:.0%})" if valid and perfect_sum else "")
     by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))
     wrote = " and ".join(filter(None, kept)) if stopped else " and ".join(t.path for t in tables)
-    click.echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
-               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
+    echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
+         f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
     if stopped:
         click.echo(f"stopped by {stopped} after {read:,} of {total:,} logs ({done:,} games): "
                    f"{wrote} hold{'s' if len(tables) == 1 else ''} those games; {out} is left "
                    f"as it was", err=True)
-        sys.exit(130)
+        sys.exit(interrupts.exit_code)
     sys.exit(1 if invalid else 0)
 
 
@@ -217,14 +235,21 @@ def _skipped(file: str, what: str) -> None:
 class _Interrupts:
     """Ctrl-C (or SIGTERM) while a batch runs: the first stops the run (KeyboardInterrupt:
     the workers are stopped, what is done is kept in OUT.partial.EXT); a second exits at
-    once, removing the unfinished tables. The handlers are the previous ones again after."""
+    once, removing the unfinished tables. The handlers are the previous ones again after.
+    The exit code is the shell's for the signal, 128 + its number: 130 after Ctrl-C
+    (SIGINT), 143 after SIGTERM, so that a script or a service manager can tell them."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self, tables: list[TableFile]) -> None:
         self.tables = tables
         self.signal_name = ""
+        self.signum = int(signal.SIGINT)  # a KeyboardInterrupt with no signal: Ctrl-C
         self.before: list[Any] = []
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
@@ -238,8 +263,9 @@ class _Interrupts:
     def _handle(self, signum: int, _frame: FrameType | None) -> None:
         if not self.signal_name:
             self.signal_name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            self.signum = signum
             raise KeyboardInterrupt
         for table in self.tables:
             table.remove()
         os.write(2, b"\nstopped at once: no table written\n")
-        os._exit(130)
+        os._exit(128 + signum)

@@ -9,20 +9,30 @@ from pathlib import Path
 
 import click
 
-from ..record.fetch import TIMEOUT, FetchError, fetch_game, game_id, history
-from .options import USAGE, fail, json_option, out_option
+from ..record.fetch import (
+    MAX_GAMES,
+    MAX_TIMEOUT,
+    TIMEOUT,
+    FetchError,
+    fetch_game,
+    game_id,
+    history,
+    player_problem,
+)
+from .options import USAGE, Seconds, fail, json_option, out_option
 
 
 @click.command("fetch")
 @click.argument("games", nargs=-1)
 @click.option("--player", metavar="NAME", default=None,
               help="Fetch this hanab.live player's most recent games.")
-@click.option("--last", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--last", type=click.IntRange(1, MAX_GAMES), default=None, metavar="N",
               help="With --player: how many of their games, newest first  [default: 100].")
 @out_option("A .json file for one game; a folder (made if missing) for several. "
             "Default for one game: print it.", either=True)
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
-              metavar="SECONDS", help="The most to wait for hanab.live's answer to a request.")
+@click.option("--timeout", type=Seconds(0.1, MAX_TIMEOUT), default=TIMEOUT,
+              show_default=True, metavar="SECONDS",
+              help="The most to wait for all of hanab.live's answer to one request.")
 @click.option("--refresh", is_flag=True, help="Fetch again a game that is in the cache.")
 @json_option('Print what was written as JSON: {"games": [{"game": ID, "path": FILE}], '
              '"failed": N}.')
@@ -45,12 +55,14 @@ def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
     """
     if last is not None and player is None:
         fail("fetch: --last needs --player (whose games)", USAGE)
+    if player is not None and player_problem(player) is not None:
+        fail(f"fetch: --player {player}: {player_problem(player)}", USAGE)
     ids = []
     for arg in games:
         found = game_id(arg)
         if found is None:
             fail(f"fetch: {arg}: expected a hanab.live game id or replay URL "
-                 f"(https://hanab.live/replay/ID)", USAGE)
+                 f"with 1 to 12 digits (https://hanab.live/replay/ID)", USAGE)
         ids.append(found)
     try:
         if player is not None:
@@ -77,8 +89,12 @@ def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
         if out is None and as_json:
             where.append({"game": game, "path": str(cached)})
             continue
-        if out is None:  # one game, printed
-            click.echo(cached.read_text(encoding="utf-8"), nl=False)
+        if out is None:  # one game, printed as fetched (its bytes: the cache holds UTF-8 JSON)
+            try:
+                body = cached.read_bytes()
+            except OSError as e:
+                fail(f"{cached}: cannot read file: {e.strerror or e}")
+            click.get_binary_stream("stdout").write(body)
             continue
         target = Path(out) if as_file else Path(out) / f"{game}.json"
         try:

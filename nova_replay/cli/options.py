@@ -10,6 +10,7 @@ branch's option (`--conventions`, a new command), reads like the rest.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -17,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from ..record.fetch import FetchError, fetch_game, game_id, is_game_ref
+from ..record.fetch import FetchError, resolve_game_ref
 from ..views.text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -31,6 +32,32 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
     shown as escapes (the message may quote a log's text)."""
     click.echo(printable(message, one_line=True), err=True)
     sys.exit(code)
+
+
+class FileName(click.Path):
+    """click.Path, where a name no system takes (a NUL byte) is a usage error in one
+    line: click's own check would stat it and raise ValueError."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{printable(value, one_line=True)!r}: not a file name (a NUL byte)",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range, finite: click's FloatRange lets nan through (no
+    comparison is true of it), and inf means no limit only where a command says so."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"expected a number of seconds, found {value!r}", param, ctx)
+        return number
 
 
 class _HiddenAliases(click.Option):
@@ -52,13 +79,21 @@ def out_option(help: str, *, required: bool = False, folder: bool = False,
                either: bool = False) -> Callable[[F], F]:
     """`-o/--out PATH` (hidden alias `--output`): a file, with `folder` a folder, with
     `either` a file or a folder (the command tells which from what it writes)."""
-    kind = click.Path(file_okay=either or not folder, dir_okay=either or folder)
+    kind = FileName(file_okay=either or not folder, dir_okay=either or folder)
     return click.option("--out", "-o", "--output", "out", cls=_HiddenAliases, type=kind,
                         default=None, required=required, help=help)
 
 
 def json_option(help: str = "Print a machine-readable JSON answer.") -> Callable[[F], F]:
     return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def recursive_option(command: F) -> F:
+    """`-r/--recursive`: a folder stands for its own *.json files (the one folder rule,
+    `record.reader.folder_files`); with this, its subfolders' too."""
+    return click.option("--recursive", "-r", is_flag=True,
+                        help="A folder stands for its own *.json files; with this, its "
+                             "subfolders' too.")(command)
 
 
 def check_inputs(files: tuple[str, ...] | list[str]) -> None:
@@ -80,15 +115,7 @@ def resolve_inputs(args: Sequence[str]) -> list[str]:
     """The arguments with each hanab.live game id or replay URL replaced by the path of
     that game's export in the cache (fetched first if need be); files, folders and globs
     as given. A game that cannot be fetched is one line and exit 1."""
-    out = []
-    for arg in args:
-        if not is_game_ref(arg):
-            out.append(arg)
-            continue
-        game = game_id(arg)
-        assert game is not None
-        try:
-            out.append(str(fetch_game(game)))
-        except FetchError as e:
-            fail(str(e))
-    return out
+    try:
+        return [resolve_game_ref(arg) for arg in args]
+    except FetchError as e:
+        fail(str(e))

@@ -19,6 +19,7 @@ from ..record.validation import check_data
 from ..record.writer import dumps
 from ..rules.rulesets import RULESET_NAMES, RulesetError, make_ruleset
 from .options import json_option, out_option
+from .terminal import echo
 
 
 class _OneLineErrors(click.Command):
@@ -69,10 +70,10 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
 
     \b
     Example:
-      nova-replay simulate --ruleset nova --players 3 --seed 42 --games 10 --out games/
+      nova-replay simulate --ruleset nova --players 3 --seed 42 --games 10 -o g/
       nova-replay simulate --players 3 --bot convention --bot careless:0.5 \\
           --bot convention --grand-finale --seed 7 --out games/
-      nova-replay simulate --ruleset hanabi --players 2 --games 3 --out games/ --json
+      nova-replay simulate --ruleset hanabi --players 2 --games 3 -o g/ --json
     """
     try:
         rules = make_ruleset(ruleset, gentle_show=gentle_show, grand_finale=grand_finale,
@@ -122,8 +123,8 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
                                "perfect_score": rules.perfect_score, "perfect": perfect},
                               indent=2, ensure_ascii=False))
         return
-    click.echo(f"wrote {games} game{'s' if games != 1 else ''} to {folder}: mean score "
-               f"{mean:.2f} of {rules.perfect_score}, {perfect} perfect")
+    echo(f"wrote {games} game{'s' if games != 1 else ''} to {folder}: mean score "
+         f"{mean:.2f} of {rules.perfect_score}, {perfect} perfect")
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

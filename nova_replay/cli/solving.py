@@ -10,6 +10,7 @@ from typing import TypeVar
 import click
 
 from ..solver.exact import DEFAULT_NODES, Budget
+from .options import Seconds
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -20,7 +21,7 @@ def budget_options(per: str) -> Callable[[F], F]:
 
     def add(command: F) -> F:
         command = click.option(
-            "--budget", "seconds", type=click.FloatRange(min=0.01), default=None,
+            "--budget", "seconds", type=Seconds(min=0.01), default=None,
             metavar="SECONDS",
             help=f"With the solver: also a time cap {per} (the figures may then depend on "
                  f"the machine and its load) [default: none].")(command)

@@ -14,6 +14,11 @@ from typing import IO, Any, Protocol
 
 from .rows import Column, Row
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no flock, no sweep of stale tables
+    fcntl = None  # type: ignore[assignment]
+
 FORMATS = {".parquet": "parquet", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 _BATCH = 2048  # Parquet rows buffered per write
 
@@ -55,19 +60,62 @@ def partial_path(path: str) -> str:
     raise TableError(f"{path}: expected an output ending in .parquet, .csv or .jsonl")
 
 
+def _lock(fd: int) -> bool:
+    """Take the exclusive lock a running batch holds on its temporary table; False if a
+    live process holds it (no lock at all where the system has no flock: True)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def remove_stale_temporaries(path: str) -> list[str]:
+    """Remove the temporary tables (`.OUT.<random>.tmp`) that a batch killed outright
+    (SIGKILL, a power cut) left beside OUT: those no live process holds the lock of (a
+    batch writing OUT now keeps its own). The removed paths."""
+    folder = os.path.dirname(os.path.abspath(path))
+    prefix = f".{os.path.basename(path)}."
+    removed = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return []
+    for name in names:
+        stale = os.path.join(folder, name)
+        try:
+            fd = os.open(stale, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if _lock(fd) and fcntl is not None:
+                os.unlink(stale)
+                removed.append(stale)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 class TableFile:
     """A table written to a hidden temporary file in the output's folder and renamed onto
     the output only when complete (`commit`): an existing table is never truncated, and a
-    run that fails or is stopped leaves it as it was. Raises OSError if the folder cannot
+    run that fails or is stopped leaves it as it was. The run holds a lock on its
+    temporary file while it writes; the next run on the same OUT removes the ones of runs
+    killed outright (`remove_stale_temporaries`). Raises OSError if the folder cannot
     take a file (missing, read-only)."""
 
     def __init__(self, path: str, columns: Sequence[Column]) -> None:
         table_format(path)
         self.path = path
         folder = os.path.dirname(os.path.abspath(path))
-        fd, self.temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                                         dir=folder)
-        os.close(fd)
+        remove_stale_temporaries(path)
+        self._fd, self.temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.",
+                                               suffix=".tmp", dir=folder)
+        _lock(self._fd)  # held until the table is committed, stopped or removed
         try:
             self.writer = open_table(path, columns, into=self.temp)
         except BaseException:
@@ -84,6 +132,13 @@ class TableFile:
         os.umask(mask)
         os.chmod(self.temp, 0o666 & ~mask)
         os.replace(self.temp, self.path)
+        self._release()
+
+    def _release(self) -> None:
+        if self._fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = -1
 
     def stop(self, keep: bool) -> str | None:
         """Stop the table: with `keep`, what is written goes to `partial_path` (returned),
@@ -97,12 +152,14 @@ class TableFile:
             return None
         partial = partial_path(self.path)
         os.replace(self.temp, partial)
+        self._release()
         return partial
 
     def remove(self) -> None:
         """Remove the temporary file (also from a signal handler: no lock is taken)."""
         with contextlib.suppress(OSError):
             os.unlink(self.temp)
+        self._release()
 
 
 
@@ -160,7 +217,23 @@ def arrow_schema(columns: Sequence[Column]) -> Any:
     import pyarrow as pa
 
     types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
-    return pa.schema([pa.field(c.name, types[c.kind]) for c in columns])
+    return pa.schema([pa.field(c.name, types[c.kind]) for c in columns],
+                     metadata={b"pandas": json.dumps(pandas_metadata(columns)).encode()})
+
+
+# pandas' own names for each kind: nullable integers and booleans, so that `to_pandas()` (and
+# `pd.read_parquet`) give 22 and <NA>, not 22.0 and NaN, where a row has no value.
+_PANDAS = {"str": ("unicode", "object"), "int": ("int64", "Int64"),
+           "float": ("float64", "float64"), "bool": ("bool", "boolean")}
+
+
+def pandas_metadata(columns: Sequence[Column]) -> dict[str, Any]:
+    """The "pandas" schema metadata (the layout pandas writes itself: "Storing pandas
+    DataFrame objects in Apache Parquet format", pandas' developer guide) that makes
+    pyarrow's `to_pandas()` build nullable dtypes: its `numpy_type` names them."""
+    return {"index_columns": [], "column_indexes": [], "pandas_version": "2.0.0",
+            "columns": [{"name": c.name, "field_name": c.name, "pandas_type": _PANDAS[c.kind][0],
+                         "numpy_type": _PANDAS[c.kind][1], "metadata": None} for c in columns]}
 
 
 def arrow_table(rows: Sequence[Row], columns: Sequence[Column]) -> Any:

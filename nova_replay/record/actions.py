@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..rules.cards import SUITS, Card, parse_cards
-from ..rules.errors import DeckError, turn_error
+from ..rules.errors import DeckError, SchemaError, turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
 from ..rules.words import words
@@ -27,13 +27,27 @@ def ruleset_of(spec: RulesetSpec) -> Ruleset:
     )
 
 
+def _deck_cards(texts: list[str]) -> tuple[Card, ...]:
+    """The deck's cards; a text that names no card is a SchemaError at its index (the
+    schema takes any short text, a variant's suits being many)."""
+    try:
+        return parse_cards(texts)
+    except ValueError:
+        for i, text in enumerate(texts):
+            try:
+                parse_cards([text])
+            except ValueError as e:
+                raise SchemaError(f"$.deck[{i}]", str(e)) from None
+        raise
+
+
 def game_from_log(log: GameLog) -> Game:
     """The game a log describes; raises DeckError if the deck is not the ruleset's."""
     ruleset = ruleset_of(log.ruleset)
     try:  # the schema made the texts canonical: a few dozen in all, each read once
         deck = tuple(map(_CARDS.__getitem__, log.deck))
     except KeyError:
-        deck = parse_cards(log.deck)
+        deck = _deck_cards(log.deck)
         if len(_CARDS) < 4096:
             _CARDS.update(zip(log.deck, deck, strict=True))
     try:

@@ -200,6 +200,33 @@ def anonymised_warning(log: GameLog) -> str | None:
             f"{log.players[0]} ... {log.players[-1]}")
 
 
+def kept_starting_player(log: GameLog) -> int:
+    """hanab.live's starting player as the log keeps it (`meta.hanablive.options.
+    startingPlayer`, 0 when absent): the one check of that kept option, made when the log
+    is replayed (so `validate` refuses it in one line) and used by every reader of it
+    (the card numbering of an export, players' notes). Raises SchemaError when the kept
+    options are not an object or the index is not one of the log's players."""
+    extra = log.meta.model_extra if log.meta is not None else None
+    kept = (extra or {}).get(META_KEY)
+    options = kept.get("options") if isinstance(kept, dict) else None
+    if options is None:
+        return 0
+    if not isinstance(options, dict):
+        raise SchemaError(f"$.meta.{META_KEY}.options", f"expected an object of hanab.live "
+                          f"options, found {_shown(options)}")
+    start = options.get("startingPlayer", 0)
+    n = len(log.players)
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+        raise SchemaError(f"$.meta.{META_KEY}.options.startingPlayer",
+                          f"expected a player index 0 to {n - 1}, found {_shown(start)}")
+    return start
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
     """Players' notes on cards, kept from a hanab.live export (`meta.hanablive.notes`:
     per player in hanab.live's seating, a list indexed by hanab.live card order), as our
@@ -210,9 +237,9 @@ def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
     n = len(log.players)
     if not isinstance(notes, list) or len(notes) != n:
         return {}
-    options = kept.get("options") if isinstance(kept, dict) else None
-    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+    try:
+        start = kept_starting_player(log)
+    except SchemaError:
         return {}
     size = make_ruleset("hanabi").hand_size(n) + log.ruleset.hand_change
     order = _deal_map(n, size, start) + list(range(n * size, len(log.deck)))

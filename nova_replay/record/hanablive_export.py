@@ -20,6 +20,7 @@ from .hanablive import (
     RANK_CLUE,
     VARIANT,
     _deal_map,
+    kept_starting_player,
 )
 from .load import Record, load_data
 from .log import GameLog
@@ -64,16 +65,13 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     anonymised = meta.pop(ANONYMISED, False) is True
     options = meta.pop("options", None)
     game_over = meta.pop("gameOver", None)
-    if options is not None and not isinstance(options, dict):
-        raise SchemaError("$.meta.hanablive.options",
-                          f"expected an object of hanab.live options, found {json.dumps(options)}")
     clash = sorted(set(meta) & {"players", "deck", "actions"})
     if clash:
         raise SchemaError(f"$.meta.hanablive.{clash[0]}",
                           "kept hanab.live fields may not replace the game's players, deck or "
                           "actions")
     n = len(game.players)
-    start = _starting_player(options, n)
+    start = kept_starting_player(log)
     players = list(game.players[n - start:] + game.players[:n - start])
     seat = {name: q for q, name in enumerate(players)}
     hl_order = dict(enumerate(card_orders(record, start)))
@@ -123,14 +121,6 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def _starting_player(options: Any, n: int) -> int:
-    start = (options or {}).get("startingPlayer", 0) if isinstance(options, dict) else 0
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
-        raise SchemaError("$.meta.hanablive.options.startingPlayer",
-                          f"expected a player index 0 to {n - 1}, found {json.dumps(start)}")
-    return start
-
-
 def card_orders(record: Record, start: int | None = None) -> tuple[int, ...]:
     """Per deck index, the card's `order` as hanab.live numbers it in an export (cards
     numbered as dealt, hand by hand, from its starting player): what `to_hanablive`
@@ -140,8 +130,7 @@ def card_orders(record: Record, start: int | None = None) -> tuple[int, ...]:
     game = record.game
     n, size = len(game.players), game.hand_size
     if start is None:
-        options = _hanablive_meta(record.log).get("options")
-        start = _starting_player(options, n) if isinstance(options, dict) else 0
+        start = kept_starting_player(record.log)
     order = _deal_map(n, size, start) + list(range(n * size, len(game.deck)))
     out = [0] * len(order)
     for o, index in enumerate(order):

@@ -15,7 +15,9 @@ from ..rules.errors import IllegalAction, NovaError, SchemaError
 from ..rules.game import Game
 from ..rules.rulesets import RulesetError
 from .actions import actions_from_log, game_from_log
+from .fetch import resolve_game_ref
 from .formats import convert
+from .hanablive import kept_starting_player
 from .log import GameLog
 from .reader import parse_log, read_json
 
@@ -74,8 +76,10 @@ def load_data(data: Any, file: str = "") -> Record:
 
 
 def load(path: str | os.PathLike[str]) -> Record:
-    """The record of the log file at `path`; raises the first NovaError."""
-    name = os.fspath(path)
+    """The record of the log file at `path`, or of a hanab.live game id or replay URL as
+    the commands take them (`fetch.resolve_game_ref`); raises the first NovaError, or
+    FetchError for a game that cannot be fetched."""
+    name = resolve_game_ref(os.fspath(path))
     return load_data(read_json(name), name)
 
 
@@ -99,6 +103,7 @@ def replay_log(log: GameLog, file: str, source: str | None,
         game = game_from_log(log)
     except RulesetError as e:
         raise SchemaError("$.ruleset", str(e)) from None
+    kept_starting_player(log)  # a kept hanab.live option every export and review reads
     timeline = replay(game, actions_from_log(game, log), log.termination is not None,
                       every_state)
     return Record(file, log, game, timeline, source)

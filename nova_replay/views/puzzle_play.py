@@ -9,6 +9,7 @@ from ..rules.cards import SUITS, parse_card, rank_text
 from ..rules.rulesets import Ruleset
 from ..rules.words import words
 from .puzzles import Move, Puzzle, SeenCard
+from .text import printable
 
 MAX_SHOWN = 6  # a card's possibilities are listed up to this many, else counted
 
@@ -90,7 +91,14 @@ def position_text(p: Puzzle) -> str:
             cards = [card_text(c.card, rules) + ("*" if c.touched else "") if c.card else "?"
                      for c in hand.cards]
             lines.append(f"{hand.player}: {' '.join(cards)}   (* = clued)")
-    return "\n".join(lines)
+    return "\n".join(_one_line(lines))
+
+
+def _one_line(lines: list[str]) -> list[str]:
+    """Each line as the terminal may show it: a puzzle's title, question, names and notes
+    are its file's text, so their control characters are escapes and none can start a
+    line of its own (as `replay` shows a log's texts)."""
+    return [printable(line, one_line=True) for line in lines]
 
 
 def verdict_lines(p: Puzzle, picked: Move) -> list[str]:
@@ -111,4 +119,4 @@ def verdict_lines(p: Puzzle, picked: Move) -> list[str]:
     lines += [f"  {a.move.text}: {a.why} (max score after it {a.max_score})" for a in p.answers]
     if p.convention:
         lines.append(p.convention)
-    return lines
+    return _one_line(lines)

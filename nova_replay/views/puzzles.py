@@ -34,9 +34,9 @@ import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Annotated, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from ..conventions import MoveReading, Reading, chop_moved_at
 from ..conventions.game import (
@@ -46,13 +46,16 @@ from ..conventions.game import (
     ORDER_CHOP_MOVE,
     PLAYS_CLUED,
 )
+from ..conventions.kinds import ConnectionKind, MeaningKind
 from ..knowledge.perspective import Perspective
+from ..record.actions import ruleset_of
 from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
 from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
 from ..review.whatif import alternative, knowing
+from ..rules.cards import parse_card
 from ..rules.engine import legal_actions
 from ..rules.game import Action, Discard, Game, Hint, Play
 from ..rules.words import words
@@ -69,13 +72,23 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _a_card(text: str) -> str:
+    """A puzzle file's card, checked when it is read (a text naming no card is refused
+    there, in one line, not when the puzzle is shown)."""
+    parse_card(text)
+    return text
+
+
+CardText = Annotated[str, AfterValidator(_a_card)]
+
+
 class SeenCard(_Model):
     """A card in a hand as the viewer sees it."""
 
     slot: int = Field(description="1 = leftmost, newest.")
-    card: str | None = Field(description="The card; null for the viewer's own (face down).")
+    card: CardText | None = Field(description="The card; null for the viewer's own (face down).")
     touched: bool = Field(description="Named by at least one hint.")
-    could_be: list[str] = Field(
+    could_be: list[CardText] = Field(
         description="What the card can be as the viewer knows it: for the viewer's own card "
                     "the viewer's deductions, for another's the common knowledge of it.")
 
@@ -95,7 +108,7 @@ class Position(_Model):
     coins: int
     lives: int
     draw_pile: int
-    discards: list[str] = Field(description="The discard pile, oldest first.")
+    discards: list[CardText] = Field(description="The discard pile, oldest first.")
     hands: list[SeenHand] = Field(description="In seat order.")
 
 
@@ -109,7 +122,8 @@ class Move(_Model):
     rank: int | None = None
     slot: int | None = None
     row: str | None = Field(default=None, description="For a joker played: its row.")
-    card: str | None = Field(default=None, description="The card played or discarded (revealed).")
+    card: CardText | None = Field(default=None,
+                                  description="The card played or discarded (revealed).")
 
 
 class Note(_Model):
@@ -154,6 +168,30 @@ class Puzzle(_Model):
     convention: str | None = Field(
         None, description="What a convention player (the convention bot, from the viewer's "
                           "own view) would have done here: a suggestion, not an answer.")
+
+    @model_validator(mode="after")
+    def _of_its_game(self) -> Puzzle:
+        """Checked when a puzzle file is read, so that showing it cannot fail: one hand
+        is the viewer's, and every card, row and hinted suit is of its ruleset."""
+        if sum(h.yours for h in self.position.hands) != 1:
+            raise ValueError("expected exactly one hand marked yours (the viewer's)")
+        rules = ruleset_of(self.ruleset)  # a RulesetError is a ValueError
+        pos = self.position
+        cards = [*pos.discards, *(m.card for m in self._moves() if m.card)]
+        for hand in pos.hands:
+            cards += [c.card for c in hand.cards if c.card] + [x for c in hand.cards
+                                                               for x in c.could_be]
+        for text in cards:
+            card = parse_card(text)
+            if not card.is_joker and card.suit not in rules.suits:
+                raise ValueError(f"the card {text} is not of the {rules.title} deck")
+        for suit in [*pos.rows, *(m.suit for m in self._moves() if m.suit)]:
+            if suit not in rules.suits:
+                raise ValueError(f"the suit {suit} is not of {rules.title}")
+        return self
+
+    def _moves(self) -> list[Move]:
+        return [self.taken, *(a.move for a in self.answers)]
 
 
 def move_of(game: Game, mover: int, hand: tuple[int, ...], action: Action) -> Move:
@@ -217,7 +255,7 @@ def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
     r = alt.reading.turns[turn]
     moved = chop_moved_at(alt.reading, turn - 1)
     return (isinstance(r, Reading) and r.focus in cards and moved.isdisjoint(cards)
-            and (r.meaning == "save" or (r.meaning == "play" and r.connects)))
+            and (r.meaning == MeaningKind.SAVE or (r.meaning == MeaningKind.PLAY and r.connects)))
 
 
 def _sound(analysis: Analysis, turn: int) -> list[tuple[Action, Family, Answer]]:
@@ -273,7 +311,7 @@ def followed_a_clue(analysis: Analysis, turn: int) -> bool:
         return True
     # (an Order Chop Move plays a clued 1 too, one its play order did not put first)
     return move.move in (PLAYS_CLUED, ORDER_CHOP_MOVE) and any(
-        isinstance(r, Reading) and r.focus == move.card and r.meaning == "play"
+        isinstance(r, Reading) and r.focus == move.card and r.meaning == MeaningKind.PLAY
         for r in reading.turns[:turn])
 
 
@@ -349,9 +387,9 @@ def _play_clue(analysis: Analysis, turn: int, action: Hint) -> bool:
     if alt.reading is None or alt.reading.not_read:
         return False
     r = alt.reading.turns[turn]
-    return (isinstance(r, Reading) and r.meaning == "play" and r.connects and not r.trash
-            and r.focus in new and all(x.kind in ("known", "playable", "prompt")
-                                       for x in r.connections)
+    told = (ConnectionKind.KNOWN, ConnectionKind.PLAYABLE, ConnectionKind.PROMPT)
+    return (isinstance(r, Reading) and r.meaning == MeaningKind.PLAY and r.connects
+            and not r.trash and r.focus in new and all(x.kind in told for x in r.connections)
             and not any(f.severity.is_fault for f in alt.notes_at(turn)))
 
 
@@ -391,7 +429,7 @@ def fix_due(analysis: Analysis, turn: int) -> bool:
             played = t
     for k in tk.of(turn - 1, nxt):
         t, r = last.get(k.card, (0, None))
-        if (r is not None and t > played and r.meaning == "play" and not r.connects
+        if (r is not None and t > played and r.meaning == MeaningKind.PLAY and not r.connects
                 and not (playable >> game.identity_of[k.card]) & 1 and k.deduced & playable):
             return True
     return False
