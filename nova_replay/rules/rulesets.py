@@ -174,6 +174,16 @@ class Ruleset:
             return card.show()
         return rank_text(card.rank, card.suit) + self.suit_letter(self.suits.index(card.suit))
 
+    def json_text(self, card: Card) -> str:
+        """A card as the JSON report writes it: its canonical text (`str(card)`: '5W',
+        '3H', '4Wh'), with the one suit letter the game's own words use where they differ
+        by letter only: our W is written P in a game that calls it purple (hanab.live's
+        fifth suit), as the report's `text` fields write it (issue 32). Nova's symbols and
+        hanab.live's suit ids stay canonical: they are no letter of ours."""
+        if card.suit == "W" and self.suit_letter(self.suits.index("W")) == "P":
+            return f"{card.rank}P"
+        return str(card)
+
     @property
     def white_suit(self) -> bool:
         """Whether the game has hanab.live's White suit: then W on input is White and
