@@ -16,6 +16,8 @@ For every clue read (games the conventions read: No Variant and plain-suit varia
 - finesse / prompt / bluff answered: a card the reading called by a finesse (prompt,
   bluff at level 11) that its holder played before the focus card was played or the
   game ended;
+- known connection played: a connecting card its holder already knew (known, or known
+  playable: a delayed play, no prompt) played before the focus card;
 - blind plays explained: of the plays of untouched cards, the share the reading had
   called (a finesse it found);
 - unclear: clues no reading fits;
@@ -136,6 +138,10 @@ def measure(paths: list[Path], conventions: Conventions,
             c["unclear re-clues"] += r.meaning == "unclear" and not r.why.endswith("new card") \
                 and r.why not in ("chop", "only card")
             for x in r.connections:
+                if x.kind in ("known", "playable"):  # a card its holder already knew
+                    c["known calls"] += 1
+                    when, what = fate.get(x.card, (tl.turns + 1, "held"))
+                    c["known played"] += what == "play" and t < when <= end[0]
                 if x.kind in ("finesse", "prompt", "bluff"):
                     c[f"{x.kind} calls"] += 1
                     when, what = fate.get(x.card, (tl.turns + 1, "held"))
@@ -191,6 +197,7 @@ def report(c: Counter[str]) -> None:
     print(f"  finesse answered (called card played):   {share('finesse answered', 'finesse calls')}")
     print(f"  prompt answered (called card played):    {share('prompt answered', 'prompt calls')}")
     print(f"  bluff answered (called card played):     {share('bluff answered', 'bluff calls')}")
+    print(f"  known/playable connection played:        {share('known played', 'known calls')}")
     print(f"  blind plays the reading had called:      "
           f"{share('blind plays explained', 'blind plays')}")
     print(f"  clues no reading fits (unclear):         {share('unclear', 'clues')}")
