@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -45,11 +46,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N files (a quick look)")
     args = parser.parse_args()
     runner = CliRunner()
+    os.chdir(ROOT)  # sample paths relative, so that two checkouts print the same
     rows = []
     chosen = files()[: args.limit or None]
     for path, sample in chosen:
         for command in COMMANDS + (SOLVE if sample else ()):
-            result = runner.invoke(cli, [*command, str(path)], catch_exceptions=True)
+            arg = str(path.relative_to(ROOT)) if sample else str(path)
+            result = runner.invoke(cli, [*command, arg], catch_exceptions=True)
             text = result.output + ("" if result.exception is None or isinstance(result.exception, SystemExit)
                                     else f"EXCEPTION {type(result.exception).__name__}: {result.exception}")
             digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]

@@ -24,6 +24,7 @@ from ..knowledge.status import all_trash
 from .connections import connect
 from .focus import Focus
 from .good_touch import gotten
+from .kinds import MeaningKind
 from .levels import Conventions
 from .table import Table
 from .variants import (
@@ -37,14 +38,16 @@ from .variants import (
     tempo_inverted,
 )
 
-PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
-CHOP_MOVE = "chop move"
+# The meanings by their old names (`kinds.MeaningKind` is their one home).
+PLAY, SAVE, STALL, FIX, UNCLEAR = (MeaningKind.PLAY, MeaningKind.SAVE, MeaningKind.STALL,
+                                   MeaningKind.FIX, MeaningKind.UNCLEAR)
+CHOP_MOVE = MeaningKind.CHOP_MOVE
 
 
 class Meaning(NamedTuple):
     """What a clue means to every player, and which convention says so."""
 
-    meaning: str  # play | save | stall | fix | unclear
+    meaning: MeaningKind
     could_be: int  # identities (a mask) the focus could be, as the target reads it
     convention: str  # the key of levels.CONVENTIONS the meaning rests on
     saves: int  # the identities among `could_be` read as a save

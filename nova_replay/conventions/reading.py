@@ -8,9 +8,10 @@ from typing import NamedTuple
 from ..rules.engine import tuple_new
 from ..rules.game import Game, Hint
 from .chop import chop_slot
-from .connections import BLUFF, Connection, bluff, connect
+from .connections import BLUFF, bluff, connect
 from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
+from .kinds import Connection, ConnectionKind, MeaningKind
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
@@ -38,7 +39,7 @@ class Reading(NamedTuple):
     focus: int  # deck index
     focus_slot: int  # 0-based
     why: str  # the focus rule that chose it
-    meaning: str
+    meaning: MeaningKind
     convention: str  # the convention the meaning rests on (levels.CONVENTIONS)
     could_be: tuple[int, ...]  # identities
     connections: tuple[Connection, ...]
@@ -137,7 +138,7 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
 
 def _head(r: Reading) -> str:
     name = NAMES.get(r.convention, r.convention)
-    if r.meaning == "unclear":
+    if r.meaning == MeaningKind.UNCLEAR:
         name = "Unclear clue"
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
@@ -167,7 +168,7 @@ def _with_truth(r: Reading) -> str:
     if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
         if not r.connects:
             return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
-        if r.connections and r.connections[0].kind == "bluff":
+        if r.connections and r.connections[0].kind == ConnectionKind.BLUFF:
             x = r.connections[0]
             return (f"{head}: {card} with a bluff on {game.players[x.player]}'s slot "
                     f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
@@ -176,7 +177,7 @@ def _with_truth(r: Reading) -> str:
                             f"{_behind(game, x)}" for x in r.connections)
             return f"{head}: {card} via {via}"
         return f"{head}: {card}, playable now"
-    if r.meaning == "unclear":
+    if r.meaning == MeaningKind.UNCLEAR:
         return f"{head}: {card}; no reading of the conventions fits"
     return f"{head}: {card}"
 
@@ -194,9 +195,9 @@ def _behind(game: Game, x: Connection) -> str:
 
 def _how(players: tuple[str, ...], x: Connection) -> str:
     where = f"{players[x.player]}'s slot {x.slot + 1}"
-    if x.kind == "finesse":
+    if x.kind == ConnectionKind.FINESSE:
         article = "an" if x.name[0] in "aeiou" else "a"
         return f"by {article} {x.name} on {where}"
-    if x.kind == "prompt":
+    if x.kind == ConnectionKind.PROMPT:
         return f"by a prompt on {where}"
     return f"already clued in {where} ({x.kind})"

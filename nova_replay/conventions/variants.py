@@ -39,9 +39,10 @@ from ..knowledge.status import Status, all_playable, all_trash
 from ..rules.game import Game
 from ..rules.rulesets import Ruleset
 from ..rules.variants import SuitKind
+from .levels import VARIANT_CONVENTIONS, VARIANT_SITE
 from .table import Table
 
-SITE = "https://hanabi.github.io/docs/variant-specific"
+SITE = VARIANT_SITE
 # The pages the reader follows (family -> page), in the words of each page's title: a
 # game with a suit of any other family (but plain suits) is not read.
 PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
@@ -54,17 +55,9 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
 # Families whose page this reader does not follow, and what it lacks.
 UNREAD = {"Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
           "Ambiguous": "suits sharing a clue colour, which no H-Group page reads"}
-# The variant conventions a reading may rest on (name -> page), for the findings' links.
-CONVENTIONS = {
-    "brown save": "/brown#brown-saves",
-    "muddy rainbow save": "/muddy-rainbow-cocoa-rainbow#muddy-rainbow-saves",
-    "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
-    "loaded play clue": "#the-always-loaded-principle-alp",
-    "null 5 chop move": "/null#the-null-5-chop-move",
-    "pseudo 5 save": "/dark-omni-gray-pink#pseudo-5-saves",
-    "fake save": "/dark-omni-gray-pink#fake-saves",
-    "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
-}
+# The variant conventions a reading may rest on (name -> page): `levels.VARIANT_CONVENTIONS`,
+# kept with the levels so `levels.page` links to every convention without this module.
+CONVENTIONS = VARIANT_CONVENTIONS
 NULL_FIVE_MOVE, NULL_FIVE_PLAY = "null 5 chop move", "loaded 5 null play clue"
 
 
@@ -250,12 +243,6 @@ def loaded(hinted: list[int], status: Status) -> bool:
     by the clues and the readings every player shares (`hinted`, per card of the hand),
     to be playable or trash."""
     return any(all_playable(m, status) or all_trash(m, status) for m in hinted)
-
-
-def page(convention: str) -> str | None:
-    """The variant page of a variant convention (None: not one of them)."""
-    tail = CONVENTIONS.get(convention)
-    return None if tail is None else SITE + tail
 
 
 def null_five(table: Table, giver: int) -> tuple[str, int, int, int] | None:

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
 from ..conventions.game import BLIND_PLAY, GameReading, MoveReading
+from ..conventions.kinds import MeaningKind
 from ..conventions.levels import page
 from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading
@@ -134,7 +135,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings)
             if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:
                 bad_at.add(t)
-            if r.meaning == "play":
+            if r.meaning == MeaningKind.PLAY:
                 called[r.focus] = (t, r)
             elif r.saved:
                 saved[r.focus] = (t, r)
@@ -250,7 +251,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
         return
     before: State = tl.states[t - 1]
     f = findings[i]
-    if r.meaning == "fix":
+    if r.meaning == MeaningKind.FIX:
         changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
                             f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
                             f"{target}: a fix {w.hint} (it tells a card read as playable is "
@@ -273,7 +274,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                                 f"{f.message} In the final round, with no known play and no "
                                 f"play {w.hint} that could still score, a {w.hint} that tells "
                                 f"nothing is a stall, no mistake.")
-    elif r.meaning == "chop move":
+    elif r.meaning == MeaningKind.CHOP_MOVE:
         name = {"trash chop move": "Trash Chop Move"}.get(r.convention, r.convention)
         changes[i] = Change(f.kind, Severity.INFO,
                             f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
@@ -309,7 +310,7 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             break
         q = (turn - 1) % n
         busy = read.turns[turn]  # a save of another card is a reason not to save this one
-        if isinstance(busy, Reading) and busy.meaning == "save":
+        if isinstance(busy, Reading) and busy.meaning == MeaningKind.SAVE:
             other_save = f"{game.players[q]} gave another save at turn {turn}"
             break
         if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:

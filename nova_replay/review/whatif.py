@@ -1,6 +1,10 @@
 """What if one turn had gone otherwise: the analysis of a game's actions up to a turn
 followed by another action there. Puzzles and the convention player's suggestions ask
-it whether a different move would have avoided a finding."""
+it whether a different move would have avoided a finding.
+
+It lives in review, not in the solver: it asks "was this move right?" by running the
+judge (`analysis.analyze`) on another line, and nothing in the solver may import the
+judge (pyproject.toml's floors)."""
 
 from __future__ import annotations
 

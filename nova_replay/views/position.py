@@ -1,6 +1,6 @@
 """The Python API's objects, in the manner of python-chess: a loaded game
 (`nova_replay.load(path)`) whose `state(turn)` is a position that prints as the table,
-and renders in Jupyter as HTML with inline SVG cards (`views.html`).
+and renders in Jupyter as HTML with inline SVG cards (`position_html`, below).
 
 Everything here reads names, cards and identities as a person writes them ("Anna",
 "3♥", "R2"): knowledge is the set of identities a card may be, not a bit mask, and a
@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property
+from html import escape
 
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import knows_playable, knows_trash
@@ -173,8 +174,6 @@ class Position:
                 f"score {self.score}, {self.draw_pile} to draw>")
 
     def _repr_html_(self) -> str:
-        from .html import position_html  # the HTML view is only needed in a notebook
-
         return position_html(self)
 
 
@@ -241,3 +240,90 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     (a ValueError) with the file and the place."""
     name = os.fspath(path)
     return GameRecord.of(load_data(read_json(name), name))
+
+
+# The position as HTML with inline SVG, for Jupyter (`Position._repr_html_`): the status,
+# the rows, every hand with each card's knowledge as a suits x ranks grid, and the notes.
+# Self-contained (no script, no stylesheet, no file): a notebook saved to HTML keeps it.
+# It lives with `Position`, the one thing it draws (it was views/html.py, which imported
+# this module while this module imported it).
+
+CARD_W, CARD_H, CELL = 34, 46, 7
+GREY = "#90a4ae"
+
+
+def _card_svg(text: str, colour: str, ring: bool = False) -> str:
+    stroke = "#212121" if ring else colour
+    return (f'<svg width="{CARD_W}" height="{CARD_H}" role="img" aria-label="{escape(text)}">'
+            f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="5" fill="white" '
+            f'stroke="{stroke}" stroke-width="{3 if ring else 2}"/>'
+            f'<text x="{CARD_W // 2}" y="{CARD_H // 2 + 5}" text-anchor="middle" '
+            f'font-family="sans-serif" font-size="14" font-weight="bold" fill="{colour}">'
+            f"{escape(text)}</text></svg>")
+
+
+def _grid_svg(pos: Position, card: CardInHand) -> str:
+    """Suits down, ranks across: a filled cell is an identity the card may be."""
+    space = pos.analysis.ids.space
+    rules = pos.analysis.record.game.ruleset
+    possible = set(card.possible)
+    rects = []
+    for s, letter in enumerate(rules.suits):
+        colour = SUITS[letter].colour
+        for r in rules.ranks:
+            i = s * rules.max_rank + r - 1
+            filled = space.show(i) in possible
+            rects.append(f'<rect x="{(r - 1) * CELL}" y="{s * CELL}" width="{CELL - 1}" '
+                         f'height="{CELL - 1}" fill="{colour if filled else "white"}" '
+                         f'stroke="{colour}" stroke-width="0.5"/>')
+    width, height = rules.max_rank * CELL, len(rules.suits) * CELL
+    label = "may be " + (", ".join(card.possible) if card.possible else "nothing")
+    return (f'<svg width="{width}" height="{height}" role="img" aria-label="{escape(label)}">'
+            + "".join(rects) + "</svg>")
+
+
+def _colour_of(pos: Position, text: str) -> str:
+    """The colour of a card's suit from its text ("3♥", "R2", "??" grey)."""
+    game = pos.analysis.record.game
+    for letter in game.ruleset.suits:
+        suit = SUITS[letter]
+        if text.endswith(suit.symbol) or (len(suit.symbol) == 1 and text[:1] == suit.symbol
+                                          and suit.symbol.isalpha()):
+            return suit.colour
+    return GREY
+
+
+def position_html(pos: Position) -> str:
+    game = pos.analysis.record.game
+    rules = game.ruleset
+    status = (f"Turn {pos.turn}: score {pos.score} of {rules.perfect_score} (max {pos.max_score}), "
+              f"{pos.coins} coins, {pos.lives} lives, {pos.draw_pile} to draw, pace {pos.pace}")
+    if rules.name == "hanabi":
+        status = status.replace(" coins,", " clues,").replace(" lives,", " strikes left,")
+    parts = [f"<div><p><b>{escape(status)}</b></p>"]
+    if pos.action:
+        parts.append(f"<p>{escape(pos.action)}</p>")
+    rows = "".join(_card_svg(top if top != "." else "-", SUITS[letter].colour)
+                   + "&nbsp;" for letter, top in zip(rules.suits, pos.rows.values(), strict=True))
+    parts.append(f"<p>Rows: {rows}</p>")
+    parts.append('<table><tr><th style="text-align:left">player</th>'
+                 '<th style="text-align:left">hand (slot 1 first) and what its holder knew</th></tr>')
+    for name, cards in pos.hands.items():
+        cells = []
+        for c in cards:
+            marks = " ".join(m for m, on in (("playable", c.knows_playable),
+                                              ("trash", c.knows_trash)) if on)
+            cells.append('<td style="text-align:center;padding:2px 6px">'
+                         + _card_svg(c.card, _colour_of(pos, c.card), ring=c.touched)
+                         + "<br>" + _grid_svg(pos, c)
+                         + (f"<br><small>knows {escape(marks)}</small>" if marks else "")
+                         + "</td>")
+        who = escape(name) + (" (to play)" if name == pos.to_play else "")
+        parts.append(f'<tr><td style="text-align:left">{who}</td><td><table><tr>'
+                     + "".join(cells) + "</tr></table></td></tr>")
+    parts.append("</table>")
+    if pos.notes:
+        parts.append("<ul>" + "".join(f"<li><b>{escape(n.severity)}</b>: {escape(n.message)}</li>"
+                                      for n in pos.notes) + "</ul>")
+    parts.append("</div>")
+    return "".join(parts)
