@@ -32,6 +32,7 @@ from .finesses import (
     queued,
     rows_after,
 )
+from .good_touch import inferred
 from .kinds import Connection, ConnectionKind
 from .levels import Conventions
 from .table import Table
@@ -68,8 +69,10 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
         wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
         hidden: dict[int, list[int]] = {}
+        copies: list[Connection] = []
         found = (_touched(table, everyone, giver, target, wanted, used, viewer, blocked,
-                          hidden)
+                          hidden, copies)
+                 or (copies[0] if copies else None)
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,
                              blocked, self_finesse, hidden))
         if found is None:
@@ -82,23 +85,39 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
 
 def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,
              used: set[int], viewer: int | None, blocked: set[int],
-             hidden: dict[int, list[int]]) -> Connection | None:
-    """A touched card of identity `wanted`: known or playable to its holder, or their
-    leftmost touched card that may be it (a prompt; never in the giver's hand). A
-    player whose prompt would play a wrong card that cannot play is added to
-    `blocked`: a prompt takes precedence over a finesse, so they hold no finesse. A
-    player whose prompt plays only wrong cards that play anyway is put in `hidden`
-    with those cards (level 5's Hidden Finesse looks there first)."""
+             hidden: dict[int, list[int]], copies: list[Connection]) -> Connection | None:
+    """A touched card of identity `wanted`: known or playable to its holder (by its
+    marks, or by what they inferred: `good_touch.inferred`; a card they already knew is
+    no prompt), or their leftmost touched card that may be it (a prompt; never in the
+    giver's hand). A player whose prompt would play a wrong card that cannot play is
+    added to `blocked`: a prompt takes precedence over a finesse, so they hold no
+    finesse. A player whose prompt plays only wrong cards that play anyway is put in
+    `hidden` with those cards (level 5's Hidden Finesse looks there first).
+
+    A clued card of identity `wanted` its holder reads as another (an earlier reading
+    the clues left standing) is put in `copies` (the first one, of a player not blocked,
+    not the giver nor the viewer): Good Touch says a clued card is "gotten", so a clue
+    connects through it before any unclued copy on a finesse position (H-Group, "Good
+    Touch Principle"); its holder plays it once they can tell it, a prompt."""
     bit = 1 << wanted
-    playable = table.status.playable
+    st = table.status
+    playable = st.playable
     hands, touched, hinted = table.state.hands, table.touched, table.hinted
+    of, unseen = table.game.identity_of, table.hidden
     for p in players:
         candidates = [(s, c) for s, c in enumerate(hands[p])
-                      if touched[c] and hinted[c] & bit and c not in used]
+                      if touched[c] and (hinted[c] & bit or of[c] == wanted) and c not in used]
         prompt = p != giver  # the prompted player plays their leftmost possible card
         wrong: list[int] = []
+        real = 0
+        copy = None
         for s, c in candidates:
-            mask = table.hinted[c]
+            mask = hinted[c]
+            if not mask & bit:  # the card is `wanted`, read by its holder as another
+                if copy is None and p != viewer and prompt and c not in unseen:
+                    copy = Connection(c, p, s, PROMPT, wanted, "prompt")
+                continue
+            real += 1
             truth = None if p == viewer else table.identity(c)
             if truth not in (None, wanted):
                 # A wrong prompt: a card that plays anyway lets the prompt go on to the
@@ -106,17 +125,23 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
                 prompt = prompt and truth is not None and bool((playable >> truth) & 1)
                 wrong.append(c)
                 continue
+            if mask != bit and not all_playable(mask, st) and (viewer is None or not prompt):
+                # what the holder inferred beyond the marks (Good Touch, the copies they
+                # see, earlier readings); asked where it changes more than a label
+                mask = inferred(table, p, c)
             if mask == bit:
                 return Connection(c, p, s, KNOWN, wanted, "known")
-            if all_playable(mask, table.status):  # known playable (say, any clued 1 at first)
+            if all_playable(mask, st):  # known playable (say, any clued 1 at first)
                 return Connection(c, p, s, PLAYABLE, wanted, "playable")
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")
             break
-        if candidates and not prompt and p != giver:
+        if real and not prompt and p != giver:
             blocked.add(p)
-        elif prompt and wrong and len(wrong) == len(candidates):
+        elif prompt and wrong and len(wrong) == real:
             hidden[p] = wrong
+        if copy is not None and not copies and p not in blocked:
+            copies.append(copy)
     return None
 
 

@@ -160,8 +160,8 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             was_touched = all_touched[t - 1]
             if read_as:  # what earlier clues' readings narrowed their focus cards to
                 hinted = list(hinted)
-                for c, mask in read_as.items():
-                    hinted[c] &= mask
+                for c, mask in read_as.items():  # (one the clues since contradict is dropped)
+                    hinted[c] = hinted[c] & mask or hinted[c]
             # (a named tuple made per clue: its fields in order, without keywords)
             table = tuple_new(Table, (
                 game, before, statuses[t - 1], hinted, was_touched, _NONE, early,
