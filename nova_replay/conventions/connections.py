@@ -125,14 +125,18 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
                 prompt = prompt and truth is not None and bool((playable >> truth) & 1)
                 wrong.append(c)
                 continue
-            if mask != bit and not all_playable(mask, st) and (viewer is None or not prompt):
-                # what the holder inferred beyond the marks (Good Touch, the copies they
-                # see, earlier readings); asked where it changes more than a label
-                mask = inferred(table, p, c)
             if mask == bit:
                 return Connection(c, p, s, KNOWN, wanted, "known")
             if all_playable(mask, st):  # known playable (say, any clued 1 at first)
                 return Connection(c, p, s, PLAYABLE, wanted, "playable")
+            if viewer is None or not prompt:
+                # what the holder inferred beyond the marks (Good Touch, the copies they
+                # see, earlier readings); asked where it changes more than a label
+                mask = inferred(table, p, c)
+                if mask == bit:
+                    return Connection(c, p, s, KNOWN, wanted, "known")
+                if all_playable(mask, st):
+                    return Connection(c, p, s, PLAYABLE, wanted, "playable")
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")
             break

@@ -56,55 +56,45 @@ def breaks_good_touch(table: Table, giver: int, cards: Iterable[int]) -> list[in
     return bad
 
 
-def seen_every_copy(table: Table, viewer: int, among: int = -1) -> int:
-    """The identities (of `among`: all by default) whose every copy not yet played or
-    discarded `viewer` sees in the other hands: their own card cannot be one."""
-    lost, copies = table.status.lost, table.game.space.copies
+def good_left(table: Table, viewer: int, among: int, skip: Iterable[int] = ()) -> int:
+    """The identities of `among` Good Touch leaves a card of `viewer`'s own hand, as
+    they see it: less those gotten (touched in a hand they see, or one of their own
+    touched cards, not in `skip`, whose clues name it alone: `gotten`'s rule) and those
+    whose every copy not yet played or discarded they see in the other hands (their card
+    cannot be one). One pass over the hands, asking only of `among`."""
+    out = 0
     counts: dict[int, int] = {}
-    of, hidden = table.game.identity_of, table.hidden
+    left = skip if isinstance(skip, (set, frozenset)) else set(skip)
+    touched, hinted, of, hidden = table.touched, table.hinted, table.game.identity_of, table.hidden
     for p, hand in enumerate(table.state.hands):
         if p == viewer:
+            for c in hand:
+                if touched[c] and c not in left:
+                    m = hinted[c]
+                    if m and m & (m - 1) == 0:
+                        out |= m  # their own clued card known exactly
             continue
         for c in hand:
             i = of[c]
             if (among >> i) & 1 and (not hidden or c not in hidden):
-                counts[i] = counts.get(i, 0) + 1
-    out = 0
-    for i, seen in counts.items():
-        if (seen if seen < 3 else 3) >= copies[i] - lost[i]:  # (counted up to three)
-            out |= 1 << i
-    return out
-
-
-def inferred(table: Table, holder: int, card: int) -> int:
-    """What `holder` can tell their clued card `card` is: its clues and the readings of
-    earlier clues (`table.hinted`), less trash, the identities gotten in the hands they
-    see or their other clued cards name (Good Touch, `gotten`), and those whose every
-    copy left they see (`seen_every_copy`); the clues alone where that leaves nothing (a
-    Good Touch broken). One pass over the hands, asking only of what is still left."""
-    mask = table.hinted[card]
-    good = mask & ~table.status.trash
-    if not good or good & (good - 1) == 0:
-        return good or mask
-    out = 0
-    counts: dict[int, int] = {}
-    touched, hinted, of, hidden = table.touched, table.hinted, table.game.identity_of, table.hidden
-    for p, hand in enumerate(table.state.hands):
-        for c in hand:
-            if p == holder:
-                if touched[c] and c != card:
-                    m = hinted[c]
-                    if m and m & (m - 1) == 0:
-                        out |= m & good  # their own clued card known exactly
-                continue
-            i = of[c]
-            if (good >> i) & 1 and (not hidden or c not in hidden):
                 if touched[c]:
                     out |= 1 << i  # gotten in a hand they see
                 else:
                     counts[i] = counts.get(i, 0) + 1
-    lost, copies = table.status.lost, table.game.space.copies
-    for i, seen in counts.items():
-        if not (out >> i) & 1 and seen >= copies[i] - lost[i]:
-            out |= 1 << i  # every copy left in sight
-    return good & ~out or mask
+    if counts:
+        lost, copies = table.status.lost, table.game.space.copies
+        for i, seen in counts.items():
+            if seen >= copies[i] - lost[i]:
+                out |= 1 << i  # every copy left in sight
+    return among & ~out
+
+
+def inferred(table: Table, holder: int, card: int) -> int:
+    """What `holder` can tell their clued card `card` is: its clues and the readings of
+    earlier clues (`table.hinted`), less trash and what Good Touch rules out as they see
+    it (`good_left`); the clues alone where that leaves nothing (a Good Touch broken)."""
+    mask = table.hinted[card]
+    good = mask & ~table.status.trash
+    if not good or good & (good - 1) == 0:
+        return good or mask
+    return good_left(table, holder, good, (card,)) or mask

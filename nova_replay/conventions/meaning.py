@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..knowledge.status import all_playable, all_trash
 from .connections import connect
 from .focus import Focus
-from .good_touch import gotten, seen_every_copy
+from .good_touch import good_left, gotten
 from .kinds import MeaningKind
 from .levels import Conventions
 from .table import Table
@@ -83,16 +83,14 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         if c != card and table.touched[c] and after & (after - 1) == 0:
             own_known |= after
     fresh = known & ~st.trash & ~own_known
-    if fresh:  # (each part rules out only what is still left)
-        fresh &= ~gotten(table, target, skip=touched)
-    if fresh:
-        fresh &= ~seen_every_copy(table, target, among=fresh)
+    if fresh:  # (gotten, and every copy left seen elsewhere: one pass)
+        fresh = good_left(table, target, fresh, touched)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
     if moved:
         return Meaning(CHOP_MOVE, candidates, moved[0], 0, moved[1])
     if len(focus.new) < len(touched):  # some card re-touched: a fix clue, no play clue
-        fixed = _fix(table, conventions, giver, target, touched, clue_mask, focus.new)
+        fixed = _fix(table, conventions, giver, target, touched, clue_mask)
         if fixed is not None:  # (level 3: "a clue cannot be a Play Clue and a Fix Clue")
             return fixed
     plays = playable_through(table, conventions, giver, target, card, candidates)
@@ -252,7 +250,7 @@ def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
     that gets no new card asks for the focus, the leftmost re-touched card, to play now);
     on one already known playable a Burn Clue, which reads as nothing (unclear)."""
     st = table.status
-    fixed = _fix(table, conventions, giver, target, touched, clue_mask, ())
+    fixed = _fix(table, conventions, giver, target, touched, clue_mask)
     if fixed is not None:
         return fixed
     for c in touched:
@@ -282,22 +280,19 @@ def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
 
 
 def _fix(table: Table, conventions: Conventions, giver: int, target: int,
-         touched: tuple[int, ...], clue_mask: int, new: tuple[int, ...]) -> Meaning | None:
+         touched: tuple[int, ...], clue_mask: int) -> Meaning | None:
     """Level 3's Fix Clue (H-Group, "The Fix Clue", "The Fix Clue (That Touches Multiple
     Cards)": "a clue cannot be a Play Clue and a Fix Clue at the same time"): a clue that
     fills in a card touched before, which its holder could have read as playable, showing
     it is trash or the same identity as another clued card (one the giver sees, or
     another of the target's own clued cards now known the same): a Good Touch violation
-    fixed. None when the clue fixes nothing so. `new` are the slots touched first now
-    (their cards fix nothing: they were never read)."""
+    fixed. None when the clue fixes nothing so."""
     if not conventions.knows("fix clue"):
         return None
     st = table.status
-    hand = table.state.hands[target]
-    fresh = {hand[s] for s in new}
     for c in touched:
-        if c in fresh or not table.touched[c]:
-            continue
+        if not table.touched[c]:
+            continue  # (a card touched first now was never read: it fixes nothing)
         told, after = table.told(c), table.told(c) & clue_mask
         if not after or not told & ~after or not table.hinted[c] & st.playable:
             continue  # nothing filled in, or a card its holder never read as playable
