@@ -94,30 +94,23 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
     finesse. A player whose prompt plays only wrong cards that play anyway is put in
     `hidden` with those cards (level 5's Hidden Finesse looks there first).
 
-    A clued card of identity `wanted` its holder reads as another (an earlier reading
-    the clues left standing) is put in `copies` (the first one, of a player not blocked,
-    not the giver nor the viewer): Good Touch says a clued card is "gotten", so a clue
+    A clued card of identity `wanted` its holder reads as another (`table.misread`: an
+    earlier reading the clues left standing) is put in `copies` (the first one, of a
+    player not blocked, not the giver nor the viewer): Good Touch says a clued card is "gotten", so a clue
     connects through it before any unclued copy on a finesse position (H-Group, "Good
     Touch Principle"); its holder plays it once they can tell it, a prompt."""
     bit = 1 << wanted
     st = table.status
     playable = st.playable
     hands, touched, hinted = table.state.hands, table.touched, table.hinted
-    of, unseen = table.game.identity_of, table.hidden
+    misread = table.misread
     for p in players:
         candidates = [(s, c) for s, c in enumerate(hands[p])
-                      if touched[c] and (hinted[c] & bit or of[c] == wanted) and c not in used]
+                      if touched[c] and hinted[c] & bit and c not in used]
         prompt = p != giver  # the prompted player plays their leftmost possible card
         wrong: list[int] = []
-        real = 0
-        copy = None
         for s, c in candidates:
             mask = hinted[c]
-            if not mask & bit:  # the card is `wanted`, read by its holder as another
-                if copy is None and p != viewer and prompt and c not in unseen:
-                    copy = Connection(c, p, s, PROMPT, wanted, "prompt")
-                continue
-            real += 1
             truth = None if p == viewer else table.identity(c)
             if truth not in (None, wanted):
                 # A wrong prompt: a card that plays anyway lets the prompt go on to the
@@ -140,12 +133,16 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")
             break
-        if real and not prompt and p != giver:
+        if candidates and not prompt and p != giver:
             blocked.add(p)
-        elif prompt and wrong and len(wrong) == real:
+        elif prompt and wrong and len(wrong) == len(candidates):
             hidden[p] = wrong
-        if copy is not None and not copies and p not in blocked:
-            copies.append(copy)
+        if misread and not copies and p not in blocked and p != giver and p != viewer:
+            for s, c in enumerate(hands[p]):  # (rare: a reading the clues left standing)
+                if c in misread and table.game.identity_of[c] == wanted and c not in used \
+                        and c not in table.hidden:
+                    copies.append(Connection(c, p, s, PROMPT, wanted, "prompt"))
+                    break
     return None
 
 
