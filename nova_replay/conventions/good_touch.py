@@ -56,7 +56,7 @@ def breaks_good_touch(table: Table, giver: int, cards: Iterable[int]) -> list[in
     return bad
 
 
-def good_left(table: Table, viewer: int, among: int, skip: Iterable[int] = ()) -> int:
+def good_left(table: Table, viewer: int, among: int, skip: tuple[int, ...] = ()) -> int:
     """The identities of `among` Good Touch leaves a card of `viewer`'s own hand, as
     they see it: less those gotten (touched in a hand they see, or one of their own
     touched cards, not in `skip`, whose clues name it alone: `gotten`'s rule) and those
@@ -64,12 +64,11 @@ def good_left(table: Table, viewer: int, among: int, skip: Iterable[int] = ()) -
     cannot be one). One pass over the hands, asking only of `among`."""
     out = 0
     counts: dict[int, int] = {}
-    left = skip if isinstance(skip, (set, frozenset)) else set(skip)
     touched, hinted, of, hidden = table.touched, table.hinted, table.game.identity_of, table.hidden
     for p, hand in enumerate(table.state.hands):
         if p == viewer:
             for c in hand:
-                if touched[c] and c not in left:
+                if touched[c] and c not in skip:
                     m = hinted[c]
                     if m and m & (m - 1) == 0:
                         out |= m  # their own clued card known exactly
