@@ -164,9 +164,11 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                 hinted = list(hinted)
                 wrong = []
                 for c, mask in read_as.items():  # (one the clues since contradict is dropped)
-                    hinted[c] = hinted[c] & mask or hinted[c]
-                    if not (hinted[c] >> of[c]) & 1:
-                        wrong.append(c)  # read as another card than it is
+                    narrowed = hinted[c] & mask
+                    if narrowed:
+                        hinted[c] = narrowed
+                        if not (narrowed >> of[c]) & 1:
+                            wrong.append(c)  # read as another card than it is
                 if wrong:
                     misread = frozenset(wrong)
             # (a named tuple made per clue: its fields in order, without keywords)
