@@ -157,8 +157,8 @@ class Ruleset:
         return SUITS[letter].symbol
 
     def card_text(self, card: Card) -> str:
-        """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs and
-        the JSON report keep its canonical text (`str(card)`: '5W'). Remembered per card:
+        """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs keep
+        its canonical text (`str(card)`: '5W'), the JSON report `json_text`. Remembered per card:
         a review's notes name cards thousands of times."""
         text = self._card_texts.get(card)
         if text is None:
