@@ -30,6 +30,7 @@ from nova_replay.views.course import NotALesson, course
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_bot_samples
 import make_course
+import make_live_samples
 
 LESSONS = SAMPLES / "lessons"
 
@@ -263,6 +264,28 @@ def test_committed_course_is_current() -> None:
     shared("real")  # some lessons are real games, read there (never copied)
     for name, text in make_course.files().items():
         assert (SAMPLES / name).read_text(encoding="utf-8") == text, name
+
+
+@pytest.mark.parametrize("live", make_live_samples.LIVE, ids=lambda s: s.file)
+def test_committed_live_samples_are_current(live: make_live_samples.Live) -> None:
+    shared(live.shared.split("/")[0])  # imported from the shared corpus (never copied there)
+    text = (SAMPLES / live.file).read_text(encoding="utf-8")
+    assert text == make_live_samples.dumps(make_live_samples.sample_data(live))
+
+
+def test_real_hanablive_games_come_first_with_hanablive_letters() -> None:
+    names = sorted(p.name for p in SAMPLES.glob("*.json"))
+    assert names[:len(make_live_samples.LIVE)] == [s.file for s in make_live_samples.LIVE]
+    for live in make_live_samples.LIVE:
+        data = json.loads((SAMPLES / live.file).read_text(encoding="utf-8"))
+        assert data["ruleset"] == {"name": "hanabi", "variant": "No Variant"}
+        written = {c[1:] for c in data["deck"]} | {a["suit"] for a in data["actions"]
+                                                   if "suit" in a}
+        assert written == {"R", "Y", "G", "B", "P"}, live.file  # hanab.live's purple P
+        assert live.shared in data["meta"]["source"]
+        assert "hanab.live" in data["meta"]["source"]
+        record = load(SAMPLES / live.file)
+        assert record.timeline.final.turn == len(data["actions"])
 
 
 @pytest.mark.parametrize("sample", make_bot_samples.SHOWCASE, ids=lambda s: s.file)
