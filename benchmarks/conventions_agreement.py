@@ -65,7 +65,8 @@ def files(sources: list[Path]) -> list[Path]:
 
 
 def family_of(record_families: tuple[str, ...]) -> str:
-    """A game's variant family: its special suits' H-Group pages, or "plain"."""
+    """A game's variant family: its special suits' H-Group pages and its special rank
+    ('Pink-Fives'...), or "plain"."""
     return " + ".join(sorted({f for f in record_families if f})) or "plain"
 
 
@@ -132,7 +133,8 @@ def measure(paths: list[Path], conventions: Conventions,
                     c[f"{x.kind} answered"] += what == "play" and t < when <= end[0]
         total.update(c)
         if by_family is not None:
-            name = family_of(facts(record.timeline.game.ruleset).families)
+            f = facts(record.timeline.game.ruleset)
+            name = family_of((*f.families, f.ranks.name))  # suits' pages, special rank
             by_family.setdefault(name, Counter()).update(c)
             by_family[name]["games"] += 1
     return total, read, skipped

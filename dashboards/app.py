@@ -8,9 +8,12 @@ from __future__ import annotations
 import ipaddress
 import logging
 import secrets
+import signal
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from dash import Dash
@@ -207,8 +210,14 @@ def check_callback_body(body: Any) -> None:
 
 
 def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
-          announce: Callable[[str], None] = print, threads: int = THREADS) -> None:
-    """Serve with waitress until Ctrl-C. Raises OSError if the address is taken."""
+          announce: Callable[[str], None] = print, threads: int = THREADS) -> str | None:
+    """Serve with waitress until Ctrl-C or SIGTERM; returns which stopped it ("Ctrl-C",
+    "SIGTERM"). Raises OSError if the address is taken.
+
+    SIGTERM is made to stop the server as Ctrl-C does (its default would end Python at
+    once: no pool shut down, and multiprocessing's tracker warns of leaked semaphores);
+    the pools' processes ignore Ctrl-C (`evaluations._end_with_parent`) and are ended
+    here, so a stop is one line, whoever sent it."""
     from waitress import create_server
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" lines
@@ -218,11 +227,22 @@ def serve(app: Dash, host: str = "127.0.0.1", port: int = 8050,
                                 channel_timeout=60, ident="nova-replay")
     bound = server.effective_port
     shown = f"[{host}]" if ":" in host else host
+    stopped_by: list[str] = []
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopped_by.append("SIGTERM" if signum == signal.SIGTERM else "Ctrl-C")
+        raise KeyboardInterrupt  # waitress's loop ends on it (and swallows it)
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    before = ({s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+              if main_thread else {})
     announce(f"nova-replay dashboard on http://{shown}:{bound}/ (Ctrl-C to stop)")
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
-    announce("Stopped.")
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        server.close()  # the pools' processes end at exit (their atexit stops)
+    return stopped_by[0] if stopped_by else None

@@ -18,12 +18,16 @@ import logging
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from typing import Any
 
 from nova_replay.record.load import load_data
@@ -121,7 +125,12 @@ def start_solver() -> None:
     """Start the solver's process now, in the background (a spawned Python takes seconds
     on a busy machine: better while the page loads than while a curve is awaited)."""
     def start() -> None:
-        _solver().submit(int).result()
+        with stop_signals_blocked():
+            started = _solver().submit(int)
+        try:
+            started.result()
+        except BrokenProcessPool:  # the server stopped while it started: nothing to say
+            pass
 
     threading.Thread(target=start, daemon=True, name="solver-start").start()
 
@@ -167,12 +176,38 @@ def _in_process(analysis: Analysis, budget: Budget) -> Evaluation:
     CPU-bound Python, and in a thread it would take the interpreter from every request.
     The game goes as its log (small), and is analysed again there."""
     log = analysis.record.log.model_dump(mode="json", exclude_none=True)
-    return _solver().submit(evaluate_log, log, budget).result()
+    with stop_signals_blocked():
+        done = _solver().submit(evaluate_log, log, budget)
+    return done.result()
+
+
+@contextmanager
+def stop_signals_blocked() -> Iterator[None]:
+    """SIGINT and SIGTERM blocked in this thread while it may start a pool's process: the
+    process starts with them blocked (a mask outlives fork and exec), so a Ctrl-C that
+    the terminal sends to the whole group, or a SIGTERM to the group, cannot print a
+    traceback there, even while it is still importing (multiprocessing's resource
+    tracker is started so too). The server ends its processes (`end_pool`)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # The tracker first: starting it unblocks SIGINT in this thread (SIG_UNBLOCK after).
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _end_with_parent(parent: int) -> None:
     """The solver's process ends when the server's does, however that one ends (SIGTERM,
-    SIGKILL): a thread looks for its parent once a second."""
+    SIGKILL): a thread looks for its parent once a second. It ignores Ctrl-C, which a
+    terminal sends to the whole process group, and SIGTERM: the server ends it (else each
+    worker would print its own KeyboardInterrupt traceback; `stop_signals_blocked` keeps
+    them off while it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from nova_replay.record.load import Record
 from nova_replay.record.validation import Report, check
 
-from .evaluations import _end_with_parent, end_pool
+from .evaluations import _end_with_parent, end_pool, stop_signals_blocked
 
 BATCH = 100  # files per hand-over: a few hundred ms of work, then recorded
 NICENESS = 10  # the survey's process yields the cores to the server and the browser
@@ -92,7 +92,9 @@ class Survey:
 
             def checker(paths: list[str]) -> list[Checked]:
                 assert self._pool is not None
-                return self._pool.submit(check_files, paths).result()
+                with stop_signals_blocked():
+                    done = self._pool.submit(check_files, paths)
+                return done.result()
         try:
             for i in range(0, len(todo), BATCH):
                 batch = todo[i:i + BATCH]

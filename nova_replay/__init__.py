@@ -22,7 +22,7 @@ from .rules.engine import State, Timeline, apply, deal, replay
 from .rules.errors import DeckError, IllegalAction, NovaError, ReadError, SchemaError
 from .rules.game import Discard, Game, Hint, Play
 from .rules.rulesets import Ruleset, make_ruleset
-from .views.position import CardInHand, GameRecord, Note, Position, load
+from .views.position import CardInHand, GameRecord, Move, Note, Position, load
 
 __version__ = "0.1.0"
 
@@ -39,6 +39,7 @@ __all__ = [
     "GameRecord",
     "Hint",
     "IllegalAction",
+    "Move",
     "Note",
     "NovaError",
     "Play",

@@ -59,8 +59,17 @@ example 0 shell 'nova-replay schema > nova-log-v1.schema.json'
 cmp nova-log-v1.schema.json "$PKG/schemas/nova-log-v1.schema.json"   # the bundled schema is the same
 example 0 nova-replay samples
 example 0 nova-replay lessons
-awk 'NR > 1 {print $NF}' out.txt > lessons.txt  # every lesson's path opens
+example 0 nova-replay lessons --json
+python -c 'import json, sys; print("\n".join(d["path"] for d in json.load(sys.stdin)))' \
+    < out.txt > lessons.txt  # every lesson's path opens
 [[ $(wc -l < lessons.txt) -ge 30 ]] && xargs -a lessons.txt -d '\n' ls > /dev/null
+# --help: its examples name the installed samples (issue 36), and the first one runs as shown.
+nova-replay --help > help.txt
+FIRST=$(grep -m 1 -o "nova-replay validate [^ ]*\.json" help.txt)
+[[ "$FIRST" != *"nova-replay validate sample_games/"* ]] \
+    || { echo "check_wheel: --help names sample_games/, not the installed samples" >&2; exit 1; }
+example 0 shell "$FIRST"
+example 0 nova-replay batch sample_games/ --out samples.csv
 example 0 nova-replay replay "$(head -n 1 lessons.txt)" --turn 1
 example 0 nova-replay puzzles sample_games/nova-4p-careless-bots.json --out puzzles/
 ls puzzles/*.json > /dev/null
@@ -90,14 +99,26 @@ print(board.hands["Anna"][1].possible)
 print([n.message for n in game.findings if n.severity == "mistake" and n.player == "Anna"])
 print(game.state(17, as_player="Dev")._repr_html_()[:80])
 print(nova_replay.batch(["sample_games/"]).to_pandas().shape)'
+example 0 python -c '
+from pathlib import Path
+import nova_replay
+game = nova_replay.load(Path("sample_games") / "nova-4p.json")
+for turn, action, state, notes in game.moves():
+    print(turn, action, [str(n) for n in notes])
+print(repr(game), len(game._repr_html_()))
+print(game.clock_frame().tail(3))
+print(game.notes_frame().head(3))
+print(nova_replay.batch([Path("sample_games")]).to_pandas().dtypes["score"])'
 
-# docs/python.md and docs/quickstart.md: every code cell, in order, as a notebook runs them.
-for page in python quickstart; do
+# docs/python.md, docs/quickstart.md and docs/walkthrough.md (a real game of the shared
+# corpus, ../shared or $NOVA_SHARED): every code cell, in order, as a notebook runs them.
+export NOVA_SHARED="${NOVA_SHARED:-$(cd "$ROOT/.." && pwd)/shared}"
+for page in python quickstart walkthrough; do
     example 0 python -c '
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 namespace = {}
-for cell in re.findall(r"^```python\n(.*?)^```", text, re.S | re.M):
+for cell in re.findall(r"^```python[^\n]*\n(.*?)^```", text, re.S | re.M):
     exec(cell, namespace)' "$ROOT/docs/$page.md"
 done
 
@@ -111,7 +132,8 @@ example 0 nova-replay import-hanablive hanabi-2p.hanablive.json -o hanabi-2p.nov
 example 0 nova-replay validate hanabi-2p.hanablive.json hanabi-2p.nova.json
 
 # docs/batch.md
-example 1 nova-replay batch sample_games/ --out games.csv   # the folder has invalid/
+example 0 nova-replay batch sample_games/ --out games.csv   # the sample games, all valid
+example 1 nova-replay batch sample_games/ --recursive --out all.csv   # + invalid/
 example 0 python -c "import pandas as pd; print(pd.read_parquet('players.parquet')
            .groupby('player')[['hints', 'wasted_hints']].sum())"
 

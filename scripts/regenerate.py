@@ -126,6 +126,13 @@ def write_cli_reference() -> list[Path]:
     return [path]
 
 
+def write_doc_counts() -> list[Path]:
+    """The README's and docs' counts of lessons, puzzles and samples (scripts/doc_counts.py)."""
+    import doc_counts
+
+    return doc_counts.write()
+
+
 # (name, generator), run in this order: later ones may read what earlier ones wrote.
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("variant-table", write_variant_table),
@@ -138,6 +145,7 @@ GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("puzzle-schema", write_puzzle_schema),
     ("golden", write_golden),
     ("cli-reference", write_cli_reference),
+    ("doc-counts", write_doc_counts),  # after the course and the puzzles
 ]
 
 

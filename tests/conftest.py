@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from helpers import CHROMIUM, IN_CI, PATIENCE, missing_browser
+from helpers import CHROMIUM, IN_CI, PATIENCE, missing_browser, require_shared
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -30,6 +30,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(skip)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked `shared_data` (helpers.needs_shared) needs the real data: skipped
+    without it, saying why, or failed in CI."""
+    if item.get_closest_marker("shared_data"):
+        require_shared()
 
 
 def pytest_setup_options() -> Any:
@@ -57,6 +64,14 @@ def dash_duo(dash_duo: Any) -> Any:
     dash_duo.wait_timeout = PATIENCE
     dash_duo.wait_for_page = partial(dash_duo.wait_for_page, timeout=PATIENCE)
     return dash_duo
+
+
+@pytest.fixture(autouse=True)
+def text_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' text at 100 columns in every test (COLUMNS; off a terminal it is 80
+    otherwise, cli/terminal.py): the phrases the tests look for were written at that
+    width, and a test of widths sets its own (tests/test_terminal.py)."""
+    monkeypatch.setenv("COLUMNS", "100")
 
 
 @pytest.fixture(autouse=True)

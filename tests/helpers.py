@@ -45,15 +45,35 @@ def shared_root(root: Path = ROOT, environ: Mapping[str, str] = os.environ) -> P
 SHARED = shared_root()
 
 
+def missing_shared() -> str | None:
+    """Why the tests of real data cannot run here (None when they can): the one reason
+    every such test gives when it skips."""
+    if SHARED.is_dir():
+        return None
+    return (f"real data not found at {SHARED}: the tests read ../shared/data beside the "
+            f"repository, or $NOVA_SHARED/data")
+
+
+def require_shared() -> None:
+    """Skip the calling test when the shared real data is missing, saying why, except in
+    CI, where it fails: CI has the data, so a missing folder is a fault."""
+    why = missing_shared()
+    if why is None:
+        return
+    if IN_CI:
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why)
+
+
+# A test (or a module's `pytestmark`) of real data whose parameters are read at collection
+# (so it cannot call `shared` first): tests/conftest.py skips or fails it as `require_shared`.
+needs_shared = pytest.mark.shared_data
+
+
 def shared(*parts: str) -> Path:
     """A path in the shared real data. Without that folder the test is skipped, saying
-    why, except in CI, where it fails: CI has the data, so a missing folder is a fault."""
-    if not SHARED.is_dir():
-        why = (f"real data not found at {SHARED}: the tests read ../shared/data beside the "
-               f"repository, or $NOVA_SHARED/data")
-        if IN_CI:
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
+    why, except in CI, where it fails (`require_shared`)."""
+    require_shared()
     return SHARED.joinpath(*parts)
 
 

@@ -47,7 +47,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 def test_a_folder_gives_one_row_per_log_in_order_and_exit_1_for_an_invalid_one(
         corpus: Path, tmp_path: Path) -> None:
     out, players = tmp_path / "g.csv", tmp_path / "p.csv"
-    result = invoke("batch", str(corpus), "--out", str(out), "--per-player", str(players),
+    result = invoke("batch", str(corpus), "-r", "--out", str(out), "--per-player", str(players),
                     "-j", "1")
     assert result.exit_code == 1
     rows = read_csv(out)
@@ -73,10 +73,10 @@ def test_a_folder_gives_one_row_per_log_in_order_and_exit_1_for_an_invalid_one(
 
 
 def test_two_workers_and_every_format_give_the_same_table(corpus: Path, tmp_path: Path) -> None:
-    invoke("batch", str(corpus), "--out", str(tmp_path / "one.csv"), "-j", "1")
-    invoke("batch", str(corpus), "--out", str(tmp_path / "two.csv"), "-j", "2")
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "one.csv"), "-j", "1")
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "two.csv"), "-j", "2")
     assert read_csv(tmp_path / "one.csv") == read_csv(tmp_path / "two.csv")
-    invoke("batch", str(corpus), "--out", str(tmp_path / "t.jsonl"), "-j", "1")
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "t.jsonl"), "-j", "1")
     lines = [json.loads(x) for x in (tmp_path / "t.jsonl").read_text().splitlines()]
     assert [x["line"] for x in lines] == [None, None, None, 1, 2, 4]
     assert list(lines[0]) == [c.name for c in GAME_COLUMNS]
@@ -86,9 +86,9 @@ def test_two_workers_and_every_format_give_the_same_table(corpus: Path, tmp_path
 
 def test_parquet_tables_hold_the_same_rows(corpus: Path, tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    invoke("batch", str(corpus), "--out", str(tmp_path / "g.parquet"), "--per-player",
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "g.parquet"), "--per-player",
            str(tmp_path / "p.parquet"), "-j", "1")
-    invoke("batch", str(corpus), "--out", str(tmp_path / "g.jsonl"), "-j", "1")
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "g.jsonl"), "-j", "1")
     table = pq.read_table(tmp_path / "g.parquet").to_pylist()
     expected = [json.loads(x) for x in (tmp_path / "g.jsonl").read_text().splitlines()]
     assert table == expected
@@ -99,10 +99,10 @@ def test_a_dask_cluster_gives_the_same_table(corpus: Path, tmp_path: Path) -> No
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
-        result = invoke("batch", str(corpus), "--out", str(tmp_path / "dask.csv"),
+        result = invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "dask.csv"),
                         "--scheduler", cluster.scheduler_address)
     assert result.exit_code == 1, result.output
-    invoke("batch", str(corpus), "--out", str(tmp_path / "local.csv"), "-j", "1")
+    invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "local.csv"), "-j", "1")
     assert read_csv(tmp_path / "dask.csv") == read_csv(tmp_path / "local.csv")
 
 
@@ -117,7 +117,7 @@ def test_ctrl_c_keeps_what_is_done(corpus: Path, tmp_path: Path,
             yield result
 
     monkeypatch.setattr("nova_replay.cli.batch.review_all", stopped_after_two)
-    result = invoke("batch", str(corpus), "--out", str(tmp_path / "g.csv"), "-j", "1")
+    result = invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "g.csv"), "-j", "1")
     assert result.exit_code == 130
     assert "stopped by Ctrl-C after 2 of 6 logs (2 games)" in result.stderr
     assert len(read_csv(tmp_path / "g.partial.csv")) == 2 and not (tmp_path / "g.csv").exists()
@@ -175,7 +175,8 @@ def test_real_hanablive_games_give_their_recorded_scores(tmp_path: Path) -> None
     from helpers import shared
 
     out = tmp_path / "g.csv"
-    result = invoke("batch", str(shared("real", "hanabi-challenges")), "--out", str(out), "-j", "2")
+    result = invoke("batch", str(shared("real", "hanabi-challenges")), "--recursive", "--out", str(out),
+                    "-j", "2")
     assert result.exit_code == 1
     rows = read_csv(out)
     assert len(rows) == 197 and sum(r["valid"] == "True" for r in rows) == 183
@@ -203,3 +204,35 @@ def test_solve_adds_best_possible_at_the_deal_and_the_turns_that_lost_points(tmp
     plain = tmp_path / "p.csv"
     invoke("batch", str(SAMPLES / "nova-4p-lost-five-bots.json"), "--out", str(plain))
     assert read_csv(plain)[0]["best_possible_deal"] == ""
+
+
+def test_a_folder_means_its_own_files_and_recursive_its_subfolders_too(
+        corpus: Path, tmp_path: Path) -> None:
+    """One folder rule in every command (issue 36): the folder's own files; `-r` reads
+    b/c.json and the invalid b/d.json too."""
+    result = invoke("batch", str(corpus), "--out", str(tmp_path / "own.csv"), "-j", "1")
+    assert [Path(r["file"]).name for r in read_csv(tmp_path / "own.csv")] == [
+        "a.json", "e.jsonl", "e.jsonl", "e.jsonl"]
+    assert result.exit_code == 1  # the line that is not JSON
+    deep = invoke("batch", str(corpus), "-r", "--out", str(tmp_path / "all.csv"), "-j", "1")
+    assert "c.json" in {Path(r["file"]).name for r in read_csv(tmp_path / "all.csv")}
+    assert deep.stdout.startswith("6 games")
+    listed = CliRunner().invoke(main, ["validate", "-q", str(corpus)])
+    assert listed.stdout.splitlines()[-1].startswith("1 file:")
+    listed = CliRunner().invoke(main, ["validate", "-q", "-r", str(corpus)])
+    assert listed.stdout.splitlines()[-1].startswith("3 files:")
+
+
+def test_the_bundled_samples_batch_without_their_lessons_puzzles_and_broken_logs(
+        tmp_path: Path) -> None:
+    """`batch sample_games/` reads the sample games only: all valid (exit 0), and the mean
+    is told beside the games' own perfect mean (Nova and Hanabi differ)."""
+    rows_of = sorted(p.name for p in SAMPLES.glob("*.json"))
+    result = invoke("batch", str(SAMPLES), "--out", str(tmp_path / "s.csv"), "-j", "2")
+    assert result.exit_code == 0, result.output
+    rows = read_csv(tmp_path / "s.csv")
+    assert sorted(Path(r["file"]).name for r in rows) == rows_of
+    score = sum(int(r["score"]) for r in rows)
+    perfect = sum(int(r["perfect_score"]) for r in rows)
+    assert (f"; mean score {score / len(rows):.2f} of a perfect {perfect / len(rows):.2f} "
+            f"({score / perfect:.0%})") in " ".join(result.stdout.split())  # wrapped at 80

@@ -25,11 +25,11 @@ from nova_replay.views.text import describe_turn
 def test_samples_prints_the_bundled_folder_alone_on_its_last_line() -> None:
     result = CliRunner().invoke(main, ["samples"])
     assert result.exit_code == 0, result.output
-    last = Path(result.output.splitlines()[-1])
-    assert last.is_absolute() and last == SAMPLES.resolve()
+    last = Path(result.output.splitlines()[-1])  # relative when under the current folder
+    assert last.resolve() == SAMPLES.resolve()
     assert (last / "nova-2p.json").is_file() and (last / "lessons").is_dir()
     answer = json.loads(CliRunner().invoke(main, ["samples", "--json"]).stdout)
-    assert answer == {"path": str(last), "games": len(list(last.glob("*.json")))}
+    assert answer == {"path": str(SAMPLES.resolve()), "games": len(list(last.glob("*.json")))}
     assert answer["games"] > 0
 
 
@@ -44,26 +44,35 @@ def test_a_taken_port_gives_another_free_one() -> None:
     assert free_port("127.0.0.1", 0) == 0  # the server takes any free port
 
 
-def test_dashboard_on_a_taken_port_says_so_and_serves_on_another() -> None:
+def test_dashboard_on_a_taken_port_asked_for_is_an_error() -> None:
+    """An explicit --port that another program holds: one line, exit 1 (issue 36)."""
     with socket.create_server(("127.0.0.1", 0)) as held:
         taken = held.getsockname()[1]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "nova_replay", "dashboard", str(SAMPLES / "nova-2p.json"),
-             "--port", str(taken)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        try:
-            assert proc.stdout is not None and proc.stderr is not None
-            url = proc.stdout.readline()  # blocks until the server announces itself
-            said = proc.stderr.readline()
-        finally:
-            proc.terminate()
-            proc.wait()
-    assert url.startswith("nova-replay dashboard on http://127.0.0.1:")
-    port = int(url.split(":")[2].split("/")[0])
-    assert port != taken
-    assert said.strip() in (f"dashboard: port {taken} is taken; using {port} instead",
-                            f"dashboard: port {taken} is taken; using a free one instead")
+        result = CliRunner().invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"),
+                                           "--port", str(taken)])
+    assert result.exit_code == 1
+    assert result.stderr == (f"dashboard: port {taken} on 127.0.0.1 is taken by another "
+                             f"program; choose another --port (0: any free one), or leave it "
+                             f"out\n")
+
+
+def test_dashboard_without_a_port_moves_off_a_taken_8050(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[int] = []
+    monkeypatch.setattr("nova_replay.dashboard.serve",
+                        lambda app, host, port, announce: served.append(port))
+    try:
+        held = socket.create_server(("127.0.0.1", 8050))
+    except OSError:  # another program holds it: taken all the same
+        held = None
+    try:
+        result = CliRunner().invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json")])
+    finally:
+        if held is not None:
+            held.close()
+    assert result.exit_code == 0, result.output
+    assert served and served[0] != 8050
+    assert result.stderr == (f"dashboard: port 8050 is taken; using "
+                             f"{served[0] or 'a free one'} instead\n")
 
 
 # --- one option vocabulary, one meaning per exit code -------------------------------------
@@ -128,7 +137,7 @@ def test_batch_skips_puzzles_with_a_count(tmp_path: Path) -> None:
     for p in puzzles:
         shutil.copy(p, folder / "puzzles")
     table = tmp_path / "games.csv"
-    code, out, err = run("batch", str(folder), "-o", str(table))
+    code, out, err = run("batch", str(folder), "--recursive", "-o", str(table))
     assert code == 0, err
     assert "skipped 3 puzzle files (not game logs)" in err
     assert out.startswith("1 games: 1 valid, 0 invalid")

@@ -1,5 +1,5 @@
 """The rules of a turn exist twice: the engine (`rules.engine.apply`) and the solver's
-compact model (`review.planning.Planning.step`). Like open_spiel's test_consistent,
+compact model (`solver.planning.Planning.step`). Like open_spiel's test_consistent,
 this plays random games of every ruleset and many variants through the engine, steps
 the model beside it, and compares the two after every action; it also checks that
 every move the model offers is one the engine allows, with the outcome the model
@@ -35,7 +35,14 @@ VARIANTS = ("", "No Variant", "3 Suits", "6 Suits", "Rainbow (5 Suits)", "Black 
             "Pink-Ones (4 Suits)", "White (5 Suits)", "Brown (6 Suits)", "Null (5 Suits)",
             "Dark Rainbow (6 Suits)", "Color Mute (4 Suits)", "Number Mute (5 Suits)",
             "Special Mix (6 Suits)", "Dual-Color (5 Suits)", "Muddy-Rainbow-Fives (5 Suits)",
-            "Prism (5 Suits)", "Matryoshka (4 Suits)")
+            "Prism (5 Suits)", "Matryoshka (4 Suits)", "Matryoshka (6 Suits)",
+            # issue 34's families: touch rules, empty clues, copies
+            "Funnels (5 Suits)", "Chimneys & Brown (6 Suits)", "Odds and Evens (4 Suits)",
+            "Synesthesia (5 Suits)", "Deceptive-Ones (6 Suits)", "Totally Blind (3 Suits)",
+            "Color Blind (5 Suits)", "Critical Fours (5 Suits)", "Scarce Ones & Black (6 Suits)",
+            "Clue Starved (5 Suits)", "Clue Starved & Rainbow (6 Suits)",
+            "Alternating Clues (5 Suits)", "Alternating Clues & Brown (6 Suits)",
+            "Throw It in a Hole (4 Suits)", "Reversed (5 Suits)", "Black Reversed (6 Suits)")
 
 
 def _rulesets() -> list[tuple[str, Ruleset]]:
@@ -58,10 +65,10 @@ class Checked:
     ends: int = 0
 
 
-def _move_of(action: Action, before: State, after: State) -> Move:
+def _move_of(plan: Planning, action: Action, before: State, after: State) -> Move:
     """The model's move for an engine action whose outcome is known."""
     if isinstance(action, Hint):
-        return (HINT, -1, -1)
+        return plan.hint_move(action.suit >= 0)
     if type(action) is Discard:
         return (DISCARD, action.card, -1)
     assert type(action) is Play
@@ -78,8 +85,9 @@ def _check_moves(game: Game, plan: Planning, state: State, legal: list[Action], 
     assert plan.can_hint(node) == hints, where
     for kind, card, row in plan.moves(node):
         seen.moves += 1
-        if kind == HINT:
-            assert hints, where
+        if kind == HINT:  # card: the clue's kind in Alternating Clues (0 colour, 1 rank)
+            assert any(isinstance(a, Hint) and (card < 0 or (a.suit >= 0) == (card == 0))
+                       for a in legal), where
             continue
         action: Action = Discard(card) if kind == DISCARD else Play(card, row)
         assert action in legal, f"{where}: the model offers {action}, which the engine refuses"
@@ -121,7 +129,7 @@ def play_both(rules: Ruleset, players: int, seed: int, seen: Checked) -> None:
         _check_moves(game, plan, state, legal, seen, where)
         action = _pick(rng, game, state, legal, greed)
         after = apply(game, state, action)
-        stepped = plan.step(node, _move_of(action, state, after))
+        stepped = plan.step(node, _move_of(plan, action, state, after))
         seen.actions += 1
         if after.ending == NO_MORE_POINTS:
             # hanab.live's early end is the engine's alone: the model plays on, at the

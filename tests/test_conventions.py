@@ -4,10 +4,11 @@ decides the reading (docs/conventions.md). Hands are written slot 1 (newest) fir
 from __future__ import annotations
 
 import json
+from typing import get_args
 
 import pytest
 from click.testing import CliRunner
-from helpers import build_game, discard, hint, play, shared_data, timeline
+from helpers import build_game, discard, hint, play, shared, timeline
 
 from nova_replay.cli import main
 from nova_replay.conventions import (
@@ -18,10 +19,12 @@ from nova_replay.conventions import (
     not_read,
     parse_conventions,
 )
+from nova_replay.conventions.kinds import ConnectionKind, MeaningKind, MoveKind
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.rules.game import Game
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.report import ClueReadingView, ConnectionView, MoveReadingView
 
 HANABI = make_ruleset("hanabi")
 # Alice, Bob, Cathy: 3 players, 5 cards each.
@@ -74,6 +77,23 @@ def test_a_finesse_is_called_on_the_finesse_position_and_answered() -> None:
     answer = move(a, 2)
     assert (answer.move, answer.called_at) == ("answers finesse", 1)
     assert move(a, 3).move == "plays clued"
+
+
+def test_the_readers_kinds_are_enums_that_read_as_their_old_strings() -> None:
+    """The reader's kinds are `kinds.py`'s string enums: a reading's JSON report holds the
+    same strings the plain kinds were, and the report's schema lists exactly the members."""
+    game = build_game(HANABI, HANDS)
+    a = review(game, [hint("Cathy", "R"), play("1R"), play("2R")])
+    r = clue(a, 1)
+    assert r.meaning is MeaningKind.PLAY and r.connections[0].kind is ConnectionKind.FINESSE
+    assert move(a, 2).move is MoveKind.ANSWERS_FINESSE
+    assert json.dumps([r.meaning, r.connections[0].kind, move(a, 2).move]) == \
+        '["play", "finesse", "answers finesse"]'
+    assert f"{r.meaning} {r.connections[0].kind}" == "play finesse"
+    fields = {name: f.annotation for name, f in ClueReadingView.model_fields.items()}
+    assert set(get_args(fields["meaning"])) == set(MeaningKind)
+    assert set(get_args(ConnectionView.model_fields["kind"].annotation)) == set(ConnectionKind)
+    assert set(get_args(MoveReadingView.model_fields["move"].annotation)) == set(MoveKind)
 
 
 def test_a_finesse_is_not_read_where_the_finesse_position_does_not_hold_it() -> None:
@@ -208,8 +228,8 @@ def test_a_discard_from_the_chop_and_off_it() -> None:
 
 def test_variants_the_docs_read_differently_are_not_read_and_say_why() -> None:
     assert not_read(make_ruleset("hanabi", variant_name="6 Suits")) == ""
-    why = not_read(make_ruleset("hanabi", variant_name="Ambiguous (6 Suits)"))
-    assert why.startswith("no convention reading for this variant (Ambiguous")
+    why = not_read(make_ruleset("hanabi", variant_name="Extremely Ambiguous (6 Suits)"))
+    assert why.startswith("no convention reading for this variant (Extremely Ambiguous")
     assert "grand finale" in not_read(make_ruleset("nova", grand_finale=True))
     assert not_read(make_ruleset("nova", jokers=2)) == ""
 
@@ -242,9 +262,7 @@ def test_none_reads_nothing_and_a_bad_level_is_one_line() -> None:
 def test_the_json_reading_numbers_cards_as_hanab_live_does() -> None:
     # In a game read from hanab.live, each play's `order` in our reading is the order the
     # file's own action names.
-    path = shared_data() / "hanablive" / "example_game_3p.json"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
+    path = shared("hanablive", "example_game_3p.json")
     runner = CliRunner()
     out = runner.invoke(main, ["analyze", str(path), "--json"])
     data = json.loads(out.output[out.output.index("{"):])

@@ -20,7 +20,7 @@ from nova_replay.conventions import MoveReading, Reading, parse_conventions
 from nova_replay.conventions.game import BLIND_PLAY
 from nova_replay.conventions.meaning import PLAY
 from nova_replay.record.load import load, load_data
-from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.analysis import Analysis, analyze, judged
 from nova_replay.review.whatif import alternative
 from nova_replay.rules.engine import legal_actions
 from nova_replay.rules.errors import NovaError
@@ -96,11 +96,11 @@ EXPECTED: dict[str, tuple[int, str, str, str]] = {
     "34-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
     # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
     "35-final-round-too-late.json": (44, "discard_with_playable", "mistake", "4S 5S"),
-    # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind.
-    "36-last-turn-gamble.json": (64, "gamble", "info", "5B"),
+    # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind: a free gamble.
+    "36-last-turn-gamble.json": (64, "gamble", "good", "5B"),
     "37-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
-    # One joker left to bridge the 5♠: no point lost.
-    "38-spare-joker.json": (2, "lost_critical", "info", "5S"),
+    # One joker left to bridge the 5♠: no point lost; but Ben knew his A♦ was playable.
+    "38-spare-joker.json": (2, "lost_critical", "mistake", "5S"),
     "39-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
     "40-save-a-six.json": (1, "good_save", "good", "6H"),
     "41-lost-six.json": (2, "lost_critical", "blunder", "6C"),
@@ -183,6 +183,9 @@ def test_the_analysis_finds_the_lesson_at_its_turn(file: str) -> None:
         return
     notes = [(f.kind, f.severity, " ".join(sorted(str(game.deck[c]) for c in f.cards)))
              for f in analysis.notes_at(turn)]
+    # A judgement said in a lost card's note (issue #31: one move, one note) counts too.
+    notes += [(*judged(f), " ".join(sorted(str(game.deck[c]) for c in (*f.cards, *f.related))))
+              for f in analysis.notes_at(turn) if f.kind.is_outcome and judged(f)]
     assert (kind, severity, cards) in notes, notes
 
 
@@ -257,6 +260,7 @@ def test_readme_is_the_courses_table_of_contents_in_order() -> None:
 
 
 def test_committed_course_is_current() -> None:
+    shared("real")  # some lessons are real games, read there (never copied)
     for name, text in make_course.files().items():
         assert (SAMPLES / name).read_text(encoding="utf-8") == text, name
 
@@ -332,14 +336,19 @@ def test_samples_cover_players_variants_and_hanabi() -> None:
 def test_lessons_command_lists_the_course_in_order() -> None:
     result = CliRunner().invoke(main, ["lessons"])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
-    assert lines[0].split() == ["#", "level", "topic", "game", "turn", "title", "path"]
-    listed = [re.search(r"\b(\d\d-[\w-]+\.json)$", line) for line in lines[1:]]
+    head, table = result.output.split("\n #  level", 1)
+    folder = head.split("The course in ", 1)[1].split(" (open a lesson", 1)[0]
+    assert Path(folder).resolve() == LESSONS.resolve()  # relative when under the current folder
+    lines = [" #  level" + table.split("\n", 1)[0], *table.split("\n")[1:-1]]
+    assert lines[0].split() == ["#", "level", "topic", "game", "turn", "file"]
+    lines.insert(0, head)
+    rows = [line for line in lines[2:] if not line.startswith(" " * 8)]
+    listed = [re.search(r"\b(\d\d-[\w-]+\.json)$", line) for line in rows]
     assert [m.group(1) for m in listed if m] == sorted(EXPECTED)
-    paths = [Path(line.rsplit("  ", 1)[1]) for line in lines[1:]]  # each line ends with a path
-    assert all(p.is_absolute() and p.is_file() for p in paths)
-    first = lines[1].split()
-    assert first[:2] == ["1", "1"] and "the chop" in lines[1]
+    titles = [line.strip() for line in lines[2:] if line.startswith(" " * 8)]
+    assert titles == [lesson.title for lesson in course(LESSONS)]
+    first = rows[0].split()
+    assert first[:2] == ["1", "1"] and "the chop" in rows[0]
 
 
 def test_lessons_command_json() -> None:

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from helpers import PATIENCE, SAMPLES
-
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard import app as app_module
 from nova_replay.dashboard import data as data_module
 from nova_replay.dashboard.callbacks import SESSION_COOKIE, evaluation_state
 from nova_replay.dashboard.data import UPLOADS_PER_SESSION, Reviewed, UploadRefused
 from nova_replay.dashboard.evaluations import QUEUED, Evaluations
+
 from nova_replay.review.analysis import Analysis
 from nova_replay.review.evaluation import Evaluation
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from helpers import GOLDEN, SAMPLE_FILES
 
 from nova_replay.cli import main
-from nova_replay.cli.terminal import PIPE_WIDTH, wrap
+from nova_replay.cli.terminal import width, wrap
 from nova_replay.review.analysis import analyze
 from nova_replay.views.review_text import playthrough_text
 
@@ -28,7 +28,7 @@ def test_playthrough_matches_golden(sample: Path) -> None:
     # Without the added lines, the golden file is exactly what `replay` prints.
     replayed = "".join(line for line in text.splitlines(keepends=True)
                        if not line.startswith(ADDED))
-    assert CliRunner().invoke(main, ["replay", str(sample)]).stdout == wrap(replayed, PIPE_WIDTH), HOW
+    assert CliRunner().invoke(main, ["replay", str(sample)]).stdout == wrap(replayed, width()), HOW
 
 
 def test_a_playthrough_has_the_clock_and_each_players_observation_every_turn() -> None:

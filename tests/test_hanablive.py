@@ -24,7 +24,7 @@ from nova_replay.record.load import load, load_data
 from nova_replay.record.log import GameLog
 from nova_replay.record.validation import check, check_data
 from nova_replay.record.writer import log_data
-from nova_replay.rules.engine import TERMINATED, apply, deal
+from nova_replay.rules.engine import TERMINATED, apply, deal, legal_actions
 from nova_replay.rules.errors import DeckError, NovaError, SchemaError
 from nova_replay.rules.game import Discard, Game, Hint, Play
 from nova_replay.rules.rulesets import make_ruleset
@@ -288,11 +288,15 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      r"stacks may be built up from 1 or down from 5"),
     ("variant's deck", lambda d: d.setdefault("options", {}).update(variant="Rainbow (6 Suits)"),
      r"^\$\.deck: expected the 60 cards of Rainbow \(6 Suits\), found 50$"),
-    ("one extra card", lambda d: d.setdefault("options", {}).update(oneExtraCard=True),
-     r"^\$\.options\.oneExtraCard: option oneExtraCard changes the rules .*supported options: "
+    ("one extra and one less card", lambda d: d.setdefault("options", {}).update(
+        oneExtraCard=True, oneLessCard=True),
+     r"^\$\.options\.oneLessCard: options oneExtraCard and oneLessCard together: expected at "
+     r"most one$"),
+    ("empty clues not a flag", lambda d: d.setdefault("options", {}).update(emptyClues="yes"),
+     r'^\$\.options\.emptyClues: expected true or false, found "yes"$'),
+    ("all or nothing", lambda d: d.setdefault("options", {}).update(allOrNothing=True),
+     r"^\$\.options\.allOrNothing: option allOrNothing changes the rules .*supported options: "
      r"startingPlayer"),
-    ("empty clues", lambda d: d.setdefault("options", {}).update(emptyClues=True),
-     r"^\$\.options\.emptyClues: option emptyClues changes the rules"),
     ("card cycle", lambda d: d.setdefault("options", {}).update(cardCycle=True),
      r"^\$\.options\.cardCycle: "),
     ("colour out of range", lambda d: d["actions"][0].update(value=5),
@@ -575,3 +579,22 @@ def test_possible_misreads_are_refused(change: Callable[[dict[str, Any]], None],
         from_hanablive(data)
     report = check_data(data, "game.json")
     assert not report.valid() and len(report.problems) == 1
+
+
+def test_the_empty_clues_option_is_read_and_written_back() -> None:
+    """hanab.live's "Empty Clues" (#34): the log's ruleset says it, a clue that touches no
+    card is then legal, and the export says it again."""
+    data = mutate("example_game_3p.json", lambda d: d.setdefault("options", {}).update(
+        emptyClues=True))
+    log = from_hanablive(data)
+    assert log["ruleset"] == {"name": "hanabi", "variant": "No Variant", "empty_clues": True}
+    record = load_data(log)
+    assert record.game.ruleset.empty_clues
+    assert to_hanablive(record)["options"]["emptyClues"] is True
+    plain = load_data(from_hanablive(real("example_game_3p.json")))
+    state = plain.timeline[0]
+    hand = state.hands[1]
+    empty = [h for h in (Hint(1, rank=r) for r in range(1, 6)) if not plain.game.touched(h, hand)]
+    assert empty, "the deal has a rank Bob does not hold"
+    assert empty[0] not in legal_actions(plain.game, state)
+    assert empty[0] in legal_actions(record.game, record.timeline[0])

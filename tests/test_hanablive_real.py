@@ -21,7 +21,7 @@ from nova_replay.rules.game import Game, Hint
 from nova_replay.views.report import analysis_report
 from nova_replay.views.review_text import summary_text
 from nova_replay.views.text import card_notes_text, turn_text
-from tests.helpers import shared_data
+from tests.helpers import needs_shared, shared_data
 
 REAL = shared_data() / "real"
 DERIVED = REAL / "hanabi-challenges-derived"
@@ -29,7 +29,7 @@ DERIVED = REAL / "hanabi-challenges-derived"
 EARLY = {"p2_03": 22, "p3_05": 23, "p3_07": 23, "p3_11": 23, "p3_12": 24, "p4_17": 24,
          "p4_19": 18, "p5_02": 18, "p5_16": 22}
 
-pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="shared real data not present")
+pytestmark = needs_shared
 
 
 def read(path: Path) -> dict[str, Any]:

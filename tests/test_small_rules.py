@@ -112,7 +112,7 @@ def _mask_within(tree: ast.AST) -> list[int]:
 
 def test_no_module_retypes_the_misfire_or_known_playable_rule() -> None:
     homes = {ROOT / "nova_replay" / "rules" / "engine.py": _lives_compared,
-             ROOT / "nova_replay" / "review" / "status.py": _mask_within}
+             ROOT / "nova_replay" / "knowledge" / "status.py": _mask_within}
     code = _code()
     assert len(code) > 60
     retyped = [f"{p.relative_to(ROOT)}:{line} ({scan.__name__})"

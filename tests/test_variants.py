@@ -17,17 +17,24 @@ from nova_replay.rules.errors import IllegalAction
 from nova_replay.rules.game import Game
 from nova_replay.rules.identities import touches
 from nova_replay.rules.rulesets import make_ruleset
-from nova_replay.rules.variants import VariantError, variant
-from tests.helpers import shared_data
+from nova_replay.rules.variants import VariantError, suit_copies, variant
+from tests.helpers import needs_shared, shared_data
 
 VARIANTS = shared_data() / "hanablive" / "variants"
 # Keys of variants.json that change a rule beyond the suits' properties.
-RULE_KEYS = {"upOrDown", "throwItInAHole", "funnels", "chimneys", "alternatingClues",
-             "oddsAndEvens", "synesthesia", "sudoku", "clueStarved", "stackSize",
-             "colorCluesTouchNothing", "rankCluesTouchNothing", "cowAndPig", "duck",
-             "specialRankDeceptive", "scarceOnes", "criticalRank"}
+RULE_KEYS = {"upOrDown", "sudoku", "stackSize"}
+# Keys of variants.json read as `Modifiers` (and the special rank's deceptive flag).
+MODIFIER_KEYS = {"funnels": "funnels", "chimneys": "chimneys", "oddsAndEvens": "odds_and_evens",
+                 "synesthesia": "synesthesia", "colorCluesTouchNothing": "colour_blind",
+                 "rankCluesTouchNothing": "number_blind", "scarceOnes": "scarce_ones",
+                 "cowAndPig": "cow_and_pig", "duck": "duck", "clueStarved": "clue_starved",
+                 "alternatingClues": "alternating", "throwItInAHole": "throw_it_in_a_hole"}
+CLAIMED = 1543 + 120 + 4 * 60 + 30 + 12 + 30 + 30 + 8 + 20 + 40 + 27  # + Deceptive,
+# Funnels, Chimneys, Odds and Evens, Alternating Clues (60 each), Synesthesia, the Blind,
+# Critical Fours, Scarce Ones, Cow & Pig and Duck, Clue Starved, Throw It in a Hole, the
+# reversed suits (the names without an Orange suit)
 SPECIAL_KEYS = ("specialRankAllClueColors", "specialRankNoClueColors", "specialRankAllClueRanks",
-                "specialRankNoClueRanks")
+                "specialRankNoClueRanks", "specialRankDeceptive")
 
 
 def load(name: str) -> Any:
@@ -41,7 +48,21 @@ def hanablive_suit_colours(suit: dict[str, Any]) -> list[str]:
         return list(suit["clueColors"])
     if suit.get("allClueColors") or suit.get("noClueColors") or suit.get("prism"):
         return []
-    return [suit["name"]]
+    return [suit["name"].removesuffix(" Reversed")]
+
+
+def hanablive_copies(v: dict[str, Any], suit: dict[str, Any]) -> list[int]:
+    """game_deck.go's numCopiesOfCard, for the variants without reversed suits, Up or
+    Down or Sudoku: one of each in a dark suit, else 3-2-2-2-1 with one of the critical
+    rank and two 1s in Scarce Ones."""
+    if suit.get("oneOfEach"):
+        return [1] * 5
+    if suit.get("reversed"):
+        return [1, 2, 2, 2, 3]
+    copies = [2 if v.get("scarceOnes") else 3, 2, 2, 2, 1]
+    if "criticalRank" in v:
+        copies[v["criticalRank"] - 1] = 1
+    return copies
 
 
 def hanablive_clue_colours(v: dict[str, Any], suits: dict[str, dict[str, Any]]) -> list[str]:
@@ -56,9 +77,12 @@ def hanablive_clue_colours(v: dict[str, Any], suits: dict[str, dict[str, Any]]) 
     return out
 
 
-@pytest.mark.skipif(not VARIANTS.is_dir(), reason="shared variant data not present")
+@needs_shared
 def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
     suits = {s["name"]: s for s in load("suits.json")}
+    # hanab.live makes a reversed version of every suit (not in suits.json).
+    suits.update({f"{n} Reversed": {**s, "name": f"{n} Reversed", "reversed": True}
+                  for n, s in list(suits.items())})
     claimed, refused, wrong = 0, 0, []
     for v in load("variants.json"):
         only_suits = not RULE_KEYS & set(v) and all(
@@ -76,26 +100,32 @@ def test_every_variant_is_claimed_exactly_or_refused_with_its_rule() -> None:
         assert only_suits, f"claimed a variant that changes a rule: {v['name']}"
         expected = {
             "suits": v["suits"],
-            "copies": [[1] * 5 if suits[s].get("oneOfEach") else [3, 2, 2, 2, 1]
-                       for s in v["suits"]],
+            "reversed": [s.endswith(" Reversed") for s in v["suits"]],
+            "copies": [hanablive_copies(v, suits[s]) for s in v["suits"]],
             "clue colours": hanablive_clue_colours(v, suits),
             "clue ranks": v.get("clueRanks", [1, 2, 3, 4, 5]),
             "special": (v["specialRank"], *(bool(v.get(k)) for k in SPECIAL_KEYS))
             if "specialRank" in v else None,
+            "modifiers": sorted(ours_name for key, ours_name in MODIFIER_KEYS.items()
+                                if v.get(key)) + ([f"critical {v['criticalRank']}"]
+                                                  if "criticalRank" in v else []),
         }
-        sp = ours.special
+        sp, mods = ours.special, ours.modifiers
         found = {
             "suits": [s.name for s in ours.suits],
-            "copies": [list(s.copies) for s in ours.suits],
+            "reversed": [bool(s.reversed) for s in ours.suits],
+            "copies": [list(suit_copies(s, ours.modifiers)) for s in ours.suits],
             "clue colours": list(ours.clue_colours),
             "clue ranks": list(ours.clue_ranks),
-            "special": (sp.rank, sp.all_colours, sp.no_colours, sp.all_ranks, sp.no_ranks)
-            if sp else None,
+            "special": (sp.rank, sp.all_colours, sp.no_colours, sp.all_ranks, sp.no_ranks,
+                        sp.deceptive) if sp else None,
+            "modifiers": sorted(name for name in MODIFIER_KEYS.values() if getattr(mods, name))
+            + ([f"critical {mods.critical_rank}"] if mods.critical_rank else []),
         }
         if found != expected:
             wrong.append((v["name"], found, expected))
-    assert not wrong, wrong[:3]
-    assert (claimed, refused) == (1543, 883)
+    assert not wrong, [(n, {k: (f[k], e[k]) for k in e if f[k] != e[k]}) for n, f, e in wrong[:3]]
+    assert (claimed, refused) == (CLAIMED, 2426 - CLAIMED)
 
 
 @pytest.mark.parametrize(("name", "suits", "colours", "ranks"), [
@@ -119,8 +149,8 @@ def test_variant_suits_colours_and_ranks(name: str, suits: str, colours: str, ra
 @pytest.mark.parametrize(("name", "rule"), [
     ("Up or Down (5 Suits)", "stacks may be built up from 1 or down from 5"),
     ("Orange (3 Suits)", "an inverted suit (Orange"),
-    ("Funnels & Dark Prism (6 Suits)", "a rank clue also touches the lower ranks"),
-    ("Black Reversed (6 Suits)", "a reversed suit"),
+    ("Sudoku (5 Suits)", "each stack may start at any rank"),
+    ("Dark Orange Reversed (5 Suits)", "an inverted suit"),
     ("Rainbow (7 Suits)", "unknown hanab.live variant 'Rainbow (7 Suits)'"),
 ])
 def test_refusals_name_the_rule(name: str, rule: str) -> None:
@@ -198,3 +228,20 @@ def test_dark_suits_have_one_of_each_so_every_card_is_critical() -> None:
     for r in range(1, 6):
         assert (st.critical >> ids.of(Card(r, "Bk"))) & 1, f"{r}Bk is critical"
         assert bool((st.critical >> ids.of(Card(r, "R"))) & 1) is (r == 5)  # red: only the 5
+
+
+@pytest.mark.parametrize("name", ["Matryoshka (5 Suits)", "Matryoshka (6 Suits)",
+                                  "Dual-Color (5 Suits)", "Dual-Color & Rainbow (6 Suits)",
+                                  "Matryoshka & White (6 Suits)"])
+def test_suit_ids_ending_in_a_suit_letter_are_read_whole(name: str) -> None:
+    """Plum (DRYGBP) and Cardinal (DRP) end in P, which alone is purple's letter: a deck of
+    them must keep them (it once read '1DRYGBP' as '1DRYGB' + purple, then refused it)."""
+    rules = make_ruleset("hanabi", variant_name=name)
+    deck = sorted(rules.cards.elements())
+    data = {"format": "nova-replay", "version": 1,
+            "ruleset": {"name": "hanabi", "variant": name},
+            "players": ["Anna", "Ben"], "deck": [rules.log_text(c) for c in deck],
+            "actions": []}
+    record = load_data(data)
+    assert sorted(record.game.deck) == deck
+    assert any(c.suit in ("DRYGBP", "DRP") for c in deck)

@@ -14,12 +14,14 @@ from dataclasses import replace
 import click
 
 from .. import __version__
-from ..conventions import Conventions
+from ..conventions import Conventions, not_read
 from ..conventions import read_game as game_reading
 from ..corpus.rows import player_rows
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import timeline_knowledge
 from ..play.suggest import suggestions
+from ..play.value import DEFAULT_SAMPLES, GameValues, move_values
+from ..play.value_report import values_json, values_text
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
 from ..record.load import Record, load, load_data, load_until_illegal
@@ -48,6 +50,7 @@ from .batch import batch_command
 from .conventions import conventions_option
 from .decks import decks_command
 from .fetch import fetch_command
+from .helptext import use_help_context
 from .options import (
     USAGE,
     FileName,
@@ -56,6 +59,7 @@ from .options import (
     json_option,
     needs,
     out_option,
+    recursive_option,
     resolve_inputs,
 )
 from .paths import expand_paths
@@ -64,6 +68,18 @@ from .simulate import simulate_command
 from .solving import budget_of, budget_options
 from .teach import lessons_command, puzzles_command, samples_command
 from .terminal import echo, per_player_text
+
+
+def _values(file: str, record: Record, conventions: Conventions | None,
+            samples: int) -> GameValues:
+    """Every move's value, or exit with one line saying why the game cannot be valued."""
+    if conventions is None:
+        fail(f"{file}: --value needs --conventions h-group:N (the convention player "
+             f"plays the rest of the game by them), found none", USAGE)
+    why = not_read(record.game.ruleset)
+    if why:
+        fail(f"{file}: --value: {why}", USAGE)
+    return move_values(record.timeline, samples, conventions.level)
 
 
 def open_record(file: str, until_illegal: bool = False
@@ -135,20 +151,23 @@ def main() -> None:
 @click.option("--strict", is_flag=True, help="Treat a log that stops before the game ended as invalid.")
 @json_option("Print a machine-readable JSON report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the summary.")
-def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -> None:
+@recursive_option
+def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool,
+             recursive: bool) -> None:
     """Check game logs: the schema, the deck, then every action's legality.
 
     Each problem is one line: FILE: WHERE: WHAT, where WHERE is a JSON path
     ($.actions[3].to), 'deck' or 'turn N'. Exit 0 if all are valid, 1 if any is not,
-    2 for a usage error. A folder stands for the .json files in it.
+    2 for a usage error. A folder stands for its own .json files (--recursive: its
+    subfolders' too).
 
     \b
     Example:
       nova-replay validate sample_games/*.json
-      nova-replay validate --strict --json my_game.json
+      nova-replay validate --strict --json sample_games/nova-2p.json
     """
     paths = expand_paths(resolve_inputs(files), lambda file, what: click.echo(
-        f"{file}: skipped: not a regular file: {what}", err=True))
+        f"{file}: skipped: not a regular file: {what}", err=True), recursive)
     if not paths:
         fail("validate: no .json files found in " + ", ".join(files), USAGE)
     reports = [r for p in paths for r in check_each(p)]
@@ -169,7 +188,7 @@ def validate(files: tuple[str, ...], strict: bool, as_json: bool, quiet: bool) -
 def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     errors = r.errors(strict)
     for p in errors:
-        click.echo(printable(f"{r.file}: {p}", one_line=True), err=False)
+        click.echo(printable(f"{r.file}: {p}", one_line=True))  # a problem: one line
     if errors:
         return
     for p in r.problems:  # warnings: an unfinished game when not strict
@@ -180,7 +199,8 @@ def _print_report(r: Report, strict: bool, quiet: bool) -> None:
     via = f", read as {r.converted_from}" if r.converted_from else ""
     click.echo(printable(f"{r.file}: ok ({game.ruleset.title}, {len(game.players)} players, "
                f"{final.turn} turns, score {final.score} of {game.ruleset.perfect_score}"
-               f"{', ' + final.ending if final.ending else ', unfinished'}{via})", one_line=True))
+               f"{', ' + final.ending if final.ending else ', unfinished'}{via})",
+               one_line=True))  # a line a file, as a problem's: read and grepped so
 
 
 AS_HELP = ("See the game as this player saw it: their own cards as ??, what they drew "
@@ -215,7 +235,7 @@ def replay(file: str, turn: int | None, knowledge: bool, as_player: str | None,
     Example:
       nova-replay replay sample_games/nova-3p-worked-example.json
       nova-replay replay sample_games/nova-3p-worked-example.json --turn 3
-      nova-replay replay sample_games/nova-3p-worked-example.json --knowledge --as Ben
+      nova-replay replay sample_games/nova-3p-strikeout.json --knowledge --as Ben
       nova-replay replay sample_games/nova-3p-worked-example.json --as Ben --json
     """
     if as_json and knowledge:
@@ -285,10 +305,17 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
 @budget_options("for the whole game")
+@click.option("--value", "value", is_flag=True,
+              help="Also value every move from what its player knew (sampled deals, the "
+                   "convention player as the rest of the game): expected loss, severity, "
+                   "accuracy per player. With --json, prints the values report instead.")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=None, metavar="N",
+              help=f"With --value: deals per move [default: {DEFAULT_SAMPLES}].")
 @conventions_option
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None,
                     as_player: str | None, solve: bool, nodes: int | None,
-                    seconds: float | None, conventions: Conventions | None) -> None:
+                    seconds: float | None, value: bool, samples: int | None,
+                    conventions: Conventions | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -311,7 +338,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
       nova-replay analyze sample_games/nova-4p.json --solve --nodes 100000
+      nova-replay analyze sample_games/nova-4p.json --value --samples 16
     """
+    if samples is not None and not value:
+        needs("analyze", "--samples", "--value (the move values it sets the deals of)")
     if tier is not None and turn is None:
         needs("analyze", "--tier", "--turn (the turn whose knowledge to show)")
     solve = solve or nodes is not None or seconds is not None
@@ -320,6 +350,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
              f"with every card", USAGE)
+    if value:
+        values = _values(file, record, conventions, samples or DEFAULT_SAMPLES)
+        if as_json:
+            click.echo(json.dumps(values_json(values), indent=2))
+            return
     analysis = analyze(record, conventions)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
     evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
@@ -328,7 +363,7 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         return
     if turn is not None:
         check_turn(file, turn, record.timeline.turns)
-        click.echo(printable(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn))))
+        echo(knowledge_text(analysis, turn, tier or "deduced", seen.at(turn)))
         return
     echo(summary_text(analysis, seen))
     echo(per_player_text(player_rows(analysis), words(record.game.ruleset).hint,
@@ -342,6 +377,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     if analysis.reading is not None:
         click.echo("")
         echo(readings_text(analysis, seen))
+    if value:
+        click.echo("")
+        tl = record.timeline
+        echo(values_text(values, [tl[t].hands[tl[t].player(record.game)]
+                                  for t in range(tl.turns)]))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")
@@ -429,7 +469,7 @@ def export_hanablive(file: str, out: str | None) -> None:
 
     \b
     Example:
-      nova-replay export-hanablive game.nova.json -o game.json
+      nova-replay export-hanablive sample_games/hanabi-2p.json -o game.json
       nova-replay export-hanablive sample_games/hanabi-2p.json
     """
     _refuse_overwrite(file, out)
@@ -445,15 +485,17 @@ def export_hanablive(file: str, out: str | None) -> None:
 
 
 TABLE_ENDINGS = (".parquet", ".csv", ".jsonl", ".ndjson")
+DEFAULT_PORT = 8050
 
 
 @main.command()
 @click.argument("path", required=False, type=FileName())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; only this machine can connect unless you change it.")
-@click.option("--port", default=8050, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on; when it is taken, a free one (said on stderr). 0 = any free port.")
-def dashboard(path: str | None, host: str, port: int) -> None:
+@click.option("--port", default=None, type=click.IntRange(0, 65535),
+              help=f"Port to listen on; a taken one is an error. 0 = any free port. "
+                   f"[default: {DEFAULT_PORT}, or a free one when it is taken]")
+def dashboard(path: str | None, host: str, port: int | None) -> None:
     """Review games in the browser: each player's knowledge at every turn, the
     draw-pile clock, wasted hints and lost critical cards.
 
@@ -465,8 +507,8 @@ def dashboard(path: str | None, host: str, port: int) -> None:
     \b
     Example:
       nova-replay dashboard
-      nova-replay dashboard my_game.json
-      nova-replay dashboard games_folder/ --port 8051
+      nova-replay dashboard sample_games/nova-4p.json
+      nova-replay dashboard sample_games/ --port 8051
       nova-replay dashboard games.parquet
     """
     from ..dashboard import GameLibrary, create_app, serve  # Dash only loads for this command
@@ -486,14 +528,21 @@ def dashboard(path: str | None, host: str, port: int) -> None:
         click.echo(f"{file}: skipped: not a regular file: {what}", err=True)
     if not library.entries:
         fail(f"dashboard: no .json files found in {path}", USAGE)
+    asked = DEFAULT_PORT if port is None else port
     try:
-        chosen = free_port(host, port)
-        if chosen != port:
-            click.echo(f"dashboard: port {port} is taken; using "
+        chosen = free_port(host, asked)
+        if chosen != asked and port is not None:  # asked for by name: not another one
+            fail(f"dashboard: port {port} on {host} is taken by another program; choose "
+                 f"another --port (0: any free one), or leave it out")
+        if chosen != asked:
+            click.echo(f"dashboard: port {asked} is taken; using "
                        f"{chosen or 'a free one'} instead", err=True)
-        serve(create_app(library), host, chosen, announce=click.echo)
+        stopped = serve(create_app(library), host, chosen, announce=click.echo)
     except OSError as e:
-        fail(f"dashboard: cannot serve on {host}:{port}: {e.strerror or e}")
+        fail(f"dashboard: cannot serve on {host}:{asked}: {e.strerror or e}")
+    if stopped is not None:  # the shell's codes: 128 + SIGINT (2) or SIGTERM (15)
+        click.echo(f"dashboard: stopped by {stopped}", err=True)
+        sys.exit(130 if stopped == "Ctrl-C" else 143)
 
 
 main.add_command(simulate_command)
@@ -503,3 +552,4 @@ main.add_command(lessons_command)
 main.add_command(puzzles_command)
 main.add_command(samples_command)
 main.add_command(fetch_command)
+use_help_context(main)  # last: every command's --help names the bundled samples where they are

@@ -22,11 +22,23 @@ from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, TableFile, table_format
+from ..play.value import DEFAULT_SAMPLES, PlayerValues
 from ..record.reader import MAX_FILE_BYTES
 from ..solver.exact import Budget
 from .conventions import conventions_option
-from .options import BAD_INPUT, USAGE, FileName, check_inputs, fail, out_option, resolve_inputs
+from .options import (
+    BAD_INPUT,
+    USAGE,
+    FileName,
+    check_inputs,
+    fail,
+    needs,
+    out_option,
+    recursive_option,
+    resolve_inputs,
+)
 from .solving import budget_of, budget_options
+from .terminal import echo
 
 
 def _where(row: dict[str, object]) -> str:
@@ -72,16 +84,24 @@ class Progress:
               help="Also best possible at the deal (knowing every card) and the turns that "
                    "lost points.")
 @budget_options("per game")
+@click.option("--value", "value", is_flag=True,
+              help="With --per-player: value every move from what its player knew "
+                   "(docs/values.md) and add each player's inaccuracies, mistakes, "
+                   "blunders, mean expected loss and accuracy.")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=None, metavar="N",
+              help=f"With --value: deals per move [default: {DEFAULT_SAMPLES}].")
 @conventions_option
+@recursive_option
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
-                  nodes: int | None, seconds: float | None,
-                  conventions: Conventions | None) -> None:
+                  nodes: int | None, seconds: float | None, value: bool,
+                  samples: int | None, conventions: Conventions | None, recursive: bool) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
-    GAMES are files, folders (searched recursively for .json and .jsonl), globs and
-    JSON Lines files (one log a line), in our format or hanab.live's; other JSON files
+    GAMES are files, folders (their own .json and .jsonl files; with --recursive their
+    subfolders' too), globs ('**' reaches into subfolders) and JSON Lines files (one log
+    a line), in our format or hanab.live's; other JSON files
     of nova-replay (puzzles) are skipped and counted. Columns:
     docs/batch.md. A progress bar shows on a terminal. Exit 1 if any log was invalid
     or an input is missing (every valid row is still written). OUT is replaced only when the
@@ -91,9 +111,19 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     \b
     Examples:
       nova-replay batch sample_games/ --out games.csv
-      nova-replay batch 'season/**/*.json' --out games.parquet --per-player players.parquet
-      nova-replay batch games.jsonl --out games.parquet --scheduler tcp://10.0.0.5:8786
+      nova-replay batch season/ --recursive --out games.parquet
+      nova-replay batch 'season/**/*.json' -o g.parquet --per-player p.parquet
+      nova-replay batch games.jsonl -o g.parquet --scheduler tcp://10.0.0.5:8786
     """
+    if samples is not None and not value:
+        needs("batch", "--samples", "--value (the move values it sets the deals of)")
+    if value and per_player is None:
+        needs("batch", "--value", "--per-player (its columns are per player)")
+    if value and conventions is None:
+        fail("batch: --value needs --conventions h-group:N (the convention player plays the "
+             "rest of each game by them), found none", USAGE)
+    valuer = (PlayerValues(samples or DEFAULT_SAMPLES, conventions.level)
+              if value and conventions is not None else None)
     games = tuple(resolve_inputs(games))
     check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
     try:
@@ -114,15 +144,17 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     tables: list[TableFile] = []
     with _Interrupts(tables) as interrupts:  # the signal handlers of the whole run
         _run(games, out, per_player, workers or default_workers(), scheduler,
-             budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts)
+             budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts,
+             recursive, valuer)
 
 
 def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
          scheduler: str | None, solve: Budget | None, conventions: Conventions | None,
-         tables: list[TableFile], interrupts: _Interrupts) -> None:
+         tables: list[TableFile], interrupts: _Interrupts, recursive: bool,
+         valuer: PlayerValues | None = None) -> None:
     """The run of `batch_command` once its arguments are checked; exits as it says."""
     try:  # the output folder is tried first: a missing or read-only one is one line
-        total = count(games)
+        total = count(games, recursive)
         for path, columns in ((out, GAME_COLUMNS), (per_player or "", PLAYER_COLUMNS)):
             if path:
                 tables.append(TableFile(path, columns))
@@ -139,15 +171,15 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
     skipped: Counter[str] = Counter()
     progress = Progress(total, sys.stderr.isatty())
     game_table, player_table = tables[0], (tables[1] if per_player else None)
-    done = invalid = read = 0  # games (rows) and logs read (a file may hold many games)
+    done = invalid = read = perfect_sum = 0  # games (rows) and logs read (a file may hold many games)
     endings: Counter[str] = Counter()
     score_sum = 0
     first_problems: list[str] = []
     stopped: str | None = None  # the signal that stopped the run
     failed: OSError | None = None
     kept: list[str | None] = []  # the partial tables of a stopped run
-    results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped), skipped), workers,
-                         scheduler, solve, conventions)
+    results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped, recursive), skipped),
+                         workers, scheduler, solve, conventions, valuer)
     try:
         for result in results:
             for row, players in result:
@@ -158,6 +190,7 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
                 done += 1
                 if row["valid"]:
                     score_sum += row["score"]
+                    perfect_sum += row["perfect_score"] or 0
                     endings[row["ending"] or "unfinished"] += 1
                 else:
                     invalid += 1
@@ -197,11 +230,14 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
                    f"as it was", err=True)
         sys.exit(1)
     valid = done - invalid
-    mean = f"; mean score {score_sum / valid:.2f}" if valid else ""
+    # Rulesets differ in their perfect score (Nova 21..., Hanabi 25, 30 with six suits):
+    # the mean says how far it is from the games' own perfect mean.
+    mean = (f"; mean score {score_sum / valid:.2f} of a perfect {perfect_sum / valid:.2f} "
+            f"({score_sum / perfect_sum:.0%})" if valid and perfect_sum else "")
     by_ending = ", ".join(f"{k} {v:,}" for k, v in sorted(endings.items()))
     wrote = " and ".join(filter(None, kept)) if stopped else " and ".join(t.path for t in tables)
-    click.echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
-               f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
+    echo(f"{done:,} games: {valid:,} valid, {invalid:,} invalid"
+         f"{' (' + by_ending + ')' if by_ending else ''}{mean}; wrote {wrote}")
     if stopped:
         click.echo(f"stopped by {stopped} after {read:,} of {total:,} logs ({done:,} games): "
                    f"{wrote} hold{'s' if len(tables) == 1 else ''} those games; {out} is left "

@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from ..record.fetch import FetchError, fetch_game, game_id, is_game_ref
+from ..record.fetch import FetchError, resolve_game_ref
 from ..views.text import printable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,6 +88,14 @@ def json_option(help: str = "Print a machine-readable JSON answer.") -> Callable
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
+def recursive_option(command: F) -> F:
+    """`-r/--recursive`: a folder stands for its own *.json files (the one folder rule,
+    `record.reader.folder_files`); with this, its subfolders' too."""
+    return click.option("--recursive", "-r", is_flag=True,
+                        help="A folder stands for its own *.json files; with this, its "
+                             "subfolders' too.")(command)
+
+
 def check_inputs(files: tuple[str, ...] | list[str]) -> None:
     """Every input file exists and can be read, or one line and exit 1 (before any work,
     so that a missing file writes nothing)."""
@@ -107,15 +115,7 @@ def resolve_inputs(args: Sequence[str]) -> list[str]:
     """The arguments with each hanab.live game id or replay URL replaced by the path of
     that game's export in the cache (fetched first if need be); files, folders and globs
     as given. A game that cannot be fetched is one line and exit 1."""
-    out = []
-    for arg in args:
-        if not is_game_ref(arg):
-            out.append(arg)
-            continue
-        game = game_id(arg)
-        assert game is not None
-        try:
-            out.append(str(fetch_game(game)))
-        except FetchError as e:
-            fail(str(e))
-    return out
+    try:
+        return [resolve_game_ref(arg) for arg in args]
+    except FetchError as e:
+        fail(str(e))

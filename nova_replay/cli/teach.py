@@ -4,6 +4,7 @@ puzzles (views.course, views.puzzles), kept apart from cli/__init__ which regist
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -20,8 +21,8 @@ from ..views.puzzle_play import choices, position_text, verdict_lines
 from ..views.puzzles import puzzle_name, puzzle_text, puzzles, read_puzzle
 from ..views.text import printable
 from .conventions import conventions_option
-from .options import FileName, check_inputs, json_option, out_option, resolve_inputs
-from .paths import expand_paths
+from .options import FileName, check_inputs, json_option, out_option, recursive_option, resolve_inputs
+from .paths import expand_paths, shown_path
 from .terminal import echo
 
 
@@ -29,11 +30,13 @@ from .terminal import echo
 @click.argument("folder", required=False, type=FileName(file_okay=False))
 @json_option("Print the list as JSON (one object per lesson, with its absolute path).")
 def lessons_command(folder: str | None, as_json: bool) -> None:
-    """List the course's lessons in order: level, topic, file, turn and title.
+    """List the course's lessons in order: level, topic, game, turn, file, and the title
+    under it.
 
-    FOLDER defaults to the bundled course (`nova-replay samples` says where it is).
-    Each line ends with the lesson's absolute path: open it at its turn with
-    `nova-replay replay FILE --turn N`; its text is the turn's comment.
+    FOLDER defaults to the bundled course (`nova-replay samples` says where it is); the
+    first line names it (relative to the current folder when under it). Open a lesson at
+    its turn with `nova-replay replay FOLDER/FILE --turn N`; its text is the turn's
+    comment. With --json, each lesson's absolute path.
 
     \b
     Examples:
@@ -52,21 +55,24 @@ def lessons_command(folder: str | None, as_json: bool) -> None:
                                for lesson in found], indent=2, ensure_ascii=False))
         return
     topic_width = max((len(lesson.topic) for lesson in found), default=5)
-    click.echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  title  path")
+    shown = shown_path(where)
+    echo(f"The course in {shown}{os.sep} (open a lesson at its turn: nova-replay replay "
+         f"{os.path.join(shown, 'FILE')} --turn N):")
+    echo(f"{'#':>2}  level  {'topic':<{topic_width}}  {'game':<6}  turn  file")
     for lesson in found:
-        click.echo(printable(f"{lesson.number:>2}  {lesson.level:>5}  "
-                             f"{lesson.topic:<{topic_width}}  {lesson.game:<6}  "
-                             f"{lesson.turn:>4}  {lesson.title}  {where / lesson.file}",
-                             one_line=True))
+        echo(printable(f"{lesson.number:>2}  {lesson.level:>5}  {lesson.topic:<{topic_width}}  "
+                       f"{lesson.game:<6}  {lesson.turn:>4}  {lesson.file}", one_line=True))
+        echo(f"{'':8}{printable(lesson.title, one_line=True)}")
 
 
 @click.command("samples")
 @json_option('Print {"path": the folder, "games": how many sample logs it holds}.')
 def samples_command(as_json: bool) -> None:
-    """Say where the bundled sample games are: the folder's absolute path, alone on the
-    last line. It holds sample logs of every ruleset, the course (lessons/, its table of
-    contents in README.md), puzzles (puzzles/) and one broken log per kind of error
-    (invalid/).
+    """Say where the bundled sample games are: the folder, alone on the last line
+    (relative to the current folder when under it, else absolute). It holds sample logs
+    of every ruleset, the course (lessons/, its table of contents in README.md), puzzles
+    (puzzles/) and one broken log per kind of error (invalid/). The commands' --help
+    examples name this folder.
 
     \b
     Example:
@@ -82,9 +88,9 @@ def samples_command(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"path": str(folder), "games": logs}, ensure_ascii=False))
         return
-    click.echo(f"{logs} sample games; the course in lessons/ (table of contents: README.md), "
-               f"puzzles in puzzles/, broken logs in invalid/:")
-    click.echo(str(folder))
+    echo(f"{logs} sample games; the course in lessons/ (table of contents: README.md), "
+         f"puzzles in puzzles/, broken logs in invalid/:")
+    click.echo(shown_path(folder))
 
 
 @click.command("puzzles")
@@ -96,16 +102,17 @@ def samples_command(as_json: bool) -> None:
               help="Play one puzzle in the terminal (GAMES and --out are then not needed).")
 @conventions_option
 @json_option("Print what was written as JSON (shape below) instead of the lines.")
+@recursive_option
 def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
                     play_file: str | None, conventions: Conventions | None,
-                    as_json: bool) -> None:
+                    as_json: bool, recursive: bool) -> None:
     """Make "what would you do?" puzzles from games: one JSON file per turn where the
     analysis found a blunder or mistake by the player to move and one better move (or
     one family of equivalent moves) was available to that player's own knowledge
     (docs/puzzles.md). Or play one with --play.
 
-    A folder stands for the *.json files in it. Each puzzle names its source game as
-    given here; the source games are not copied.
+    A folder stands for its own *.json files (--recursive: its subfolders' too). Each
+    puzzle names its source game as given here; the source games are not copied.
 
     With --json: {"out": the folder, "written": how many puzzles, "games": one per game
     given, {"file", "puzzles": the paths written} or {"file", "error"}}.
@@ -128,7 +135,7 @@ def puzzles_command(games: tuple[str, ...], out: str | None, player: str | None,
         raise click.UsageError("Missing argument 'GAMES...' (or --play PUZZLE.json).")
     if out is None:
         raise click.UsageError("Missing option '--out' (the folder to write the puzzles to).")
-    files = expand_paths(resolve_inputs(games))
+    files = expand_paths(resolve_inputs(games), recursive=recursive)
     check_inputs(files)  # a missing game writes nothing, not even the folder
     folder = Path(out)
     try:

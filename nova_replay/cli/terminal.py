@@ -1,8 +1,11 @@
-"""Text for a terminal: every line fits its width (100 columns when stdout is not a
-terminal: a pipe, a file, a test), continued lines indented under their first."""
+"""Text for a terminal: every line fits its width (`COLUMNS` when set, else the terminal's,
+else 80: a pipe, a file, a test), continued lines indented under their first. A problem
+(an invalid log's line, an error on stderr) stays one line whatever its length: it is
+read and grepped as one (FILE: WHERE: WHAT)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import textwrap
@@ -11,13 +14,19 @@ import click
 
 from ..views.text import printable
 
-PIPE_WIDTH = 100
+PIPE_WIDTH = 80  # the width when nothing says one: a pipe or a file, as most tools assume
 HANG = 4  # a continued line sits this much deeper than the line it continues
+NARROWEST = 40
 
 
 def width() -> int:
+    """`COLUMNS` when it is a number (the shell's, or the user's choice), else the
+    terminal's width when stdout is one, else PIPE_WIDTH; never under NARROWEST."""
+    named = os.environ.get("COLUMNS", "").strip()
+    if named.isdigit() and int(named) > 0:
+        return max(NARROWEST, int(named))
     if sys.stdout.isatty():
-        return max(40, shutil.get_terminal_size((PIPE_WIDTH, 24)).columns)
+        return max(NARROWEST, shutil.get_terminal_size((PIPE_WIDTH, 24)).columns)
     return PIPE_WIDTH
 
 
@@ -38,10 +47,10 @@ def wrap(text: str, columns: int | None = None) -> str:
     return "\n".join(out)
 
 
-def echo(text: str, nl: bool = True) -> None:
+def echo(text: str, nl: bool = True, err: bool = False) -> None:
     """click.echo of the wrapped text, its control characters shown as escapes (a log's
     comments, names and titles are anyone's: `views.text.printable`)."""
-    click.echo(wrap(printable(text)), nl=nl)
+    click.echo(wrap(printable(text)), nl=nl, err=err)
 
 
 def per_player_text(rows: list[dict[str, object]], words_hint: str, public_only: bool) -> str:

@@ -11,19 +11,25 @@ the Order Chop Move, made by a play, is read here."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..knowledge.tiers import TimelineKnowledge, chop_slot
 
-if TYPE_CHECKING:
-    from .game import GameReading
-
-__all__ = ["chop_at", "chop_moved_at", "chop_slot", "order_chop_move"]
+__all__ = ["ChopMoves", "chop_at", "chop_moved_at", "chop_slot", "order_chop_move"]
 
 _NONE: frozenset[int] = frozenset()
 
 
-def chop_moved_at(reading: GameReading | None, turn: int) -> frozenset[int]:
+class ChopMoves(Protocol):
+    """What the chop asks of a game's reading (`game.GameReading`): the chop-moved cards
+    after each turn. A Protocol, because the reading of a game sits at the top of the
+    reader and uses this module: the chop reads it without importing it."""
+
+    @property
+    def moved(self) -> Sequence[frozenset[int]]: ...
+
+
+def chop_moved_at(reading: ChopMoves | None, turn: int) -> frozenset[int]:
     """The chop-moved cards still held after `turn` (none without a reading: with
     `--conventions none`, or in a game the conventions do not read)."""
     if reading is None or not reading.moved:
@@ -31,7 +37,7 @@ def chop_moved_at(reading: GameReading | None, turn: int) -> frozenset[int]:
     return reading.moved[turn]
 
 
-def chop_at(tk: TimelineKnowledge, reading: GameReading | None, turn: int, player: int
+def chop_at(tk: TimelineKnowledge, reading: ChopMoves | None, turn: int, player: int
             ) -> int | None:
     """0-based slot of `player`'s chop after `turn`: their rightmost card neither touched
     by a clue nor chop-moved (`chop_moved_at`); None when every card is one of those."""

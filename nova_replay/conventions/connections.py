@@ -19,7 +19,6 @@ level 11's (`bluff`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ..knowledge.status import all_playable
 from .finesses import (
@@ -33,25 +32,14 @@ from .finesses import (
     queued,
     rows_after,
 )
+from .kinds import Connection, ConnectionKind
 from .levels import Conventions
 from .table import Table
 
-KNOWN, PLAYABLE, PROMPT, FINESSE, BLUFF = "known", "playable", "prompt", "finesse", "bluff"
-
-
-class Connection(NamedTuple):
-    """One card a play clue calls before its focus."""
-
-    card: int  # deck index
-    player: int
-    slot: int  # 0-based
-    kind: str  # known | playable | prompt | finesse | bluff
-    identity: int
-    name: str  # the docs' name: "finesse", "self-finesse", "layered finesse", ...
-    # Level 5: the cards its holder plays first, in order (a layered or hidden finesse's
-    # layers), and the same card on other players' finesse positions (an ambiguous one).
-    layers: tuple[int, ...] = ()
-    others: tuple[int, ...] = ()
+# The kinds by their old names (`kinds.ConnectionKind` is their one home).
+KNOWN, PLAYABLE, PROMPT, FINESSE, BLUFF = (ConnectionKind.KNOWN, ConnectionKind.PLAYABLE,
+                                           ConnectionKind.PROMPT, ConnectionKind.FINESSE,
+                                           ConnectionKind.BLUFF)
 
 
 def connect(table: Table, conventions: Conventions, giver: int, target: int, focus: int,

@@ -22,13 +22,10 @@ The search stays linear: each finesse walks one hand once, left to right.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
+from .kinds import Connection
 from .levels import Conventions
 from .table import Table
-
-if TYPE_CHECKING:
-    from .connections import Connection
 
 LAYERED, HIDDEN, CLANDESTINE = "layered finesse", "hidden finesse", "clandestine finesse"
 QUEUED, AMBIGUOUS = "queued finesse", "ambiguous finesse"

@@ -3,9 +3,10 @@ plays and discards (answering a finesse or prompt, a chop discard, a blind play)
 
 Which games are read: Hanabi without a variant, hanab.live variants whose special
 suits H-Group's variant pages read as `variants` does (Rainbow, Black, Pink, White,
-Brown, Omni, Prism and their dark forms...); Nova, whose hands are ordered and hinted as
-Hanabi's (round-robin deal, new card on the left, colour and rank hints). Not read:
-the variants `variants.facts` names (Null, ambiguous suits, a special rank...), Nova's
+Brown, Omni, Prism and their dark forms, ambiguous and dual-colour suits, special ranks
+by `special_ranks`...); Nova, whose hands are ordered and hinted as Hanabi's (round-robin
+deal, new card on the left, colour and rank hints). Not read: the variants
+`variants.facts` names (Extremely Ambiguous, Dual-Color (3 Suits)...), Nova's
 grand finale (a sixth rank); a joker is never touched, so it is never a focus, a
 prompt or a finesse.
 """
@@ -20,6 +21,7 @@ from ..rules.engine import tuple_new
 from ..rules.game import Discard, Game, Hint, Play
 from ..rules.rulesets import Ruleset
 from .chop import chop_slot, order_chop_move
+from .kinds import ConnectionKind, MeaningKind, MoveKind
 from .levels import Conventions
 from .ones import play_order, unknown_ones
 from .reading import Reading, read_clue
@@ -27,12 +29,14 @@ from .sarcastic import sarcastic_discard
 from .table import Table
 from .variants import NULL_FIVE_PLAY, facts
 
-# What a play or a discard is, read by the conventions.
-ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = "answers finesse", "answers prompt", "plays clued"
-ANSWERS_BLUFF = "answers bluff"
-BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = "blind play", "chop discard", "off-chop discard"
-CLUED_DISCARD = "clued discard"
-ORDER_CHOP_MOVE, SARCASTIC_DISCARD = "order chop move", "sarcastic discard"
+# What a play or a discard is, by the old names (`kinds.MoveKind` is their one home).
+ANSWERS_FINESSE, ANSWERS_PROMPT, PLAYS_CLUED = (MoveKind.ANSWERS_FINESSE, MoveKind.ANSWERS_PROMPT,
+                                                MoveKind.PLAYS_CLUED)
+ANSWERS_BLUFF = MoveKind.ANSWERS_BLUFF
+BLIND_PLAY, CHOP_DISCARD, OFF_CHOP_DISCARD = (MoveKind.BLIND_PLAY, MoveKind.CHOP_DISCARD,
+                                              MoveKind.OFF_CHOP_DISCARD)
+CLUED_DISCARD = MoveKind.CLUED_DISCARD
+ORDER_CHOP_MOVE, SARCASTIC_DISCARD = MoveKind.ORDER_CHOP_MOVE, MoveKind.SARCASTIC_DISCARD
 
 
 _NONE: frozenset[int] = frozenset()
@@ -43,7 +47,7 @@ class MoveReading(NamedTuple):
 
     conventions: Conventions
     game: Game
-    move: str  # one of the names above
+    move: MoveKind
     card: int
     player: int
     slot: int  # 0-based
@@ -170,7 +174,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
             reading = read_clue(table, conventions, p, action, slots)
             for x in reading.connections:
-                if x.kind in ("finesse", "prompt", "bluff"):
+                if x.kind in (ConnectionKind.FINESSE, ConnectionKind.PROMPT, ConnectionKind.BLUFF):
                     called[x.card] = (t, x.name)
                 read_as[x.card] = 1 << x.identity
                 for c in (*x.layers, *x.others):  # level 5: played first, or instead
@@ -180,7 +184,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                     group = (x.card, *x.others)
                     for c in group:
                         partners[c] = group
-            if reading.meaning in ("play", "save"):
+            if reading.meaning in (MeaningKind.PLAY, MeaningKind.SAVE):
                 narrowed = 0
                 for i in reading.could_be:
                     narrowed |= 1 << i

@@ -44,6 +44,24 @@ CONVENTIONS: dict[str, tuple[int, str]] = {
     "ambiguous finesse": (5, "/docs/level-5#the-ambiguous-finesse"),
     "bluff": (11, "/docs/level-11#the-bluff"),
 }
+# The variant conventions a reading may rest on (name -> page on the variant pages, `variants`
+# reads them), for the findings' links.
+VARIANT_SITE = SITE + "/docs/variant-specific"
+VARIANT_CONVENTIONS: dict[str, str] = {
+    "brown save": "/brown#brown-saves",
+    "muddy rainbow save": "/muddy-rainbow-cocoa-rainbow#muddy-rainbow-saves",
+    "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
+    "loaded play clue": "#the-always-loaded-principle-alp",
+    "null 5 chop move": "/null#the-null-5-chop-move",
+    "pseudo 5 save": "/dark-omni-gray-pink#pseudo-5-saves",
+    "fake save": "/dark-omni-gray-pink#fake-saves",
+    "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
+    "pseudo 2 save": "/special-fives#special-5-saves-for-pink-fives",
+    "brown-fives 5 save": "/special-fives#special-5-saves-for-brown-fives",
+    "null 4 chop move": "/special-fives#null-4-tech",
+    "ambiguous tempo clue": "#the-ambiguous-tempo-clue",
+    "red fix clue": "/special-ones#red-fix-clue",
+}
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
 # conventions this reader does not have, so it does not offer them).
 LEVELS = (1, 2, 3, 4, 5, 11)
@@ -78,9 +96,8 @@ class Conventions:
 
 def page(convention: str) -> str:
     """The H-Group page that teaches `convention` (a level's, or a variant page's)."""
-    from .variants import page as variant_page
-
-    return variant_page(convention) or SITE + CONVENTIONS[convention][1]
+    tail = VARIANT_CONVENTIONS.get(convention)
+    return VARIANT_SITE + tail if tail is not None else SITE + CONVENTIONS[convention][1]
 
 
 def parse_conventions(text: str) -> Conventions | None:

@@ -24,27 +24,33 @@ from ..knowledge.status import all_trash
 from .connections import connect
 from .focus import Focus
 from .good_touch import gotten
+from .kinds import MeaningKind
 from .levels import Conventions
+from .special_ranks import RED_FIX
 from .table import Table
 from .variants import (
-    NULL_FIVE_MOVE,
+    AMBIGUOUS_TEMPO,
+    NULL_MOVES,
     always_loaded,
     facts,
     loaded,
     null_five,
+    null_rank,
     promised,
     save_rule,
     tempo_inverted,
 )
 
-PLAY, SAVE, STALL, FIX, UNCLEAR = "play", "save", "stall", "fix", "unclear"
-CHOP_MOVE = "chop move"
+# The meanings by their old names (`kinds.MeaningKind` is their one home).
+PLAY, SAVE, STALL, FIX, UNCLEAR = (MeaningKind.PLAY, MeaningKind.SAVE, MeaningKind.STALL,
+                                   MeaningKind.FIX, MeaningKind.UNCLEAR)
+CHOP_MOVE = MeaningKind.CHOP_MOVE
 
 
 class Meaning(NamedTuple):
     """What a clue means to every player, and which convention says so."""
 
-    meaning: str  # play | save | stall | fix | unclear
+    meaning: MeaningKind
     could_be: int  # identities (a mask) the focus could be, as the target reads it
     convention: str  # the key of levels.CONVENTIONS the meaning rests on
     saves: int  # the identities among `could_be` read as a save
@@ -60,8 +66,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
     hand = table.state.hands[target]
     card = hand[focus.slot]
     st = table.status
-    known = table.hinted[card] & clue_mask & promised(table.game, rank)  # the Pink Promise
+    known = (table.hinted[card] & clue_mask  # the Pink and Color Promises
+             & promised(table.game, rank, colour=colour, playable=st.playable))
     if not focus.new:
+        if colour == 0 and facts(table.game.ruleset).ranks.red_fix:  # Omni-Ones' Red Fix Clue
+            return Meaning(FIX, table.told(card) & clue_mask, RED_FIX, 0)
         if tempo_inverted(table.game, colour, len(touched)):
             # Brown Tempo Clues: a brown clue tells a brown card nothing new, yet re-touching
             # asks the rightmost card to play (Brown Tempo Clue Inversion)
@@ -70,6 +79,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
                                        table.hinted[right] & clue_mask & ~st.trash)
             if through:
                 return Meaning(PLAY, through, "tempo clue", 0)
+        if focus.why == AMBIGUOUS_TEMPO:  # (variants.ambiguous_tempo chose the focus)
+            through = playable_through(table, conventions, giver, target, card,
+                                       table.hinted[card] & clue_mask & ~st.trash)
+            if through:
+                return Meaning(PLAY, through, AMBIGUOUS_TEMPO, 0)
         return _retouch(table, conventions, giver, target, touched, clue_mask, known)
     # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
     # was touched before and is now known exactly), and not a card whose every copy
@@ -99,17 +113,18 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         plays = playable_through(table, conventions, giver, target, card, candidates, True)
     max_rank = table.max_rank
     space = table.game.space
-    null = null_five(table, giver) if rank == max_rank and not focus.on_chop else None
+    tech = rank >= 4 and not focus.on_chop and rank == null_rank(table.game)
+    null = null_five(table, giver) if tech else None
     if null is not None:  # Null 5 Tech: no 5 Stall, no play clue with a 5
-        if null[0] == NULL_FIVE_MOVE:
+        if null[0] in NULL_MOVES:
             return Meaning(CHOP_MOVE, candidates, null[0], 0, (null[3],))
         return Meaning(PLAY, candidates, null[0], 0)
     if focus.on_chop:
         saves = by_variant = 0
         variant = ""
         # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
-        unpromised = (table.hinted[card] & clue_mask & promised(table.game, rank, True)
-                      & ~known & ~st.trash)
+        unpromised = (table.hinted[card] & clue_mask & ~known & ~st.trash
+                      & promised(table.game, rank, True, colour, st.playable))
         special = facts(table.game.ruleset).special  # (else `save_rule` says None)
         for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
             r = space.rank(i)

@@ -8,13 +8,14 @@ from typing import NamedTuple
 from ..rules.engine import tuple_new
 from ..rules.game import Game, Hint
 from .chop import chop_slot
-from .connections import BLUFF, Connection, bluff, connect
+from .connections import BLUFF, bluff, connect
 from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
+from .kinds import Connection, ConnectionKind, MeaningKind
 from .levels import Conventions
 from .meaning import PLAY, SAVE, clue_meaning
 from .table import Table
-from .variants import NULL_FIVE_PLAY, null_five, tempo_inverted
+from .variants import NULL_FIVE_PLAY, ambiguous_tempo, null_five, tempo_inverted
 
 NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save",
          "2 save": "2 Save", "critical save": "Critical Save", "5 stall": "5 Stall",
@@ -22,7 +23,9 @@ NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save
          "5's chop move": "5's Chop Move", "brown save": "Brown Save",
          "muddy rainbow save": "Muddy Rainbow Save", "cocoa rainbow save": "Cocoa Rainbow Save",
          "loaded play clue": "Loaded Play Clue", "null 5 chop move": "Null 5 Chop Move",
-         "loaded 5 null play clue": "Loaded 5 Null Play Clue"}
+         "loaded 5 null play clue": "Loaded 5 Null Play Clue", "pseudo 2 save": "Pseudo 2 Save",
+         "brown-fives 5 save": "Brown-Fives 5 Save", "null 4 chop move": "Null 4 Chop Move",
+         "ambiguous tempo clue": "Ambiguous Tempo Clue", "red fix clue": "Red Fix Clue"}
 
 
 class Reading(NamedTuple):
@@ -38,7 +41,7 @@ class Reading(NamedTuple):
     focus: int  # deck index
     focus_slot: int  # 0-based
     why: str  # the focus rule that chose it
-    meaning: str
+    meaning: MeaningKind
     convention: str  # the convention the meaning rests on (levels.CONVENTIONS)
     could_be: tuple[int, ...]  # identities
     connections: tuple[Connection, ...]
@@ -79,6 +82,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
     focus = focus_of(touched_slots, was, chop, moved)
     if not focus.new and tempo_inverted(table.game, hint.suit, len(touched_slots) - 1):
         focus = focus._replace(slot=touched_slots[-1], why="rightmost re-touched card")
+    elif not focus.new and (twin := ambiguous_tempo(table, hint.rank, hand, touched_slots)) is not None:
+        focus = focus._replace(slot=twin, why="ambiguous tempo clue")
     touched = tuple([hand[s] for s in touched_slots])
     clue_mask = table.game.space.clue_mask(hint.suit, hint.rank)
     m = clue_meaning(table, conventions, giver, hint.to, clue_mask, hint.rank, touched, focus,
@@ -137,12 +142,14 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
 
 def _head(r: Reading) -> str:
     name = NAMES.get(r.convention, r.convention)
-    if r.meaning == "unclear":
+    if r.meaning == MeaningKind.UNCLEAR:
         name = "Unclear clue"
     why = {"chop": "chop", "only card": "the only card touched",
            "leftmost new card": "chop not touched; leftmost new card",
            "leftmost re-touched card": "no new card; leftmost re-touched",
            "rightmost re-touched card": "no new card; a brown clue: rightmost re-touched",
+           "ambiguous tempo clue": "no new card; of two the clues cannot tell apart, the "
+                                   "rightmost by colour, the leftmost by rank",
            "leftmost chop-moved card": "no new card; leftmost chop-moved card"}[r.why]
     return f"{name} on {r.game.players[r.target]}'s slot {r.focus_slot + 1} (focus: {why})"
 
@@ -167,7 +174,7 @@ def _with_truth(r: Reading) -> str:
     if r.meaning == PLAY or (r.meaning == SAVE and not r.saved):
         if not r.connects:
             return f"{head}: {card}, which nothing visible connects to (a misplay risk)"
-        if r.connections and r.connections[0].kind == "bluff":
+        if r.connections and r.connections[0].kind == ConnectionKind.BLUFF:
             x = r.connections[0]
             return (f"{head}: {card} with a bluff on {game.players[x.player]}'s slot "
                     f"{x.slot + 1} ({game.space.show(x.identity)} plays; the clued card waits)")
@@ -176,7 +183,7 @@ def _with_truth(r: Reading) -> str:
                             f"{_behind(game, x)}" for x in r.connections)
             return f"{head}: {card} via {via}"
         return f"{head}: {card}, playable now"
-    if r.meaning == "unclear":
+    if r.meaning == MeaningKind.UNCLEAR:
         return f"{head}: {card}; no reading of the conventions fits"
     return f"{head}: {card}"
 
@@ -194,9 +201,9 @@ def _behind(game: Game, x: Connection) -> str:
 
 def _how(players: tuple[str, ...], x: Connection) -> str:
     where = f"{players[x.player]}'s slot {x.slot + 1}"
-    if x.kind == "finesse":
+    if x.kind == ConnectionKind.FINESSE:
         article = "an" if x.name[0] in "aeiou" else "a"
         return f"by {article} {x.name} on {where}"
-    if x.kind == "prompt":
+    if x.kind == ConnectionKind.PROMPT:
         return f"by a prompt on {where}"
     return f"already clued in {where} ({x.kind})"

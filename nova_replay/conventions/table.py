@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..knowledge.status import Status
+from ..knowledge.tiers import chop_slot
 from ..rules.engine import State
 from ..rules.game import Game
 
@@ -48,9 +49,8 @@ class Table(NamedTuple):
         return None if card in self.hidden else self.game.identity_of[card]
 
     def chop(self, player: int) -> int | None:
-        """0-based slot of `player`'s chop: the oldest untouched card (`chop.chop_slot`)."""
-        from .chop import chop_slot
-
+        """0-based slot of `player`'s chop: the oldest untouched card (`chop_slot`, the
+        knowledge module's one rule)."""
         return chop_slot([self.touched[c] or c in self.moved for c in self.state.hands[player]])
 
     def seen_by(self, viewer: int) -> list[tuple[int, int, int]]:

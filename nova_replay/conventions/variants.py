@@ -22,26 +22,35 @@ the ruleset's suit data, never from a suit's name:
 - the **Always Loaded Principle** (variant-specific intro, White, Gray, Dark Rainbow,
   Dark Prism, Brown, Muddy and Cocoa Rainbow): such a save clue to a *loaded* player is
   a play clue;
-- Brown Tempo Clues: a brown clue re-touching cards only asks the rightmost to play.
+- Brown Tempo Clues: a brown clue re-touching cards only asks the rightmost to play;
+- sharing one clue colour with other suits (Ambiguous, Very Ambiguous: no page of their
+  own): the intro's **Ambiguous Tempo Clue** (`ambiguous_tempo`).
 
-Touched by every colour (Rainbow) or by the colour of its rank (Prism), a suit reads as
-No Variant does through the touch rule: those pages add Free Choice and bluff moves this
-reader does not have. Variants whose pages are not read (ambiguous and dual-colour
-suits, special ranks) are not read at all.
+Touched by every colour (Rainbow), by the colour of its rank (Prism) or by two colours
+(Dual-Color, whose page gives it the Rainbow conventions), a suit reads as No Variant
+does through the touch rule: those pages add Free Choice and bluff moves this reader
+does not have. A special rank (X-Ones, X-Fives) is read by its pages in
+`special_ranks`, whose facts this module folds into the ones below. Variants whose
+pages change what a clue touches or asks (Extremely Ambiguous, Dual-Color (3 Suits))
+or that no page covers (suits of three or more colours) are not read at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..knowledge.status import Status, all_playable, all_trash
 from ..rules.game import Game
+from ..rules.identities import identity_space
 from ..rules.rulesets import Ruleset
 from ..rules.variants import SuitKind
+from .levels import VARIANT_CONVENTIONS, VARIANT_SITE
+from .special_ranks import NULL_FOUR_MOVE, SpecialFacts, special_facts, special_save
 from .table import Table
 
-SITE = "https://hanabi.github.io/docs/variant-specific"
+SITE = VARIANT_SITE
 # The pages the reader follows (family -> page), in the words of each page's title: a
 # game with a suit of any other family (but plain suits) is not read.
 PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/brown",
@@ -50,22 +59,21 @@ PAGES = {"Rainbow": "/rainbow", "Pink": "/pink", "White": "/white", "Brown": "/b
          "Dark Prism": "/dark-prism", "Null": "/null", "Dark Null": "/null",
          "Dark Omni": "/dark-omni-gray-pink", "Gray Pink": "/dark-omni-gray-pink",
          "Muddy Rainbow": "/muddy-rainbow-cocoa-rainbow",
-         "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow"}
+         "Cocoa Rainbow": "/muddy-rainbow-cocoa-rainbow",
+         "Dual-Color": "/dual-color", "Ambiguous": "#the-ambiguous-tempo-clue"}
 # Families whose page this reader does not follow, and what it lacks.
-UNREAD = {"Dual-Color": "the Dual-Color pages' Color Touch Inversion and Negative Prompt",
-          "Ambiguous": "suits sharing a clue colour, which no H-Group page reads"}
-# The variant conventions a reading may rest on (name -> page), for the findings' links.
-CONVENTIONS = {
-    "brown save": "/brown#brown-saves",
-    "muddy rainbow save": "/muddy-rainbow-cocoa-rainbow#muddy-rainbow-saves",
-    "cocoa rainbow save": "/muddy-rainbow-cocoa-rainbow#cocoa-rainbow-saves",
-    "loaded play clue": "#the-always-loaded-principle-alp",
-    "null 5 chop move": "/null#the-null-5-chop-move",
-    "pseudo 5 save": "/dark-omni-gray-pink#pseudo-5-saves",
-    "fake save": "/dark-omni-gray-pink#fake-saves",
-    "loaded 5 null play clue": "/null#the-loaded-5-null-play-clue",
-}
+UNREAD = {"Dual-Color (3 Suits)": "its page's Color Touch Inversion (a colour clue really "
+                                  "touches the cards it does not)",
+          "Extremely Ambiguous": "its page's Blue Color Clues (the colour four or more suits "
+                                 "share asks for the Second Finesse Position) and bluffs",
+          "Multi-Color": "suits of three or more clue colours (Matryoshka), which no H-Group "
+                         "page reads"}
+AMBIGUOUS_TEMPO = "ambiguous tempo clue"
+# The variant conventions a reading may rest on (name -> page): `levels.VARIANT_CONVENTIONS`,
+# kept with the levels so `levels.page` links to every convention without this module.
+CONVENTIONS = VARIANT_CONVENTIONS
 NULL_FIVE_MOVE, NULL_FIVE_PLAY = "null 5 chop move", "loaded 5 null play clue"
+NULL_MOVES = (NULL_FIVE_MOVE, NULL_FOUR_MOVE)  # the Null tech's chop moves (5, Null-Fives' 4)
 
 
 def family(kind: SuitKind, shared: bool) -> str:
@@ -105,22 +113,40 @@ class Facts(NamedTuple):
     null: int  # the identities of suits no clue touches (Null 5 Tech's)
     inverted: frozenset[int]  # the colours of Brown Tempo Clue Inversion (Brown's own)
     dark_omni: int  # the identities of Dark Omni and Gray Pink suits (their page's saves)
+    ranks: SpecialFacts  # what the special rank (X-Ones, X-Fives) changes, if any
 
     @property
     def special(self) -> bool:
-        return any(self.families)
+        return any(self.families) or bool(self.ranks.rank)
+
+
+_BY_ID: dict[int, tuple[Ruleset, Facts]] = {}
+
+
+def facts(ruleset: Ruleset) -> Facts:
+    """The variant facts of `ruleset`, derived from its suits' properties. The reader
+    asks for them several times a clue: found by the ruleset object's identity first
+    (hashing a ruleset's fields costs more than the lookups it saves), by value else."""
+    hit = _BY_ID.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    if len(_BY_ID) >= 64:
+        _BY_ID.clear()
+    found = _facts(ruleset)
+    _BY_ID[id(ruleset)] = (ruleset, found)
+    return found
 
 
 @lru_cache(maxsize=64)
-def facts(ruleset: Ruleset) -> Facts:
-    """The variant facts of `ruleset`, derived from its suits' properties."""
+def _facts(ruleset: Ruleset) -> Facts:
+    """`facts`, made once per ruleset value."""
     kinds = ruleset.kinds
     owners: dict[str, int] = {}
     for k in kinds:
         for c in k.clue_colours:
             owners[c] = owners.get(c, 0) + 1
-    fams = tuple(family(k, len(k.clue_colours) == 1 and owners[k.clue_colours[0]] > 1)
-                 for k in kinds)
+    fams = _refined(kinds, tuple(family(k, len(k.clue_colours) == 1
+                                        and owners[k.clue_colours[0]] > 1) for k in kinds))
     colours = ruleset.clue_colours
     max_rank = ruleset.max_rank
     other = [0] * (max_rank + 1)
@@ -150,29 +176,92 @@ def facts(ruleset: Ruleset) -> Facts:
     save_colour = min(dark) if dark else 0
     if "Cocoa Rainbow" in fams:  # Brown's loaded play clues, on its one save colour
         loaded_colours.add(save_colour)
+    ranks = special_facts(ruleset, save_colour)
+    for r in range(1, max_rank + 1):  # the special rank's promises (special_ranks)
+        other[r] = (other[r] | (ranks.rank_other if r != ranks.rank else 0)) & ~ranks.unpromised_ones
+    loaded_ranks |= ranks.loaded_ranks
+    loaded_colours |= ranks.loaded_colours
+    if ranks.null_rank:  # Null-Fives: the 5s no clue touches are null cards
+        null |= ranks.mask & ~_touched_somehow(ruleset)
     unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
-    if ruleset.special is not None or unread:
+    rules_beyond = ruleset.modifiers.names + (  # Funnels, Odds and Evens, ...: not read (#34)
+        ("Reversed",) if any(k.reversed for k in kinds) else ()) + (
+        ("Deceptive",) if ruleset.special is not None and ruleset.special.deceptive else ())
+    if unread or rules_beyond:
         missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
-        if ruleset.special is not None:
-            missing.append("a special rank")
-        if ruleset.special is not None or unread != ["Ambiguous"]:
-            missing.append("H-Group's variant pages add rules this reader does not have")
+        missing += [f"{name}: its rule is not read" for name in rules_beyond]
         why = f"no convention reading for this variant ({'; '.join(missing)})"
     return Facts(fams, why, tuple(other), save_colour, frozenset(dark),
-                 frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted), dark_omni)
+                 frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted),
+                 dark_omni, ranks)
 
 
-def promised(game: Game, rank: int, on_chop: bool = False) -> int:
-    """The identities a rank clue's focus may be: the Pink Promise (a card touched by
-    every rank, focused by a rank clue, is that rank) rules out pink-like cards of other
-    ranks; not Dark Omni or Gray Pink ones on the chop (their page's Fake Saves). Every
-    identity when the clue names a colour."""
+def _refined(kinds: tuple[SuitKind, ...], fams: tuple[str, ...]) -> tuple[str, ...]:
+    """The families `family` cannot tell from one suit alone: an ambiguous suit whose
+    colour four or more single-colour suits share follows the Extremely Ambiguous page
+    (of hanab.live's variants, exactly the Extremely Ambiguous ones); a suit of three or
+    more colours is Multi-Color (no page: the Dual-Color page covers two); three suits
+    all dual-colour are the Dual-Color (3 Suits) variant, whose page inverts the touch."""
+    single: dict[str, int] = {}
+    for k, f in zip(kinds, fams, strict=True):
+        if f == "Ambiguous":
+            single[k.clue_colours[0]] = single.get(k.clue_colours[0], 0) + 1
+    out = tuple("Extremely Ambiguous" if f == "Ambiguous" and single[k.clue_colours[0]] >= 4
+                else "Multi-Color" if f == "Dual-Color" and len(k.clue_colours) > 2 else f
+                for k, f in zip(kinds, fams, strict=True))
+    if len(out) == 3 and all(f == "Dual-Color" for f in out):
+        return ("Dual-Color (3 Suits)",) * 3
+    return out
+
+
+def ambiguous_tempo(table: Table, rank: int, hand: Sequence[int],
+                    touched_slots: Sequence[int]) -> int | None:
+    """The Ambiguous Tempo Clue (variant-specific intro): where suits share a clue
+    colour, a re-clue touching no new card that re-touches two or more cards its
+    holder cannot tell apart (the same identities by the clues so far) focuses the
+    rightmost of them when it names a colour, the leftmost when it names a rank. Their
+    slot, or None when it does not apply."""
+    if "Ambiguous" not in facts(table.game.ruleset).families:
+        return None
+    told = [table.told(hand[s]) for s in touched_slots]
+    twins = [s for s, t in zip(touched_slots, told, strict=True)
+             if t & (t - 1) and told.count(t) > 1]
+    if not twins:
+        return None
+    return twins[0] if rank else twins[-1]
+
+
+def _touched_somehow(ruleset: Ruleset) -> int:
+    """The identities some clue of `ruleset` touches (the touch rule's, per clue)."""
+    space = identity_space(ruleset)
+    out = 0
+    for i in range(len(ruleset.clue_colours)):
+        out |= space.clue_mask(suit=i)
+    for r in ruleset.clue_ranks:
+        out |= space.clue_mask(rank=r)
+    return out
+
+
+def promised(game: Game, rank: int, on_chop: bool = False, colour: int = -1,
+             playable: int = 0) -> int:
+    """The identities a clue's focus may be. A rank clue: the Pink Promise (a card
+    touched by every rank, focused by a rank clue, is that rank) rules out pink-like
+    cards of other ranks, and pink 5s (Pink-, Omni-, Light-Pink-Fives); not Dark Omni or
+    Gray Pink ones on the chop (their page's Fake Saves), nor the 5s a 2 clue on the
+    chop saves (the pseudo 2 Save), nor the 1s of Pink-Ones, nor Light-Pink-Fives'
+    5s that are `playable`. A colour clue (colour index `colour`): the Color Promise of
+    Rainbow-Ones and Rainbow-Fives rules out another colour's special card."""
     space = game.space
-    if not rank:
-        return space.all
+    if not rank and (colour < 0 or game.ruleset.special is None):
+        return space.all  # (no Color Promise without a special rank: no facts to look up)
     f = facts(game.ruleset)
-    return space.all & ~(f.other_ranks[rank] & ~f.dark_omni if on_chop else f.other_ranks[rank])
+    if not rank:
+        return space.all & ~f.ranks.colour_other[colour]
+    out = f.other_ranks[rank] & ~(playable & f.ranks.loose)
+    if on_chop:
+        out &= ~f.dark_omni & ~(f.ranks.rank_other if rank == 2 else 0)
+    return space.all & ~out
 
 
 def save_rule(table: Table, identity: int, rank: int, colour: int, count: int
@@ -185,6 +274,9 @@ def save_rule(table: Table, identity: int, rank: int, colour: int, count: int
     f = facts(game.ruleset)
     if not f.special:
         return None
+    by_rank = special_save(f.ranks, identity, rank, colour, f.save_colour)
+    if by_rank is not None:  # a special 5 (the Special-Fives page)
+        return by_rank
     space = game.space
     suit, r = space.suit(identity), space.rank(identity)
     kind, fam = game.ruleset.kinds[suit], f.families[suit]
@@ -252,10 +344,10 @@ def loaded(hinted: list[int], status: Status) -> bool:
     return any(all_playable(m, status) or all_trash(m, status) for m in hinted)
 
 
-def page(convention: str) -> str | None:
-    """The variant page of a variant convention (None: not one of them)."""
-    tail = CONVENTIONS.get(convention)
-    return None if tail is None else SITE + tail
+def null_rank(game: Game) -> int:
+    """The number clue of the Null tech: 5 (Null page), 4 with Null-Fives, whose 5s no
+    clue touches (Special-Fives page, "Null 4 Tech")."""
+    return facts(game.ruleset).ranks.null_rank or game.ruleset.max_rank
 
 
 def null_five(table: Table, giver: int) -> tuple[str, int, int, int] | None:
@@ -263,16 +355,20 @@ def null_five(table: Table, giver: int) -> tuple[str, int, int, int] | None:
     null card is still to be played, speaks to the player after the giver: loaded, they
     play their rightmost card with no positive clue (their rightmost chop-moved card
     when they have one; the Loaded 5 Null Play Clue), else their chop is moved (the
-    Null 5 Chop Move). (convention, player, slot, deck card), or None when the tech is
-    off. The Double Save is not read."""
+    Null 5 Chop Move). With Null-Fives the clue is a 4 (`null_rank`; the Null 4 Chop
+    Move), and to a loaded player it reads as it would without the tech. (convention,
+    player, slot, deck card), or None when the tech is off. The Double Save is not read."""
     f = facts(table.game.ruleset)
     if not f.null or all_trash(f.null, table.status):
         return None
     bob = (giver + 1) % len(table.game.players)
     hand = table.state.hands[bob]
     if loaded([table.hinted[c] for c in hand], table.status):
+        if f.ranks.null_rank:
+            return None  # Null-Fives: "the default conventional interpretation applies"
         moved = [s for s, c in enumerate(hand) if c in table.moved]
         free = moved or [s for s, c in enumerate(hand) if not table.touched[c]]
         return (NULL_FIVE_PLAY, bob, free[-1], hand[free[-1]]) if free else None
     chop = table.chop(bob)
-    return None if chop is None else (NULL_FIVE_MOVE, bob, chop, hand[chop])
+    move = NULL_FOUR_MOVE if f.ranks.null_rank else NULL_FIVE_MOVE
+    return None if chop is None else (move, bob, chop, hand[chop])

@@ -4,10 +4,12 @@ as `nova-replay batch` writes (docs/batch.md), for pandas (`.to_pandas()`) or Po
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from ..record.fetch import resolve_game_ref
 from ..record.reader import MAX_FILE_BYTES
 from ..solver.exact import Budget
 from .rows import GAME_COLUMNS, PLAYER_COLUMNS, Row
@@ -16,21 +18,25 @@ from .sources import Item, items
 from .tables import arrow_table
 
 
-def batch(paths: str | Sequence[str], per_player: bool = False, workers: int = 1,
-          solve: Budget | None = None) -> Any:
+def batch(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+          per_player: bool = False, workers: int = 1, solve: Budget | None = None,
+          recursive: bool = False) -> Any:
     """A row per game (or, with `per_player`, per player of each valid game) of the logs
-    that `paths` name: files, folders (recursively), globs, JSON Lines files. An invalid
+    that `paths` name: files, folders (their own .json and .jsonl files; with `recursive`
+    their subfolders' too), globs, JSON Lines files, hanab.live game ids and replay URLs
+    (fetched into the cache, as the commands do). An invalid
     log is a row with `valid` False and its `problem`; a puzzle file is no log, and
     skipped. `workers` > 1 reviews on that
     many processes; `solve` gives the solver that budget per game (`Budget()`: the default
     count of search nodes, the same figures on any machine; None: no solver). Raises
     SourceError (a ValueError) when a path names nothing."""
-    names = [paths] if isinstance(paths, str) else list(paths)
+    given = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    names = [resolve_game_ref(os.fspath(p)) for p in given]
     games: list[Row] = []
     players: list[Row] = []
     skipped: Counter[str] = Counter()
-    for result in review_all(logs_only(items(names, MAX_FILE_BYTES), skipped), workers, None,
-                             solve):
+    for result in review_all(logs_only(items(names, MAX_FILE_BYTES, recursive=recursive),
+                                       skipped), workers, None, solve):
         for row, rows in result:
             games.append(row)
             players.extend(rows)

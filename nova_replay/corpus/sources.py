@@ -1,5 +1,6 @@
-"""Where a corpus's logs come from: files, folders (recursively), globs and JSON Lines
-files (one log a line). Streamed, so memory stays flat however large the corpus."""
+"""Where a corpus's logs come from: files, folders (their own files; subfolders when
+asked), globs and JSON Lines files (one log a line). Streamed, so memory stays flat
+however large the corpus."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ import glob
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..record.reader import special_file
+from ..record.reader import folder_files, special_file
 
 JSON_SUFFIXES = (".json",)
 LINES_SUFFIXES = (".jsonl", ".ndjson")
@@ -34,15 +34,15 @@ class SourceError(ValueError):
     """A GAMES argument that names nothing (no such file, a glob matching nothing)."""
 
 
-def expand(paths: Sequence[str]) -> Iterator[str]:
+def expand(paths: Sequence[str], recursive: bool = False) -> Iterator[str]:
     """The files the arguments stand for, in a stable order: a file as given, a folder's
-    .json/.jsonl files recursively (sorted), a glob's matches (sorted). A FIFO or device
-    is listed too: `items` skips it with a line."""
+    own .json/.jsonl files (`folder_files`: with `recursive`, its subfolders' too), a
+    glob's matches (sorted; `**` reaches into subfolders). A FIFO or device is listed
+    too: `items` skips it with a line."""
     for p in paths:
+        p = os.fspath(p)
         if os.path.isdir(p):
-            found = sorted(f for f in Path(p).rglob("*")
-                           if f.suffix in JSON_SUFFIXES + LINES_SUFFIXES and not f.is_dir())
-            yield from (str(f) for f in found)
+            yield from folder_files(p, recursive, JSON_SUFFIXES + LINES_SUFFIXES)
         elif os.path.exists(p):
             yield p
         elif glob.has_magic(p):
@@ -51,7 +51,7 @@ def expand(paths: Sequence[str]) -> Iterator[str]:
                 raise SourceError(f"{p}: the pattern matches no file")
             for m in matches:
                 if os.path.isdir(m):
-                    yield from expand([m])
+                    yield from expand([m], recursive)
                 else:
                     yield m
         else:
@@ -67,10 +67,11 @@ def check_sources(paths: Sequence[str]) -> None:
 
 
 def items(paths: Sequence[str], max_bytes: int,
-          skipped: Callable[[str, str], None] = lambda file, what: None) -> Iterator[Item]:
+          skipped: Callable[[str, str], None] = lambda file, what: None,
+          recursive: bool = False) -> Iterator[Item]:
     """Every log of the corpus, one at a time; a FIFO, device or socket is not read (it
     would wait forever) but told to `skipped(file, what it is)`."""
-    for file in expand(paths):
+    for file in expand(paths, recursive):
         special = special_file(file)
         if special is not None:
             skipped(file, special)
@@ -105,10 +106,10 @@ def _lines(file: str, max_bytes: int) -> Iterator[Item]:
         yield Item(file, None, b"", f"cannot read file: {e.strerror or e}")
 
 
-def count(paths: Sequence[str]) -> int:
+def count(paths: Sequence[str], recursive: bool = False) -> int:
     """How many logs the corpus holds (a fast pass, for the progress bar's ETA)."""
     total = 0
-    for file in expand(paths):
+    for file in expand(paths, recursive):
         if special_file(file) is not None:
             continue
         if file.endswith(LINES_SUFFIXES):

@@ -217,7 +217,23 @@ def arrow_schema(columns: Sequence[Column]) -> Any:
     import pyarrow as pa
 
     types = {"str": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
-    return pa.schema([pa.field(c.name, types[c.kind]) for c in columns])
+    return pa.schema([pa.field(c.name, types[c.kind]) for c in columns],
+                     metadata={b"pandas": json.dumps(pandas_metadata(columns)).encode()})
+
+
+# pandas' own names for each kind: nullable integers and booleans, so that `to_pandas()` (and
+# `pd.read_parquet`) give 22 and <NA>, not 22.0 and NaN, where a row has no value.
+_PANDAS = {"str": ("unicode", "object"), "int": ("int64", "Int64"),
+           "float": ("float64", "float64"), "bool": ("bool", "boolean")}
+
+
+def pandas_metadata(columns: Sequence[Column]) -> dict[str, Any]:
+    """The "pandas" schema metadata (the layout pandas writes itself: "Storing pandas
+    DataFrame objects in Apache Parquet format", pandas' developer guide) that makes
+    pyarrow's `to_pandas()` build nullable dtypes: its `numpy_type` names them."""
+    return {"index_columns": [], "column_indexes": [], "pandas_version": "2.0.0",
+            "columns": [{"name": c.name, "field_name": c.name, "pandas_type": _PANDAS[c.kind][0],
+                         "numpy_type": _PANDAS[c.kind][1], "metadata": None} for c in columns]}
 
 
 def arrow_table(rows: Sequence[Row], columns: Sequence[Column]) -> Any:

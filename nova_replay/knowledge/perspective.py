@@ -15,6 +15,11 @@ show (`spoilers`). From it, and from game data only, never from a sentence's wor
   kind and severity, which alone could tell that a card is trash or critical;
 - with no spoilers, nothing after `turn`: `review.projection.project` applies these
   rules to a whole analysis, and every view reads it through that projection.
+
+It lives in knowledge, below the judge whose notes it hides: what a viewer may see is
+a fact of the table (whose cards, which turn), asked by views, bots and the projection
+alike. The one thing it reads of a note, its turn and the cards it names, it reads
+through a Protocol (`Noted`), so knowledge imports nothing of review.
 """
 
 from __future__ import annotations

@@ -86,6 +86,22 @@ class Tracker:
         # (a hand's knowledge changes only when one of these inputs does).
         self.hints_to = [0] * len(game.players)
         self._cache: dict[int, tuple[tuple[object, ...], tuple[CardKnowledge, ...]]] = {}
+        # Throw It in a Hole: plays and misplays go face down. Every other player saw the
+        # card in its holder's hand, so only its holder does not know it: per player, the
+        # identities they threw in the hole (`hand_deduced`'s `hole`); none is public.
+        self.in_hole = game.ruleset.modifiers.throw_it_in_a_hole
+        self.hole: list[list[int]] = [[] for _ in game.players]
+
+    def copy(self) -> Tracker:
+        """An independent tracker at the same point (a rollout forks a game: the
+        identities and the row memo are shared, being read-only)."""
+        new = object.__new__(Tracker)
+        vars(new).update(vars(self))
+        for name in ("hinted", "touched", "public", "lost", "_changed", "_parts", "in_pile",
+                     "hints_to"):
+            setattr(new, name, list(getattr(self, name)))
+        new._cache = dict(self._cache)
+        return new
 
     def update(self, before: State, action: Action, after: State) -> Sequence[int]:
         """Take in one action (`before` -> `after`, already applied by the engine); the
@@ -93,28 +109,33 @@ class Tracker:
         ids = self.ids
         if type(action) is Hint:
             to, suit, rank = action
-            yes = ids.space.clue_mask(suit, rank)
+            space = ids.space
+            hit = space.clue_mask(suit, rank)  # which cards it touches: the touch rule
+            yes, no = space.taught(suit, rank)  # what that tells (Cow & Pig, Duck: less)
             of = ids.of_card
             hinted, touched = self.hinted, self.touched
             self.hints_to[to] += 1
             newly = []
             for c in before.hands[to]:
-                if (yes >> of[c]) & 1:
+                if (hit >> of[c]) & 1:
                     hinted[c] &= yes
                     if not touched[c]:
                         touched[c] = True
                         newly.append(c)
                 else:
-                    hinted[c] &= ~yes
+                    hinted[c] &= ~no
             return newly
         card = action[0]
         of_card, copies, game = ids.of_card, ids.space.copies, self.game
         if after.drawn > before.drawn:
             self.in_pile[of_card[before.drawn]] -= 1
         i = of_card[card]
-        public = self.public[i] = self.public[i] + 1
-        if public == copies[i]:
-            self.public_full |= 1 << i
+        if self.in_hole and type(action) is Play:
+            self.hole[before.turn % len(game.players)].append(i)
+        else:
+            public = self.public[i] = self.public[i] + 1
+            if public == copies[i]:
+                self.public_full |= 1 << i
         suit = game.suit_of[card]
         if type(action) is Play and not is_misfire(action, before, after):
             if i == ids.space.joker:
@@ -173,12 +194,14 @@ class Tracker:
         hand = state.hands[player]
         # `left`, not what the player cannot see: the fixed point also depends on which
         # identities the draw pile still holds when the player's own hand has one.
-        key = (hand, self.hints_to[player], self.ids.left_after[state.drawn], self.public_full)
+        hole = tuple(self.hole[player])
+        key = (hand, self.hints_to[player], self.ids.left_after[state.drawn], self.public_full,
+               hole)
         cached = self._cache.get(player)
         if cached is not None and cached[0] == key:
             return cached[1]
         result = hand_knowledge(self.ids, hand, self.hinted, self.touched, state.drawn,
-                                self.public_full)
+                                self.public_full, hole)
         self._cache[player] = (key, result)
         return result
 
@@ -193,13 +216,14 @@ class Tracker:
 
 
 def hand_knowledge(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int],
-                   touched: Sequence[bool], drawn: int, public_full: int
-                   ) -> tuple[CardKnowledge, ...]:
+                   touched: Sequence[bool], drawn: int, public_full: int,
+                   hole: tuple[int, ...] = ()) -> tuple[CardKnowledge, ...]:
     """The knowledge of one hand (docs/definitions.md, "Knowledge"), as the tracker and the
     timeline both work it out. `hinted` and `touched` are per deck card, `drawn` says
     what the draw pile still holds, `public_full` the identities whose every copy is
-    public."""
-    return _cards(hand, hinted, hand_deduced(ids, hand, hinted, drawn), touched, public_full)
+    public, `hole` what the holder threw unseen (Throw It in a Hole)."""
+    return _cards(hand, hinted, hand_deduced(ids, hand, hinted, drawn, hole), touched,
+                  public_full)
 
 
 def _cards(hand: tuple[int, ...], hinted: Sequence[int], deduced: Sequence[int],
@@ -212,17 +236,21 @@ def _cards(hand: tuple[int, ...], hinted: Sequence[int], deduced: Sequence[int],
     ])
 
 
-def hand_deduced(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int], drawn: int
-                 ) -> tuple[int, ...]:
+def hand_deduced(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int], drawn: int,
+                 hole: tuple[int, ...] = ()) -> tuple[int, ...]:
     """The deduced tier of each card of a hand, slot 1 first: the one rule of what its
     holder can work out (the hint masks, minus every identity of which they see every
-    copy, to a fixed point with the cards they know exactly)."""
+    copy, to a fixed point with the cards they know exactly). `hole`: the identities of
+    the cards the holder threw in the hole (Throw It in a Hole), which they never saw."""
     of_card = ids.of_card
     # The copies the holder cannot see are those in the draw pile and in their own
-    # hand: the same as subtracting what they see from the deck.
+    # hand (and in the hole, the ones they threw): the same as subtracting what they
+    # see from the deck.
     unseen = ids.left_after[drawn]
     for c in hand:
         unseen |= 1 << of_card[c]
+    for i in hole:
+        unseen |= 1 << i
     deduced = [hinted[c] & unseen for c in hand]
     exact = n_exact = 0
     for d in deduced:
@@ -232,12 +260,12 @@ def hand_deduced(ids: Identities, hand: tuple[int, ...], hinted: Sequence[int], 
     # Only when a known card's identity is still open for another card can the
     # fixed point change anything.
     if exact and sum(1 for d in deduced if d & exact) > n_exact:
-        deduced = _fixed_point(ids, hand, drawn, deduced)
+        deduced = _fixed_point(ids, hand, drawn, deduced, hole)
     return tuple(deduced)
 
 
-def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: list[int]
-                 ) -> list[int]:
+def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: list[int],
+                 hole: tuple[int, ...] = ()) -> list[int]:
     """Cards known exactly account for unseen copies: when every unseen copy of an
     identity is such a card, the player's other cards cannot be it."""
     of_card = ids.of_card
@@ -245,8 +273,8 @@ def _fixed_point(ids: Identities, hand: tuple[int, ...], drawn: int, deduced: li
     own = [of_card[c] for c in hand]
 
     def unseen(i: int) -> int:
-        """Copies of identity i in the draw pile and in the holder's own hand."""
-        return pile.count(i) + own.count(i)
+        """Copies of identity i in the draw pile, the holder's own hand and the hole."""
+        return pile.count(i) + own.count(i) + hole.count(i)
 
     # Another round can only change something when this one made a card known exactly.
     known_more = True
@@ -301,6 +329,8 @@ class TimelineKnowledge:
     hinted_twice: tuple[int, ...] = field(repr=False)
     # Per player: the turns at which their hand's knowledge may change (0 first).
     changes: tuple[tuple[int, ...], ...] = field(repr=False)
+    # Throw It in a Hole: per player, (turn, identity) of each card they threw in the hole.
+    holes: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False)
     # What was worked out, by (first turn of the stretch, player).
     _known: dict[tuple[int, int], tuple[CardKnowledge, ...]] = field(
         default_factory=dict, repr=False, compare=False)
@@ -323,8 +353,15 @@ class TimelineKnowledge:
         if deduced is None:
             state = self.timeline.states[since]
             deduced = self._deduced[since, player] = hand_deduced(
-                self.ids, state.hands[player], self.hinted[since], state.drawn)
+                self.ids, state.hands[player], self.hinted[since], state.drawn,
+                self._hole(since, player))
         return deduced
+
+    def _hole(self, turn: int, player: int) -> tuple[int, ...]:
+        """The identities `player` threw in the hole by `turn` (Throw It in a Hole)."""
+        if not self.holes:
+            return ()
+        return tuple(i for t, i in self.holes[player] if t <= turn)
 
     def _bounds(self, turn: int, player: int) -> tuple[tuple[int, ...], int, int, int]:
         """`player`'s hand after `turn`, the identities of its cards, those they cannot
@@ -340,6 +377,8 @@ class TimelineKnowledge:
         for c in hand:
             own |= 1 << of_card[c]
         left = self.ids.left_after[state.drawn]
+        for i in self._hole(turn, player):  # unseen, and never all in the hand
+            left |= 1 << i
         return hand, own, left | own, own & ~left
 
     def hint_lesson(self, turn: int) -> HintLesson:
@@ -507,9 +546,16 @@ def timeline_knowledge(timeline: Timeline) -> TimelineKnowledge:
         add_public(public)
         add_once(hinted_ids)
         add_twice(twice)
+    holes: tuple[tuple[tuple[int, int], ...], ...] = ()
+    if tracker.in_hole:  # who threw what in the hole, and when
+        thrown: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for t, action in enumerate(timeline.actions, start=1):
+            if type(action) is Play:
+                thrown[(t - 1) % n].append((t, of_card[action[0]]))
+        holes = tuple(tuple(x) for x in thrown)
     return TimelineKnowledge(ids, timeline, tuple(statuses), tuple(hinted), tuple(touched),
                              tuple(public_full), tuple(hinted_in_hands), tuple(hinted_twice),
-                             tuple(tuple(c) for c in changes))
+                             tuple(tuple(c) for c in changes), holes)
 
 
 def chop_slot(touched: Sequence[bool]) -> int | None:

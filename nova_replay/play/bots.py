@@ -31,6 +31,7 @@ from typing import NamedTuple, Protocol
 
 from ..knowledge.status import Status, all_playable, all_trash, pace_of
 from ..knowledge.tiers import CardKnowledge, chop_slot
+from ..rules.engine import clue_kind_allowed
 from ..rules.game import Action, Discard, Hint, Play
 from ..rules.identities import IdentitySpace, next_identity
 
@@ -54,7 +55,7 @@ class View:
     turn: int
     space: IdentitySpace  # the ruleset's identities (and, through it, the ruleset)
     rows: tuple[int, ...]
-    coins: int
+    coins: int  # whole clues the team can give (Clue Starved's half clues rounded down)
     lives: int
     draw_pile: int
     final_turns: int  # -1 until the draw pile runs out
@@ -66,6 +67,11 @@ class View:
     hands: tuple[tuple[SeenCard, ...], ...]  # per player; my own entry is empty
     unseen: tuple[int, ...]  # identity -> copies I cannot see (draw pile or my own hand)
     nonce: int = 0  # a per-game number for bots that draw random numbers
+    last_clue: int = -1  # the last clue's kind in Alternating Clues (State.last_clue)
+
+    def may_clue(self, colour: bool) -> bool:
+        """Whether a colour (else rank) clue may be given now (`clue_kind_allowed`)."""
+        return clue_kind_allowed(self.space.ruleset, self.last_clue, colour)
 
     @property
     def played(self) -> int:
@@ -94,12 +100,19 @@ def promise_of(st: Status, hinted_after: int, chop_focus: bool) -> int:
     return promise
 
 
+def full_coins(view: View) -> int:
+    """The most coins there can be, in the whole clues `View.coins` counts."""
+    rules = view.space.ruleset
+    return rules.coins // rules.hint_cost
+
+
 def hint_effect(space: IdentitySpace, hand: tuple[SeenCard, ...], hint: Hint
                 ) -> tuple[list[bool], list[int]]:
     """Which cards of `hand` a hint touches, and each card's hint mask after it."""
-    yes = space.clue_mask(hint.suit, hint.rank)
-    match = [(yes >> c.identity) & 1 == 1 for c in hand]
-    return match, [c.hinted & (yes if m else ~yes) for c, m in zip(hand, match, strict=True)]
+    hit = space.clue_mask(hint.suit, hint.rank)
+    yes, no = space.taught(hint.suit, hint.rank)  # the clue's value may be unheard (Duck)
+    match = [(hit >> c.identity) & 1 == 1 for c in hand]
+    return match, [c.hinted & (yes if m else ~no) for c, m in zip(hand, match, strict=True)]
 
 
 def hint_focus(hand: tuple[SeenCard, ...], match: list[bool]) -> tuple[int, bool]:
@@ -223,7 +236,7 @@ class ConventionBot:
         found = sorted({h for c in hand if c.identity != space.joker
                         for h in space.hints_touching(c.identity)},
                        key=lambda h: (h[0] < 0, h[0], h[1]))  # colours first, then ranks
-        return [Hint(q, suit=s, rank=r) for s, r in found]
+        return [Hint(q, suit=s, rank=r) for s, r in found if view.may_clue(s >= 0)]
 
     def hinted_identities(self, view: View, skip: int) -> int:
         """Identities already touched in some hand other than player `skip`'s."""
@@ -296,7 +309,7 @@ class ConventionBot:
             mask = effective(c.hinted & ~view.public_full, c.touched, c.promise, view.played)
             if all_playable(mask, st):
                 return False
-        return view.coins < view.space.ruleset.coins
+        return view.coins < full_coins(view)
 
     def save_hint(self, view: View, players: list[int]) -> Hint | None:
         """A hint that saves a critical card on the chop of one of `players`."""
@@ -309,7 +322,7 @@ class ConventionBot:
             ident = hand[c].identity
             if ident == space.joker or not (st.critical >> ident) & 1:
                 continue
-            ways = space.hints_touching(ident)
+            ways = [(s, r) for s, r in space.hints_touching(ident) if view.may_clue(s >= 0)]
             for hint in [Hint(q, suit=s, rank=r) for s, r in ways if s < 0] + [
                     Hint(q, suit=s, rank=r) for s, r in ways if s >= 0]:
                 if self.rate_hint(view, hint) is not None:
@@ -378,7 +391,7 @@ class ConventionBot:
             option = self.play_hint(view, 0.0)  # a discard now costs a point: stall
             if option is not None:
                 return option.hint
-        if view.coins < view.space.ruleset.coins:
+        if view.coins < full_coins(view):
             slot = self.discard_slot(view)
             if not (view.own[slot].deduced & ~st.critical == 0) or view.coins == 0:
                 return Discard(view.own[slot].card)
@@ -406,7 +419,7 @@ class ConventionBot:
         masks = self.my_masks(view)
         legal = [s for s in range(len(masks)) if can_play_blind(view.space, masks[s])]
         if not legal:  # every card may be a joker or not: discard if allowed
-            if view.coins < view.space.ruleset.coins:
+            if view.coins < full_coins(view):
                 return Discard(view.own[-1].card)
             legal = list(range(len(masks)))
         best = max(legal, key=lambda s: chance_playable(view, masks[s], unseen))
@@ -453,7 +466,7 @@ class CarelessBot:
         return rng.choice(options) if options else None
 
     def careless_discard(self, view: View, rng: random.Random) -> Action | None:
-        if view.coins >= view.space.ruleset.coins:
+        if view.coins >= full_coins(view):
             return None
         touched = [k.card for k in view.own if k.touched]
         return Discard(rng.choice(touched or [k.card for k in view.own]))

@@ -23,6 +23,7 @@ def ruleset_of(spec: RulesetSpec) -> Ruleset:
     return make_ruleset(
         spec.name, gentle_show=spec.gentle_show, grand_finale=spec.grand_finale,
         jokers=spec.jokers, early_end=spec.early_end, variant_name=spec.variant or "",
+        empty_clues=spec.empty_clues, hand_change=spec.hand_change,
     )
 
 

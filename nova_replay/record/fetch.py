@@ -98,6 +98,18 @@ def player_problem(player: str) -> str | None:
     return None
 
 
+def resolve_game_ref(text: str, timeout: float = TIMEOUT) -> str:
+    """`text` as given, or, when it names a hanab.live game (`is_game_ref`: an id or a
+    replay URL), the path of that game's export in the cache, fetched first if need be:
+    the one reading of a game argument, for the commands and the Python API alike.
+    Raises FetchError in one line."""
+    if not is_game_ref(text):
+        return text
+    game = game_id(text)
+    assert game is not None
+    return str(fetch_game(game, timeout))
+
+
 def cache_dir() -> Path:
     named = os.environ.get("NOVA_CACHE")
     if named:

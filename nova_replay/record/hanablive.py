@@ -43,10 +43,10 @@ END_CONDITIONS = (
 )
 _NATURAL_ENDS = ("normal", "strikeout")
 # Options that change the rules; deckPlays only matters when a deck play is made.
-RULE_OPTIONS = ("cardCycle", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
-                "detrimentalCharacters")
-SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), timed, timeBase, "
-                     "timePerTurn, speedrun, deckPlays (if no deck play is made)")
+RULE_OPTIONS = ("cardCycle", "allOrNothing", "detrimentalCharacters")
+SUPPORTED_OPTIONS = ("startingPlayer, variant (see docs/variants.md), emptyClues, oneExtraCard, "
+                     "oneLessCard, timed, timeBase, timePerTurn, speedrun, deckPlays (if no deck "
+                     "play is made)")
 _OWN_KEYS = ("players", "deck", "actions", "options")
 META_KEY = "hanablive"
 
@@ -164,6 +164,20 @@ def _check_options(options: Any) -> dict[str, Any]:
     return options
 
 
+def _rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """hanab.live's options that change rules we read, as `make_ruleset`'s arguments:
+    emptyClues; oneExtraCard / oneLessCard (both: refused)."""
+    for name in ("emptyClues", "oneExtraCard", "oneLessCard"):
+        if name in options and not isinstance(options[name], bool):
+            raise SchemaError(f"$.options.{name}", f"expected true or false, found "
+                              f"{json.dumps(options[name])}")
+    extra, less = bool(options.get("oneExtraCard")), bool(options.get("oneLessCard"))
+    if extra and less:
+        raise SchemaError("$.options.oneLessCard", "options oneExtraCard and oneLessCard "
+                          "together: expected at most one")
+    return {"empty_clues": bool(options.get("emptyClues")), "hand_change": extra - less}
+
+
 ANONYMISED = "anonymised"  # our key in meta.hanablive: the file had no players
 
 
@@ -227,7 +241,7 @@ def card_notes(log: GameLog) -> dict[int, tuple[tuple[str, str], ...]]:
         start = kept_starting_player(log)
     except SchemaError:
         return {}
-    size = make_ruleset("hanabi").hand_size(n)
+    size = make_ruleset("hanabi").hand_size(n) + log.ruleset.hand_change
     order = _deal_map(n, size, start) + list(range(n * size, len(log.deck)))
     seating = log.players[n - start:] + log.players[:n - start]  # hanab.live's order
     out: dict[int, list[tuple[str, str]]] = {}
@@ -296,8 +310,9 @@ def from_hanablive(data: Any) -> dict[str, Any]:
                           f"{{suitIndex, rank}} and actions of {{type, target, value}}), found {found}")
     options = _check_options(data.get("options"))
     variant = variant_name(data)
+    rule_options = _rule_options(options)
     try:
-        rules = make_ruleset("hanabi", variant_name=variant)
+        rules = make_ruleset("hanabi", variant_name=variant, **rule_options)
     except RulesetError as e:
         raise SchemaError("$.options.variant" if "variant" in options else "$.variant",
                           str(e)) from None
@@ -321,7 +336,8 @@ def from_hanablive(data: Any) -> dict[str, Any]:
         meta["options"] = options
     log: dict[str, Any] = {  # the variant's name, No Variant too: it keeps hanab.live's words
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
-        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {})},
+        "ruleset": {"name": "hanabi", **({"variant": rules.variant} if rules.variant else {}),
+                    **{k: v for k, v in rule_options.items() if v}},
         "players": players[start:] + players[:start], "deck": deck, "actions": actions,
     }
     replayed = _replayed(log)  # once: both questions below are asked of this replay

@@ -110,6 +110,11 @@ def to_hanablive(source: Record | GameLog | Mapping[str, Any]) -> dict[str, Any]
     if (variant not in ("", VARIANT) and "variant" not in meta
             and (options or {}).get("variant") != variant):
         options = {**(options or {}), "variant": variant}  # else it reads back as No Variant
+    rules = game.ruleset  # the options that change rules, as hanab.live names them
+    said = {"emptyClues": rules.empty_clues, "oneExtraCard": rules.hand_change > 0,
+            "oneLessCard": rules.hand_change < 0}
+    if any(on and not (options or {}).get(k) for k, on in said.items()):
+        options = {**(options or {}), **{k: True for k, on in said.items() if on}}
     if options is not None:
         out["options"] = options
     out.update(meta)

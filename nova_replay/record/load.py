@@ -15,6 +15,7 @@ from ..rules.errors import IllegalAction, NovaError, SchemaError
 from ..rules.game import Game
 from ..rules.rulesets import RulesetError
 from .actions import actions_from_log, game_from_log
+from .fetch import resolve_game_ref
 from .formats import convert
 from .hanablive import kept_starting_player
 from .log import GameLog
@@ -75,8 +76,10 @@ def load_data(data: Any, file: str = "") -> Record:
 
 
 def load(path: str | os.PathLike[str]) -> Record:
-    """The record of the log file at `path`; raises the first NovaError."""
-    name = os.fspath(path)
+    """The record of the log file at `path`, or of a hanab.live game id or replay URL as
+    the commands take them (`fetch.resolve_game_ref`); raises the first NovaError, or
+    FetchError for a game that cannot be fetched."""
+    name = resolve_game_ref(os.fspath(path))
     return load_data(read_json(name), name)
 
 

@@ -11,6 +11,7 @@ import math
 import os
 import re
 import stat
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,6 +41,17 @@ def special_file(path: str | os.PathLike[str]) -> str | None:
         if test(mode):
             return what
     return None
+
+
+def folder_files(folder: str | os.PathLike[str], recursive: bool = False,
+                 suffixes: tuple[str, ...] = (".json",)) -> list[str]:
+    """The one folder rule of every command and of the Python API: a folder stands for
+    its own files ending in `suffixes` (`*.json`), sorted; with `recursive`, those of its
+    subfolders too (a folder of games often holds other JSON beside them: lessons,
+    puzzles, broken examples, so subfolders are read only when asked for)."""
+    base = Path(folder)
+    found = base.rglob("*") if recursive else base.iterdir()
+    return sorted(str(f) for f in found if f.name.endswith(suffixes) and not f.is_dir())
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.errors import NovaError
 from ..rules.words import words
+from .fetch import resolve_game_ref
 from .formats import convert
 from .hanablive import anonymised_warning, looks_like_hanablive
 from .load import Record, record_before, replay_log
@@ -110,8 +111,9 @@ def check_data(data: Any, file: str = "") -> Report:
 
 
 def check(path: str | os.PathLike[str]) -> Report:
-    """Check the log file at `path`."""
-    name = os.fspath(path)
+    """Check the log file at `path` (or a hanab.live game id or replay URL, fetched once
+    into the cache as the commands do; FetchError when it cannot be)."""
+    name = resolve_game_ref(os.fspath(path))
     try:
         data = read_json(name)
     except NovaError as e:

@@ -1,9 +1,14 @@
 """The evaluation curve: best possible after every turn (what the team could still
-score knowing every card, `review.solver`), and the turns whose action lost points.
+score knowing every card, `solver.exact`), and the turns whose action lost points.
 
 Like a chess engine's evaluation beside a game, it says what was possible, not what a
 player could know: a `lost_points` note says so, and says when the move that would have
 kept the points needed knowledge the player did not have (`whatif.knowing`).
+
+It lives in review, not in the solver: the curve itself is the solver's
+(`solver.exact.best_possible_curve`), but turning a drop of the curve into a
+`lost_points` finding is a judgement of the move, made with the judge's vocabulary and
+`witness`, so it sits on the floor that may import both.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ showed safe (`whatif.knowing`) and the analysis does not fault (`whatif.avoids_f
 with a convention reading, by the conventions too). The solver sees every card, so its
 own first move is often one nobody at the table could choose; a `lost_points` note says
 "could not know" only when no knowable move keeps the figure.
+
+It lives in review, above both the solver and the judge: it uses the solver's figure
+(`solver.exact`) and the judge's faults (`whatif.avoids_faults`), and the solver may
+import neither the judge nor anything that uses it.
 """
 
 from __future__ import annotations

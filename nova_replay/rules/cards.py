@@ -148,6 +148,8 @@ def letter_in_variant(text: str, white_suit: bool) -> str:
     ('5P', its log text there, `log_text`); elsewhere W and P are both our W
     (hanab.live's purple, '5P' -> '5W'). By the variant's suits alone: never by what
     would make the deck right."""
+    if len(text) != 2:  # a variant suit's id ('1DRYGBP', Plum): its last letter is not a suit
+        return text
     if white_suit:
         return f"{text[:-1]}{WHITE}" if text[-1:] == "W" else text
     return f"{text[:-1]}W" if text[-1:] == "P" else text

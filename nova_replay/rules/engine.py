@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 from .errors import IllegalAction, turn_error
 from .game import Action, Discard, Game, Hint, Play
-from .identities import next_identity
+from .identities import may_touch_nothing, next_identity
+from .rulesets import Ruleset
 from .words import words
 
 # A named tuple made from a plain tuple of its fields with no Python-level call: the
@@ -76,6 +77,9 @@ class State(NamedTuple):
     final_turns: int  # -1 until the draw pile runs out, then turns left in the final round
     # (0 once play has ended in it)
     ending: Ending | None  # None while the game goes on
+    # The kind of the last clue given, kept in Alternating Clues only (which forbids a
+    # second of the same kind: `clue_kind_allowed`): -1 none yet, 0 a colour, 1 a rank.
+    last_clue: int = -1
 
     @property
     def over(self) -> bool:
@@ -103,7 +107,15 @@ def deal(game: Game) -> State:
     n, size = game.player_count, game.hand_size
     rules = game.ruleset
     return tuple_new(State, (0, _dealt(n, size), (0,) * len(rules.suits), n * size,
-                              rules.coins, rules.lives, (), 0, -1, None))
+                              rules.coins, rules.lives, (), 0, -1, None, -1))
+
+
+def clue_kind_allowed(ruleset: Ruleset, last_clue: int, colour: bool) -> bool:
+    """Whether a colour (else rank) clue may follow a clue of kind `last_clue` (-1 none,
+    0 colour, 1 rank): always, except in Alternating Clues, where hanab.live's server
+    refuses two clues of the same kind in a row. The one home of that rule: the
+    engine's legality, the legal actions and the solver's model ask it."""
+    return not ruleset.modifiers.alternating or last_clue != (0 if colour else 1)
 
 
 @lru_cache(maxsize=64)
@@ -124,10 +136,11 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
     turn's table is appended to `states` when given (a timeline), else only the last
     is made: the table is worked on as local values, and a `State` per turn is most of
     the cost of a replay that only checks a log."""
-    done, table, rows, drawn, coins, lives, discards, score, final_turns, ending = state
+    done, table, rows, drawn, coins, lives, discards, score, final_turns, ending, last_clue = state
+    alternating = game.ruleset.modifiers.alternating
     hands = list(table)  # per player, a tuple: only the acting player's hand changes
     (n, deck_size, suit_of, rank_of, identity_of, clue_mask, max_rank, max_coins, colours,
-     perfect, early_end, gentle_show) = game.turn_facts
+     perfect, early_end, gentle_show, hint_cost, row_coin) = game.turn_facts
     for action in actions:
         turn = done + 1  # this action's turn
         if ending is not None:
@@ -136,16 +149,24 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
         kind = type(action)
         if kind is Hint:  # a coin for telling another player every card of one kind
             to, suit, rank = action  # type: ignore[misc]
-            if (to == p or coins == 0 or not 0 <= to < n
+            if (to == p or coins < hint_cost or not 0 <= to < n
                     or suit >= colours or rank > max_rank):
                 raise _bad_hint(game, turn, p, to, coins, suit, rank)
+            if alternating:
+                if not clue_kind_allowed(game.ruleset, last_clue, suit >= 0):
+                    kind_text = "colour" if suit >= 0 else "rank"
+                    raise turn_error(turn, f"{game.players[p]} gives a {kind_text} clue after "
+                                           f"a {kind_text} clue; in {game.ruleset.variant} "
+                                           f"clues alternate between colour and rank")
+                last_clue = 0 if suit >= 0 else 1
             mask = clue_mask(suit, rank)  # the identities it touches: it must touch a card
             for c in hands[to]:
                 if (mask >> identity_of[c]) & 1:
                     break
-            else:
-                raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
-            coins -= 1
+            else:  # legal only where that kind of clue touches nothing by rule (Blind)
+                if not may_touch_nothing(game.ruleset, suit >= 0):
+                    raise _touches_nothing(game, turn, p, action)  # type: ignore[arg-type]
+            coins -= hint_cost
         else:
             card = action[0]
             hand = hands[p]
@@ -177,7 +198,7 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
                     fits = rows[suit] + 1 == rank_of[card]
                 if fits:
                     height = rows[suit] + 1
-                    if height == max_rank and coins < max_coins:
+                    if height == max_rank and coins < max_coins and row_coin:
                         coins += 1  # a completed row returns a coin
                     rows = rows[:suit] + (height,) + rows[suit + 1:]
                     score += 1
@@ -213,11 +234,11 @@ def _play_out(game: Game, state: State, actions: Iterable[Action],
         done = turn
         if states is not None:
             states.append(tuple_new(State, (turn, tuple(hands), rows, drawn, coins, lives,
-                                            discards, score, final_turns, ending)))
+                                            discards, score, final_turns, ending, last_clue)))
     if states:
         return states[-1]
     return tuple_new(State, (done, tuple(hands), rows, drawn, coins, lives, discards, score,
-                              final_turns, ending))
+                              final_turns, ending, last_clue))
 
 
 def is_misfire(action: Action, before: State, after: State) -> bool:
@@ -235,13 +256,16 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     n, rules = len(game.players), game.ruleset
     p = state.turn % n
     out: list[Action] = []
-    if state.coins > 0:
+    if state.coins >= rules.hint_cost:
         for k in range(1, n):
             to = (p + k) % n
             hand = state.hands[to]
-            hints = [Hint(to, suit=s) for s in range(rules.colour_count)]
-            hints += [Hint(to, rank=r) for r in rules.ranks]
-            out.extend(h for h in hints if game.touched(h, hand))
+            hints = [Hint(to, suit=s) for s in range(rules.colour_count)
+                     if clue_kind_allowed(rules, state.last_clue, True)]
+            hints += [Hint(to, rank=r) for r in rules.ranks
+                      if clue_kind_allowed(rules, state.last_clue, False)]
+            out.extend(h for h in hints
+                       if game.touched(h, hand) or may_touch_nothing(rules, h.suit >= 0))
     for card in state.hands[p]:
         if game.suit_of[card] >= 0:
             out.append(Play(card))
@@ -292,9 +316,9 @@ def _bad_hint(game: Game, turn: int, p: int, to: int, coins: int, colour: int, r
                           f"{game.ruleset.colour_count - 1}")
     if to == p:
         return turn_error(turn, f"{actor} gives a hint to {actor}; a hint goes to another player")
-    if coins == 0:
+    if coins < game.ruleset.hint_cost:
         w = words(game.ruleset)
-        return turn_error(turn, f"{actor} gives a {w.hint} with {w.coins(0)} left")
+        return turn_error(turn, f"{actor} gives a {w.hint} with {w.coins(coins)} left")
     return turn_error(turn, f"{actor} hints player {to}, who does not exist")
 
 

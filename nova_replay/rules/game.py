@@ -59,6 +59,8 @@ class TurnFacts(NamedTuple):
     perfect: int  # the perfect score
     early_end: bool
     gentle_show: bool
+    hint_cost: int  # coins a hint costs (2 in Clue Starved, whose coins are half clues)
+    row_coin: bool  # a completed row returns a coin (not in Throw It in a Hole)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Game:
             turn_facts=TurnFacts(players, deck_size, suit_of, rank_of, identity_of,
                                  space.clue_mask, rules.max_rank, rules.coins,
                                  rules.colour_count, rules.perfect_score, rules.early_end,
-                                 rules.gentle_show))
+                                 rules.gentle_show, rules.hint_cost, rules.row_coin))
 
     def touches(self, hint: Hint, card: int) -> bool:
         """Whether `hint` touches deck card `card` (the rule: `identities.touches`)."""
@@ -110,6 +112,8 @@ class Game:
         """'spades' or '3s' (or 'Aces'), as a hint is said aloud."""
         if hint.suit >= 0:
             return self.colour_name(hint.suit)
+        if self.ruleset.modifiers.odds_and_evens:  # hanab.live says "Odd" and "Even"
+            return "odds" if hint.rank == 1 else "evens"
         text = rank_text(hint.rank, self.ruleset.suits[0])
         return "Aces" if text == "A" else f"{text}s"
 

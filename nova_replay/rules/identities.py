@@ -1,7 +1,10 @@
 """Card identities of a ruleset, numbered once for every layer, and the one rule of
 which cards a hint touches.
 
-An identity is a small int: suit * max_rank + rank - 1, and the joker after them.
+An identity is a small int: suit * max_rank + place - 1, and the joker after them; a
+card's place in its row is its rank, except in a reversed suit (built from 5 down to 1,
+`Ruleset.top_rank`), where it is max_rank + 1 - rank. Everything that counts rows (the
+engine, status, the solver) reads places; what shows a card reads the card.
 Sets of identities are int bit masks, so a hand's knowledge is a few integer
 operations. The numbering depends on the ruleset alone; what one game's deck holds
 (which deck card is which identity) is `Game.identity_of`.
@@ -23,33 +26,61 @@ def touches(ruleset: Ruleset, card: Card, suit: int = -1, rank: int = 0) -> bool
     The one home of the touch rule: the engine's legality, knowledge, the analysis,
     the text views and the bots all ask it (through `IdentitySpace.clue_mask`).
     A joker is never touched (docs/definitions.md, "touch rule"). Without a variant the colours
-    are the suits. In a hanab.live variant (clues.ts): a suit every colour (rank) touches,
-    or none; then the special rank's rule; a prism card is touched by the colour of its
-    rank; else the suit's own clue colours, and a rank clue its rank. A rank clue that
-    the variant does not have touches nothing.
+    are the suits. In a hanab.live variant (clues.ts, in its order): Color / Number
+    Blind clues touch nothing; a suit every colour (rank) touches, or none; Synesthesia:
+    a colour also touches the rank it stands for (as prism); Funnels / Chimneys: a rank
+    clue touches every lower / higher rank; Odds and Evens: rank clue 1 the odd ranks, 2
+    the even; then the special rank's rule (a deceptive one: the clue rank its suit
+    picks); a prism card is touched by the colour of its rank; else the suit's own clue
+    colours, and a rank clue its rank. A rank clue the variant does not have touches
+    nothing.
     """
     if card.is_joker:
         return False
     if not ruleset.kinds:
         return card.suit == ruleset.suits[suit] if suit >= 0 else card.rank == rank
-    kind = ruleset.kinds[ruleset.suits.index(card.suit)]
+    index = ruleset.suits.index(card.suit)
+    kind, mods = ruleset.kinds[index], ruleset.modifiers
     special = ruleset.special if ruleset.special and ruleset.special.rank == card.rank else None
     if suit >= 0:
         colours = ruleset.clue_colours
+        if mods.colour_blind:
+            return False
         if kind.all_colours or kind.no_colours:
             return kind.all_colours
+        if mods.synesthesia and not kind.no_ranks and suit == (card.rank - 1) % len(colours):
+            return True  # Synesthesia: as a prism card, besides the suit's own colours
         if special and (special.all_colours or special.no_colours):
             return special.all_colours
         if kind.prism:
             return suit == (card.rank - 1) % len(colours)
         return colours[suit] in kind.clue_colours
-    if rank not in ruleset.clue_ranks:
+    if rank not in ruleset.clue_ranks or mods.number_blind:
         return False
     if kind.all_ranks or kind.no_ranks:
         return kind.all_ranks
+    if mods.funnels:
+        return card.rank <= rank
+    if mods.chimneys:
+        return card.rank >= rank
+    if mods.odds_and_evens:
+        return card.rank % 2 == rank % 2  # clue 1: the odd ranks; clue 2: the even
     if special and (special.all_ranks or special.no_ranks):
         return special.all_ranks
+    if special and special.deceptive:  # the clue rank its suit picks
+        return rank == ruleset.clue_ranks[index % len(ruleset.clue_ranks)]
     return card.rank == rank
+
+
+def may_touch_nothing(ruleset: Ruleset, colour: bool) -> bool:
+    """Whether a colour (else rank) clue that touches no card is legal: in hanab.live only
+    where that kind of clue touches nothing by the variant's rule (Color / Number /
+    Totally Blind: the clue is given for its tempo), or with its "Empty Clues" option.
+    The engine's legality, the legal actions and the solver's moves ask it."""
+    if ruleset.empty_clues:  # hanab.live's option "Empty Clues": any clue may
+        return True
+    mods = ruleset.modifiers
+    return mods.colour_blind if colour else mods.number_blind
 
 
 def next_identity(suit: int, height: int, max_rank: int) -> int:
@@ -80,7 +111,8 @@ class IdentitySpace:
     def __post_init__(self) -> None:
         rules = self.ruleset
         m, ns = rules.max_rank, len(rules.suits)
-        cards = [Card(r, s) for s in rules.suits for r in range(1, m + 1)]
+        cards = [Card(rules.top_rank(i, place), s) for i, s in enumerate(rules.suits)
+                 for place in range(1, m + 1)]
         if rules.jokers:
             cards.append(JOKER)
         deck = rules.cards
@@ -93,9 +125,9 @@ class IdentitySpace:
                             ("index", {c: i for i, c in enumerate(cards)})):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "facts",
-                           {c: (self.suit(i), c.rank, i) for i, c in enumerate(cards)})
+                           {c: (self.suit(i), self.rank(i), i) for i, c in enumerate(cards)})
         object.__setattr__(self, "by_identity", (tuple(self.suit(i) for i in range(len(cards))),
-                                                 tuple(c.rank for c in cards)))
+                                                 tuple(self.rank(i) for i in range(len(cards)))))
 
     def _mask(self, cards: list[Card], suit: int = -1, rank: int = 0) -> int:
         return sum(1 << i for i, c in enumerate(cards) if touches(self.ruleset, c, suit, rank))
@@ -108,11 +140,36 @@ class IdentitySpace:
         """The identities a hint naming colour index `suit` (or rank `rank`) touches."""
         return self.suit_mask[suit] if suit >= 0 else self.rank_mask[rank]
 
+    def taught(self, suit: int = -1, rank: int = 0) -> tuple[int, int]:
+        """What a hint naming colour index `suit` (or rank `rank`) tells its receiver:
+        (the identities a touched card may be, the identities an untouched card may not
+        be). The clue's own mask, twice, unless the variant hides the clue's value: in
+        Cow & Pig the receiver hears only its kind ("Moo" for a colour, "Oink" for a
+        rank), in Duck not even that ("Quack"), so a touched card is one that some clue
+        they may have heard touches, and an untouched card is none that every such clue
+        touches. Sound, not exact: what the rest of the hand rules out is not used.
+        The one home of what a clue teaches (the knowledge, the bots)."""
+        mods = self.ruleset.modifiers
+        if not (mods.cow_and_pig or mods.duck):
+            mask = self.clue_mask(suit, rank)
+            return mask, mask
+        heard: list[int] = []
+        if mods.duck or suit >= 0:
+            heard += self.suit_mask
+        if mods.duck or suit < 0:
+            heard += [self.rank_mask[r] for r in self.ruleset.clue_ranks]
+        yes, no = 0, self.all
+        for mask in heard:
+            yes |= mask
+            no &= mask
+        return yes, no
+
     def of(self, card: Card) -> int:
         """The identity of a card."""
         if card.is_joker:
             return self.joker
-        return self.ruleset.suits.index(card.suit) * self.max_rank + card.rank - 1
+        suit = self.ruleset.suits.index(card.suit)  # a place and a rank map both ways
+        return suit * self.max_rank + self.ruleset.top_rank(suit, card.rank) - 1
 
     def deck_facts(self, deck: tuple[Card, ...]
                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -148,7 +205,8 @@ class IdentitySpace:
         return -1 if identity == self.joker else identity // self.max_rank
 
     def rank(self, identity: int) -> int:
-        """The rank of an identity (0 for the joker)."""
+        """The place of an identity in its row (0 for the joker): its rank, except in a
+        reversed suit (`Ruleset.top_rank`); `card(identity).rank` is the rank."""
         return 0 if identity == self.joker else identity % self.max_rank + 1
 
     def hints_touching(self, identity: int) -> tuple[tuple[int, int], ...]:

@@ -12,7 +12,16 @@ from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
 from .cards import JOKER, SUITS, WHITE, Card, log_text, rank_text
-from .variants import NO_VARIANT, SpecialRank, SuitKind, VariantError, variant
+from .variants import (
+    NO_MODIFIERS,
+    NO_VARIANT,
+    Modifiers,
+    SpecialRank,
+    SuitKind,
+    VariantError,
+    suit_copies,
+    variant,
+)
 
 RULESET_NAMES = ("nova", "hanabi")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Nova: 2 to 5 (its rules); Hanabi: 6 too (hanab.live)
@@ -45,6 +54,11 @@ class Ruleset:
     clue_colours: tuple[str, ...] = ()
     clue_ranks: tuple[int, ...] = ()
     special: SpecialRank | None = None
+    modifiers: Modifiers = NO_MODIFIERS  # the variant's rules beyond its suits
+    # hanab.live's options that change the rules (Hanabi only): "Empty Clues" (a clue may
+    # touch no card) and "One Extra Card" / "One Less Card" (hand size +1 / -1).
+    empty_clues: bool = False
+    hand_change: int = 0
 
     def __hash__(self) -> int:
         """Worked out once: every per-ruleset cache asks for it at every game (the
@@ -54,6 +68,28 @@ class Ruleset:
     @cached_property
     def _hash(self) -> int:
         return hash(tuple(getattr(self, f.name) for f in fields(self)))
+
+    def top_rank(self, suit: int, height: int) -> int:
+        """The rank of the top card of row `suit` at `height` (cards played): the height,
+        or in a reversed suit (built from 5 down) max rank + 1 - height. The engine and
+        the review count a row by its height (a card's place in its row, `IdentitySpace`);
+        the views show this. The one home of a row's direction."""
+        if height and self.kinds and self.kinds[suit].reversed:
+            return self.max_rank + 1 - height
+        return height
+
+    @property
+    def hint_cost(self) -> int:
+        """The coins a hint costs: 1, or 2 in Clue Starved, where hanab.live counts its
+        tokens in halves (16 at the start; a discard or a completed row gives one, half a
+        clue; its server's GetAdjustedClueTokens). The one home of that count."""
+        return 2 if self.modifiers.clue_starved else 1
+
+    @property
+    def row_coin(self) -> bool:
+        """Whether completing a row returns a coin: not in Throw It in a Hole, where plays
+        are hidden and the coin would tell (its server's ShouldGiveClueTokenForPlaying5)."""
+        return not self.modifiers.throw_it_in_a_hole
 
     @cached_property  # the engine asks at every hint
     def colour_count(self) -> int:
@@ -65,8 +101,9 @@ class Ruleset:
         return self.clue_colours[index].lower() if self.kinds else self.suit_name(index)
 
     def suit_copies(self, index: int) -> tuple[int, ...]:
-        """Copies of each rank of suit `index` (a dark suit has one of each)."""
-        return self.kinds[index].copies if self.kinds else self.copies
+        """Copies of each rank of suit `index` (a dark suit has one of each; the
+        variant's modifiers may change it: `variants.suit_copies`)."""
+        return suit_copies(self.kinds[index], self.modifiers) if self.kinds else self.copies
 
     @cached_property  # the engine asks at every turn
     def max_rank(self) -> int:
@@ -87,7 +124,7 @@ class Ruleset:
     def hand_size(self, players: int) -> int:
         if not MIN_PLAYERS <= players <= self.max_players:
             raise RulesetError(f"expected 2 to {self.max_players} players, found {players}")
-        return self.hand_sizes[players - MIN_PLAYERS]
+        return self.hand_sizes[players - MIN_PLAYERS] + self.hand_change
 
     @cached_property
     def cards(self) -> Counter[Card]:
@@ -119,6 +156,11 @@ class Ruleset:
             out.append(("gentle", "gentle show"))
         if self.early_end:
             out.append(("early-end", "ends when no point is left"))
+        if self.empty_clues:
+            out.append(("empty-clues", "empty clues"))
+        if self.hand_change:
+            out.append(("one-extra-card", "one extra card") if self.hand_change > 0
+                       else ("one-less-card", "one less card"))
         return out
 
     @property
@@ -192,13 +234,15 @@ class Ruleset:
 @lru_cache(maxsize=64)  # rulesets are immutable: one object each, its deck counted once
 def make_ruleset(
     name: str, *, gentle_show: bool = False, grand_finale: bool = False, jokers: int = 0,
-    early_end: bool = False, variant_name: str = "",
+    early_end: bool = False, variant_name: str = "", empty_clues: bool = False,
+    hand_change: int = 0,
 ) -> Ruleset:
     """The ruleset called `name` with the given Nova variants (or, for hanabi, hanab.live's
     early end and variant; "No Variant" is plain Hanabi named as hanab.live names it)."""
     if name == "nova":
-        if early_end or variant_name:
-            option = "early_end" if early_end else "variant"
+        if early_end or variant_name or empty_clues or hand_change:
+            option = ("early_end" if early_end else "variant" if variant_name
+                      else "empty_clues" if empty_clues else "hand_change")
             raise RulesetError(f"option {option} is hanab.live's; nova does not take it")
         if not 0 <= jokers <= 2:
             raise RulesetError(f"wild jokers: expected 0, 1 or 2 jokers, found {jokers}")
@@ -212,15 +256,21 @@ def make_ruleset(
                                 ("jokers", bool(jokers))) if on]
         if used:
             raise RulesetError(f"option {used[0]} is a Nova variant; hanabi takes no options")
+        if hand_change not in (-1, 0, 1):
+            raise RulesetError(f"hand_change: expected -1 (one less card), 0 or 1 (one extra "
+                               f"card), found {hand_change}")
         if variant_name in ("", NO_VARIANT):  # plain Hanabi; "No Variant" (a hanab.live
             # game) is kept for its words, and never assumed for a game that does not say it
             return Ruleset("hanabi", ("R", "Y", "G", "B", "W"), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
-                           early_end=early_end, variant=variant_name)
+                           early_end=early_end, variant=variant_name, empty_clues=empty_clues,
+                           hand_change=hand_change)
         try:
             v = variant(variant_name)
         except VariantError as e:
             raise RulesetError(str(e)) from None
         return Ruleset("hanabi", tuple(k.key for k in v.suits), (3, 2, 2, 2, 1), (5, 5, 4, 4, 3),
-                       early_end=early_end, variant=v.name, kinds=v.suits,
-                       clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special)
+                       coins=16 if v.modifiers.clue_starved else 8, early_end=early_end,
+                       variant=v.name, kinds=v.suits,
+                       clue_colours=v.clue_colours, clue_ranks=v.clue_ranks, special=v.special,
+                       modifiers=v.modifiers, empty_clues=empty_clues, hand_change=hand_change)
     raise RulesetError(f"unknown ruleset {name!r}; expected one of {', '.join(RULESET_NAMES)}")

@@ -14,7 +14,7 @@ supported, and every other name is refused with the rule it changes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib.resources import files
 
@@ -39,6 +39,7 @@ class SuitKind:
     no_ranks: bool = False
     prism: bool = False  # touched by the clue colour of its rank
     one_of_each: bool = False  # dark suits: one copy of each rank
+    reversed: bool = False  # its row is built from 5 down to 1 ("Teal Reversed")
 
     @property
     def copies(self) -> tuple[int, ...]:
@@ -117,6 +118,11 @@ def _kinds() -> dict[str, SuitKind]:
         clue = (name,) if colours == "=" else tuple(colours.split())
         out[name] = SuitKind(name, key, colour, clue, "c" in flags, "C" in flags, "r" in flags,
                              "R" in flags, "p" in flags, "d" in flags)
+    # hanab.live makes a reversed version of every suit (its variantsInit: the suit's name
+    # and " Reversed", its properties, built from 5 down to 1); our key adds "Rv".
+    for kind in list(out.values()):
+        out[f"{kind.name} Reversed"] = replace(kind, name=f"{kind.name} Reversed",
+                                               key=f"{kind.key}Rv", reversed=True)
     return out
 
 
@@ -167,13 +173,89 @@ _SPECIAL_RANKS = {"Ones": 1, "Fives": 5}
 
 @dataclass(frozen=True)
 class SpecialRank:
-    """A rank whose cards every colour / no colour / every rank / no rank touches."""
+    """A rank whose cards every colour / no colour / every rank / no rank touches, or
+    (deceptive) one rank clue that depends on the card's suit: clue rank number
+    `suit index mod len(clue ranks)` of the variant's clue ranks (hanab.live's clues.ts)."""
 
     rank: int
     all_colours: bool = False
     no_colours: bool = False
     all_ranks: bool = False
     no_ranks: bool = False
+    deceptive: bool = False
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """hanab.live's variant-wide rules beyond the suits (variants.json's keys in
+    brackets), each read by the one function of its idea: the touch rule
+    (`identities.touches`), the empty clue rule (`identities.may_touch_nothing`), the
+    copies (`suit_copies`). All off: the basic game."""
+
+    funnels: bool = False  # [funnels] a rank clue also touches every lower rank
+    chimneys: bool = False  # [chimneys] a rank clue also touches every higher rank
+    odds_and_evens: bool = False  # [oddsAndEvens] rank clue 1 touches odd ranks, 2 even
+    synesthesia: bool = False  # [synesthesia] a colour clue also touches its prism rank
+    colour_blind: bool = False  # [colorCluesTouchNothing] and such a clue is still legal
+    number_blind: bool = False  # [rankCluesTouchNothing] and such a clue is still legal
+    critical_rank: int = 0  # [criticalRank] one copy of this rank in every suit
+    scarce_ones: bool = False  # [scarceOnes] two copies of each 1, not three
+    cow_and_pig: bool = False  # [cowAndPig] a clue says only its kind ("Moo", "Oink")
+    duck: bool = False  # [duck] a clue says nothing but which cards it touches ("Quack")
+    clue_starved: bool = False  # [clueStarved] a discard or a completed stack gives half a clue
+    alternating: bool = False  # [alternatingClues] no two clues of one kind in a row
+    throw_it_in_a_hole: bool = False  # [throwItInAHole] plays and misplays go face down
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The rules on, in hanab.live's words (for views and messages)."""
+        return tuple(name for name, on in (
+            ("Funnels", self.funnels), ("Chimneys", self.chimneys),
+            ("Odds and Evens", self.odds_and_evens), ("Synesthesia", self.synesthesia),
+            ("Color Blind", self.colour_blind), ("Number Blind", self.number_blind),
+            (f"Critical {_RANK_WORDS.get(self.critical_rank, '')}", self.critical_rank > 0),
+            ("Scarce Ones", self.scarce_ones), ("Cow & Pig", self.cow_and_pig),
+            ("Duck", self.duck), ("Clue Starved", self.clue_starved),
+            ("Alternating Clues", self.alternating),
+            ("Throw It in a Hole", self.throw_it_in_a_hole)) if on)
+
+
+NO_MODIFIERS = Modifiers()
+_RANK_WORDS = {1: "Ones", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives"}
+# A variant name's first part that names modifiers (hanab.live's createVariants).
+_MODIFIER_NAMES: dict[str, Modifiers] = {
+    "Funnels": Modifiers(funnels=True),
+    "Chimneys": Modifiers(chimneys=True),
+    "Odds and Evens": Modifiers(odds_and_evens=True),
+    "Synesthesia": Modifiers(synesthesia=True),
+    "Color Blind": Modifiers(colour_blind=True),
+    "Number Blind": Modifiers(number_blind=True),
+    "Totally Blind": Modifiers(colour_blind=True, number_blind=True),
+    "Critical Fours": Modifiers(critical_rank=4),
+    "Scarce Ones": Modifiers(scarce_ones=True),
+    "Cow_Pig": Modifiers(cow_and_pig=True),  # "Cow & Pig", read before the split at " & "
+    "Duck": Modifiers(duck=True),
+    "Clue Starved": Modifiers(clue_starved=True),
+    "Alternating Clues": Modifiers(alternating=True),
+    "Throw It in a Hole": Modifiers(throw_it_in_a_hole=True),
+}
+
+
+def suit_copies(kind: SuitKind, modifiers: Modifiers = NO_MODIFIERS) -> tuple[int, ...]:
+    """Copies of each rank of a suit in a variant, rank 1 first (hanab.live's
+    numCopiesOfCard): a dark suit has one of each; else the standard 3-2-2-2-1, with one
+    of the critical rank (Critical Fours), two 1s in Scarce Ones, and in a reversed suit
+    one 1 and three 5s. The one home of a suit's copies."""
+    if kind.one_of_each:
+        return kind.copies
+    copies = list(STANDARD_COPIES)
+    if kind.reversed:
+        copies[0], copies[4] = 1, 3
+    elif modifiers.scarce_ones:
+        copies[0] = 2
+    if modifiers.critical_rank:
+        copies[modifiers.critical_rank - 1] = 1
+    return tuple(copies)
 
 
 @dataclass(frozen=True)
@@ -185,6 +267,7 @@ class Variant:
     clue_colours: tuple[str, ...]
     clue_ranks: tuple[int, ...]
     special: SpecialRank | None = None
+    modifiers: Modifiers = NO_MODIFIERS
 
 
 class VariantError(ValueError):
@@ -194,25 +277,9 @@ class VariantError(ValueError):
 # Words in a variant's name that mean a rule beyond suit properties, with that rule.
 RULE_WORDS: tuple[tuple[str, str], ...] = (
     ("Up or Down", "stacks may be built up from 1 or down from 5 (START cards)"),
-    ("Throw It in a Hole", "played cards are hidden from the players"),
-    ("Funnels", "a rank clue also touches the lower ranks"),
-    ("Chimneys", "a rank clue also touches the higher ranks"),
-    ("Deceptive", "the special rank is touched by one rank clue that depends on its suit"),
-    ("Scarce Ones", "there are fewer copies of the 1s"),
-    ("Critical Fours", "there is one copy of each 4"),
-    ("Synesthesia", "colour clues also touch ranks (every rank has a colour)"),
-    ("Odds and Evens", "rank clues say odd or even"),
-    ("Alternating Clues", "clues must alternate between colour and rank"),
-    ("Sudoku", "stacks of 4 that may start at any rank"),
-    ("Clue Starved", "a discard or a completed stack gives half a clue"),
-    ("Totally Blind", "no clue touches any card"),
-    ("Color Blind", "colour clues touch no card"),
-    ("Number Blind", "rank clues touch no card"),
-    ("Cow", "clues do not say their colour or rank (Moo, Oink)"),
-    ("Pig", "clues do not say their colour or rank (Moo, Oink)"),
-    ("Duck", "clues do not say their colour or rank (Quack)"),
-    ("Reversed", "a reversed suit: its stack is built from 5 down to 1"),
-    ("Orange", "an inverted suit (Orange, hanab.live's 'inverted' suit property)"),
+    ("Sudoku", "each stack may start at any rank and wraps around, no two at the same rank"),
+    ("Orange", "an inverted suit (Orange, Dark Orange: playing its card discards it and "
+               "discarding it plays it)"),
 )
 
 
@@ -259,26 +326,35 @@ def variant(name: str) -> Variant:
         return _build(name, _FAMILIES[""][int(found.group(3))])
     count = int(found.group(2))
     family, special, mute, extra = "", None, "", []
-    for i, part in enumerate(found.group(1).split(" & ")):
+    modifiers, reverse_last = NO_MODIFIERS, False
+    for i, part in enumerate(found.group(1).replace("Cow & Pig", "Cow_Pig").split(" & ")):
         ranked = re.fullmatch(r"(.+)-(Ones|Fives)", part)
-        if i == 0 and ranked and ranked.group(1) in _SPECIAL_KINDS:
+        if i == 0 and ranked and ranked.group(1) == "Deceptive":
+            special = SpecialRank(_SPECIAL_RANKS[ranked.group(2)], deceptive=True)
+        elif i == 0 and ranked and ranked.group(1) in _SPECIAL_KINDS:
             special = SpecialRank(_SPECIAL_RANKS[ranked.group(2)], *_SPECIAL_KINDS[ranked.group(1)])
+        elif i == 0 and part in _MODIFIER_NAMES:
+            modifiers = _MODIFIER_NAMES[part]
+        elif i == 0 and part == "Reversed":  # the base suits, the last one reversed
+            reverse_last = True
         elif i == (special is not None) and part in _FAMILIES and part:
             family = part
         elif i == 0 and part in ("Color Mute", "Number Mute"):
             mute = part
-        elif part in SPECIAL_SUITS:
+        elif part.removesuffix(" Reversed") in SPECIAL_SUITS:
             extra.append(part)
         else:
             raise VariantError(variant_refusal(name))
     base = _FAMILIES[family].get(count - len(extra))
-    if base is None or (mute and extra):
+    if base is None or (mute and extra) or (reverse_last and extra):
         raise VariantError(variant_refusal(name))
-    return _build(name, base + tuple(extra), special, mute)
+    if reverse_last:
+        base = (*base[:-1], f"{base[-1]} Reversed")
+    return _build(name, base + tuple(extra), special, mute, modifiers)
 
 
 def _build(name: str, suit_names: tuple[str, ...], special: SpecialRank | None = None,
-           mute: str = "") -> Variant:
+           mute: str = "", modifiers: Modifiers = NO_MODIFIERS) -> Variant:
     suits = tuple(SUIT_KINDS[s] for s in suit_names)
     colours: list[str] = []
     for suit in suits:
@@ -286,9 +362,11 @@ def _build(name: str, suit_names: tuple[str, ...], special: SpecialRank | None =
             colours += [c for c in suit.clue_colours if c not in colours]
     ranks = tuple(r for r in range(1, 6)
                   if special is None or r != special.rank
-                  or not (special.all_ranks or special.no_ranks))
+                  or not (special.all_ranks or special.no_ranks or special.deceptive))
     if mute == "Color Mute":
         colours = []
-    if mute == "Number Mute":
+    if mute == "Number Mute" or modifiers.synesthesia:  # Synesthesia: colours say ranks
         ranks = ()
-    return Variant(name, suits, tuple(colours), ranks, special)
+    if modifiers.odds_and_evens:  # two rank clues: 1 is "odd", 2 is "even"
+        ranks = (1, 2)
+    return Variant(name, suits, tuple(colours), ranks, special, modifiers)

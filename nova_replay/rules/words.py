@@ -5,7 +5,7 @@ message asks here, so a Hanabi game never reads like a Nova one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .rulesets import Ruleset
 
@@ -29,9 +29,12 @@ class Words:
     misfired: str
     strikes: bool  # counts strikes taken (Hanabi) rather than lives left (Nova)
     perfect: str = "perfect show"  # every row complete: Nova's show, Hanabi's perfect score
+    halves: bool = False  # coins count half clues (Clue Starved, `Ruleset.hint_cost`)
 
     def coins(self, n: int) -> str:
-        """'1 coin', '8 clues'."""
+        """'1 coin', '8 clues'; in Clue Starved, whose coins are half clues, '7.5 clues'."""
+        if self.halves:
+            return f"{n // 2}{'.5' if n % 2 else ''} {self.coin}{'' if n == 2 else 's'}"
         return plural(n, self.coin)
 
     def lives_left(self, lives: int, total: int) -> str:
@@ -54,4 +57,9 @@ HANABI_WORDS = Words("Hanabi", "clue", "clue", "clues", "clued", "misplay", "mis
 
 def words(ruleset: Ruleset) -> Words:
     """The words of `ruleset`'s game."""
-    return HANABI_WORDS if ruleset.name == "hanabi" else NOVA_WORDS
+    if ruleset.name != "hanabi":
+        return NOVA_WORDS
+    return _HALVES if ruleset.hint_cost == 2 else HANABI_WORDS
+
+
+_HALVES = replace(HANABI_WORDS, halves=True)

@@ -105,8 +105,9 @@ def engine_line(solver: Solver, state: State, line: Sequence[Move]) -> tuple[Act
         if state.over:  # the engine ended the game (hanab.live's early end): no more points
             break
         action: Action
-        if kind == HINT:
-            action = next(a for a in legal_actions(game, state) if isinstance(a, Hint))
+        if kind == HINT:  # card: the clue's kind in Alternating Clues (0 colour, 1 rank)
+            action = next(a for a in legal_actions(game, state) if isinstance(a, Hint)
+                          and (card < 0 or (a.suit >= 0) == (card == 0)))
         elif kind == DISCARD:
             action = Discard(card)
         else:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..knowledge.status import final_round_plays
-from ..rules.engine import State
+from ..rules.engine import State, clue_kind_allowed
 from ..rules.game import Game
-from ..rules.identities import next_identity
+from ..rules.identities import may_touch_nothing, next_identity
 
 PLAY, DISCARD, HINT, MISFIRE = 0, 1, 2, 3
-Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1)
+Move = tuple[int, int, int]  # (kind, deck card or -1, joker row or -1); a hint: (HINT, -1,
+# -1), or in Alternating Clues (HINT, 0 for a colour clue or 1 for a rank clue, -1)
 Hands = tuple[tuple[int, ...], ...]  # per player, deck indices, newest first
 Rows = tuple[int, ...]  # per row, its height
 
@@ -29,6 +30,7 @@ class Node(NamedTuple):
     lives: int
     final_turns: int  # turns left in the final round; -1 before it
     score: int
+    last_clue: int = -1  # Alternating Clues: the last clue's kind (State.last_clue)
 
 
 # The memo key of a node (see Planning.key): player, drawn, coins, lives, final turns,
@@ -50,6 +52,8 @@ class Planning:
         self.ns = len(rules.suits)
         self.size = len(game.deck)
         self.max_coins = rules.coins
+        self.hint_cost = rules.hint_cost  # 2 in Clue Starved (coins are half clues)
+        self.row_coin = rules.row_coin  # not in Throw It in a Hole
         self.perfect = rules.perfect_score
         self.gentle = rules.gentle_show
         self.suit_of = game.suit_of
@@ -63,6 +67,22 @@ class Planning:
         for r in rules.ranks:
             any_clue |= space.clue_mask(-1, r)
         self.touchable = tuple((any_clue >> i) & 1 == 1 for i in game.identity_of)
+        # Alternating Clues: a hint's kind matters; per kind (colour, rank), whether some
+        # clue of it touches each deck card.
+        self.alternating = rules.modifiers.alternating
+        by_kind = [0, 0]
+        for s in range(rules.colour_count):
+            by_kind[0] |= space.clue_mask(s, 0)
+        for r in rules.ranks:
+            by_kind[1] |= space.clue_mask(-1, r)
+        self.touchable_by = tuple(tuple((m >> i) & 1 == 1 for i in game.identity_of)
+                                  for m in by_kind)
+        # A clue that touches nothing is legal in the Blind variants: a hint is then
+        # always possible with a coin (`identities.may_touch_nothing`).
+        self.empty_hint = (
+            (rules.colour_count > 0 and may_touch_nothing(rules, True))
+            or (bool(rules.clue_ranks if rules.kinds else rules.ranks)
+                and may_touch_nothing(rules, False)))
         self.joker_id = self.ns * self.m
         ids = tuple(self.joker_id if s < 0 else s * self.m + r - 1
                     for s, r in zip(game.suit_of, game.rank_of, strict=True))
@@ -103,15 +123,17 @@ class Planning:
 
     def node(self, state: State) -> Node:
         return Node(state.turn % self.n, state.hands, state.rows, state.drawn, state.coins,
-                    state.lives, state.final_turns, state.score)
+                    state.lives, state.final_turns, state.score, state.last_clue)
 
     def step(self, node: Node, move: Move) -> Node | int:
         """The node after `move`, or the final score when the game ends with it (the
         engine's rules: see engine.apply)."""
-        p, hands, rows, drawn, coins, lives, ft, score = node
+        p, hands, rows, drawn, coins, lives, ft, score, last = node
         kind, card, row = move
         if kind == HINT:
-            coins -= 1
+            coins -= self.hint_cost
+            if self.alternating:
+                last = card  # the hint's kind
         else:
             hand = hands[p]
             if kind == PLAY:
@@ -119,7 +141,7 @@ class Planning:
                 h = rows[s] + 1
                 rows = rows[:s] + (h,) + rows[s + 1:]
                 score += 1
-                if h == self.m and coins < self.max_coins:
+                if h == self.m and coins < self.max_coins and self.row_coin:
                     coins += 1
             elif kind == DISCARD:
                 coins += 1
@@ -141,13 +163,38 @@ class Planning:
             return score
         # `_make` from a tuple: NamedTuple's own keyword-handling constructor would cost
         # the search a few per cent (this is its most frequent line).
-        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score))
+        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score, last))
 
     def can_hint(self, node: Node) -> bool:
+        return bool(self.hint_moves(node))
+
+    def hint_moves(self, node: Node) -> list[Move]:
+        """The hint moves legal at `node`: one, (HINT, -1, -1); in Alternating Clues one
+        per kind of clue that may come next and touches a card (or may touch none)."""
         p, hands = node.player, node.hands
-        if node.coins <= 0:
-            return False
-        return any(self.touchable[c] for q, h in enumerate(hands) if q != p for c in h)
+        if node.coins < self.hint_cost:
+            return []
+        if not self.alternating:
+            if self.empty_hint or any(self.touchable[c] for q, h in enumerate(hands)
+                                      if q != p for c in h):
+                return [(HINT, -1, -1)]
+            return []
+        rules = self.game.ruleset
+        out: list[Move] = []
+        for kind in (0, 1):
+            if not clue_kind_allowed(rules, node.last_clue, kind == 0):
+                continue
+            if (kind == 0 and rules.colour_count == 0) or (kind == 1 and not rules.clue_ranks):
+                continue
+            touchable = self.touchable_by[kind]
+            if may_touch_nothing(rules, kind == 0) or any(
+                    touchable[c] for q, h in enumerate(hands) if q != p for c in h):
+                out.append((HINT, kind, -1))
+        return out
+
+    def hint_move(self, colour: bool) -> Move:
+        """The model's move for an engine hint (a colour clue, else a rank clue)."""
+        return (HINT, 0 if colour else 1, -1) if self.alternating else (HINT, -1, -1)
 
     def cuts(self, node: Node) -> tuple[int, ...]:
         """Per row, the lowest rank it can never reach: every copy of a rank between is
@@ -187,8 +234,10 @@ class Planning:
 
     def key(self, node: Node) -> Key:
         """Cards of one identity are interchangeable and every dead card is alike."""
-        p, hands, rows, drawn, coins, lives, ft, _ = node
+        p, hands, rows, drawn, coins, lives, ft, _, last = node
         get = self.classes(rows, self.cuts(node)).__getitem__
+        if self.alternating:  # the last clue's kind goes with the coins (`upper` reads neither)
+            coins = coins * 3 + last + 1
         return (p, drawn, coins, lives, ft, rows, tuple([tuple(sorted(map(get, h))) for h in hands]))
 
     # ---- bounds ----
@@ -198,7 +247,7 @@ class Planning:
         draw pile (each joker bridging one gap), and the plays the turns left allow when
         no card is played before it is drawn (a unit-job schedule with release times).
         `parts`, when given, gets each bound by name (what a proof quotes)."""
-        _, hands, rows, drawn, _, _, ft, score = node
+        _, hands, rows, drawn, _, _, ft, score, _ = node
         m, left, ids = self.m, self.left[drawn], self.ident
         held: set[int] = set()
         for h in hands:
@@ -335,7 +384,7 @@ class Planning:
         other throws, cheapest first (see `throw_cost`). Copies of one identity are one
         move; a misfire is tried only at full coins (else discarding the same card is at
         least as good: one more coin and one more life)."""
-        p, hands, rows, drawn, coins, lives, _, _ = node
+        p, hands, rows, drawn, coins, lives, _, _, _ = node
         hand = hands[p]
         cuts = self.cuts(node)
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
@@ -378,8 +427,7 @@ class Planning:
         if not full:
             out += dead
         others.sort()
-        if self.can_hint(node):
-            out.append((HINT, -1, -1))
+        out += self.hint_moves(node)
         if not full:
             out += [mv for _, mv in others]
         elif lives >= 2 or not out:

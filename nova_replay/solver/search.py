@@ -190,7 +190,7 @@ class Solver(Planning):
         """Play the lowest card that fits; a joker onto a row whose next card is gone
         (any row in the final round); throw a dead card; pass while a teammate can play
         (`patient`, or when the cheapest throw is a last copy); else throw the cheapest."""
-        p, hands, rows, drawn, _, _, ft, _ = node
+        p, hands, rows, drawn, _, _, ft, _, _ = node
         moves = self.moves(node)
         plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
         if plays:
@@ -209,7 +209,7 @@ class Solver(Planning):
         others_play = any(
             self.suit_of[c] >= 0 and self.rank_of[c] == rows[self.suit_of[c]] + 1
             for q, h in enumerate(hands) if q != p for c in h)
-        hint = (HINT, -1, -1)
+        hint = next((mv for mv in moves if mv[0] == HINT), (HINT, -1, -1))
         can_hint = hint in moves
         throws = [mv for mv in moves if mv[0] == DISCARD]
         if patient and others_play and can_hint:

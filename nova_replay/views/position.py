@@ -1,6 +1,6 @@
 """The Python API's objects, in the manner of python-chess: a loaded game
 (`nova_replay.load(path)`) whose `state(turn)` is a position that prints as the table,
-and renders in Jupyter as HTML with inline SVG cards (`views.html`).
+and renders in Jupyter as HTML with inline SVG cards (`position_html`, below).
 
 Everything here reads names, cards and identities as a person writes them ("Anna",
 "3♥", "R2"): knowledge is the set of identities a card may be, not a bit mask, and a
@@ -11,16 +11,20 @@ note names its player. The engine's and the review's own types stay underneath
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
+from html import escape
+from typing import Any, NamedTuple
 
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import knows_playable, knows_trash
-from ..record.load import Record, load_data
-from ..record.reader import read_json
+from ..record.load import Record
+from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
+from ..review.hypothetical import line_of
 from ..review.projection import project
+from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State
 from .review_text import TIERS, knowledge_lines, reading_lines
@@ -41,6 +45,22 @@ class Note:
     @classmethod
     def of(cls, f: Finding, players: tuple[str, ...]) -> Note:
         return cls(f.turn, players[f.player], str(f.kind), str(f.severity), f.message)
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}, {self.player}: {self.severity} ({self.kind}) {self.message}"
+
+    def _repr_html_(self) -> str:
+        return note_html(self)
+
+
+class Move(NamedTuple):
+    """One turn of a game (`GameRecord.moves()`), as python-chess's `mainline()` gives
+    moves: the turn, what was done (one sentence), the table after it, and its notes."""
+
+    turn: int
+    action: str
+    state: Position
+    notes: list[Note]
 
 
 @dataclass(frozen=True)
@@ -113,9 +133,9 @@ class Position:
     @property
     def rows(self) -> dict[str, str]:
         """Each suit's row by its symbol: the top card's rank ("." when empty)."""
-        suits = self.analysis.record.game.ruleset.suits
-        return {SUITS[s].symbol: rank_text(h, s) if h else "."
-                for s, h in zip(suits, self.state.rows, strict=True)}
+        rules = self.analysis.record.game.ruleset
+        return {SUITS[s].symbol: rank_text(rules.top_rank(i, h), s) if h else "."
+                for i, (s, h) in enumerate(zip(rules.suits, self.state.rows, strict=True))}
 
     @property
     def discards(self) -> list[str]:
@@ -169,13 +189,22 @@ class Position:
                          + knowledge_lines(a, self.turn, self._seen))
 
     def __repr__(self) -> str:
-        return (f"<Position turn {self.turn} of {self.analysis.record.file or 'a game'}: "
+        name = os.path.basename(self.analysis.record.file) or "a game"
+        return (f"<Position turn {self.turn} of {name}: "
                 f"score {self.score}, {self.draw_pile} to draw>")
 
     def _repr_html_(self) -> str:
-        from .html import position_html  # the HTML view is only needed in a notebook
-
         return position_html(self)
+
+    def hypothetical(self, moves: Sequence[str]) -> Position:
+        """The table after this one followed by `moves` ('play 3', 'discard 1', 'clue Bob
+        red', or p3, d1, c2.red: `nova_replay.review.hypothetical`), reviewed anew, as the
+        same viewer sees it; the game itself is left as it was. As a player, only that
+        player's own moves. HypotheticalError for a move not read or not allowed."""
+        only = None if self.viewer is None else viewer_of(self.analysis.record.game.players,
+                                                           self.viewer)
+        line = line_of(self.analysis, self.turn, moves, only)
+        return Position(line.analysis, line.end, self.viewer, self.tier)
 
 
 @dataclass(frozen=True)
@@ -230,14 +259,190 @@ class GameRecord(Record):
         for turn in range(self.timeline.turns + 1):
             yield self.state(turn, as_player)
 
+    def moves(self, as_player: str | None = None) -> Iterator[Move]:
+        """Every turn in order, from turn 1: (turn, action, state after it, its notes), as
+        `as_player` saw them if given (the notes that player may read)."""
+        for turn in range(1, self.timeline.turns + 1):
+            position = self.state(turn, as_player)
+            yield Move(turn, position.action, position, position.notes)
+
+    def clock_frame(self) -> Any:
+        """The draw-pile clock as a pandas DataFrame, a row per turn (0 = the deal): who
+        moved, draw pile, pace, score, max score, efficiency, final turns left. Needs
+        pandas (the `[pandas]` extra)."""
+        from .frames import clock_frame
+
+        return clock_frame(self)
+
+    def notes_frame(self) -> Any:
+        """The teaching notes as a pandas DataFrame: turn, player, kind, severity,
+        message. Needs pandas (the `[pandas]` extra)."""
+        from .frames import notes_frame
+
+        return notes_frame(self)
+
     def __str__(self) -> str:
         s = self.timeline.final
         return (f"{self.game.ruleset.title}, {', '.join(self.players)}: {self.turns} turns, "
                 f"score {s.score}" + (f", {s.ending}" if s.ending else ", unfinished"))
 
 
-def load(path: str | os.PathLike[str]) -> GameRecord:
-    """A game log (ours or hanab.live's) as a `GameRecord`; raises the first NovaError
-    (a ValueError) with the file and the place."""
-    name = os.fspath(path)
-    return GameRecord.of(load_data(read_json(name), name))
+    def __repr__(self) -> str:
+        name = os.path.basename(self.file) or "a game"
+        return f"<GameRecord {name}: {self}>"
+
+    def _repr_html_(self) -> str:
+        return game_html(self)
+
+
+def load(source: str | os.PathLike[str]) -> GameRecord:
+    """A game log (ours or hanab.live's) as a `GameRecord`: a path, or a hanab.live game
+    id or replay URL as the commands take them ("123456", fetched once into the cache,
+    then read from there). Raises the first NovaError (a ValueError) with the file and
+    the place, or FetchError (a ValueError) for a game that cannot be fetched."""
+    return GameRecord.of(load_record(source))
+
+
+# The position as HTML with inline SVG, for Jupyter (`Position._repr_html_`): the status,
+# the rows, every hand with each card's knowledge as a suits x ranks grid, and the notes.
+# Self-contained (no script, no stylesheet, no file): a notebook saved to HTML keeps it.
+# It lives with `Position`, the one thing it draws (it was views/html.py, which imported
+# this module while this module imported it).
+
+CARD_W, CARD_H, CELL = 34, 46, 7
+GREY = "#90a4ae"
+
+
+def _card_svg(text: str, colour: str, ring: bool = False) -> str:
+    stroke = "#212121" if ring else colour
+    return (f'<svg width="{CARD_W}" height="{CARD_H}" role="img" aria-label="{escape(text)}">'
+            f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="5" fill="white" '
+            f'stroke="{stroke}" stroke-width="{3 if ring else 2}"/>'
+            f'<text x="{CARD_W // 2}" y="{CARD_H // 2 + 5}" text-anchor="middle" '
+            f'font-family="sans-serif" font-size="14" font-weight="bold" fill="{colour}">'
+            f"{escape(text)}</text></svg>")
+
+
+def _grid_svg(pos: Position, card: CardInHand) -> str:
+    """Suits down, ranks across: a filled cell is an identity the card may be."""
+    space = pos.analysis.ids.space
+    rules = pos.analysis.record.game.ruleset
+    possible = set(card.possible)
+    rects = []
+    for s, letter in enumerate(rules.suits):
+        colour = SUITS[letter].colour
+        for r in rules.ranks:
+            i = s * rules.max_rank + r - 1
+            filled = space.show(i) in possible
+            rects.append(f'<rect x="{(r - 1) * CELL}" y="{s * CELL}" width="{CELL - 1}" '
+                         f'height="{CELL - 1}" fill="{colour if filled else "white"}" '
+                         f'stroke="{colour}" stroke-width="0.5"/>')
+    width, height = rules.max_rank * CELL, len(rules.suits) * CELL
+    label = "may be " + (", ".join(card.possible) if card.possible else "nothing")
+    return (f'<svg width="{width}" height="{height}" role="img" aria-label="{escape(label)}">'
+            + "".join(rects) + "</svg>")
+
+
+def _colour_of(pos: Position, text: str) -> str:
+    """The colour of a card's suit from its text ("3♥", "R2", "??" grey)."""
+    game = pos.analysis.record.game
+    for letter in game.ruleset.suits:
+        suit = SUITS[letter]
+        if text.endswith(suit.symbol) or (len(suit.symbol) == 1 and text[:1] == suit.symbol
+                                          and suit.symbol.isalpha()):
+            return suit.colour
+    return GREY
+
+
+def position_html(pos: Position) -> str:
+    game = pos.analysis.record.game
+    rules = game.ruleset
+    status = (f"Turn {pos.turn}: score {pos.score} of {rules.perfect_score} (max {pos.max_score}), "
+              f"{pos.coins} coins, {pos.lives} lives, {pos.draw_pile} to draw, pace {pos.pace}")
+    if rules.name == "hanabi":
+        status = status.replace(" coins,", " clues,").replace(" lives,", " strikes left,")
+    parts = [f"<div><p><b>{escape(status)}</b></p>"]
+    if pos.action:
+        parts.append(f"<p>{escape(pos.action)}</p>")
+    rows = "".join(_card_svg(top if top != "." else "-", SUITS[letter].colour)
+                   + "&nbsp;" for letter, top in zip(rules.suits, pos.rows.values(), strict=True))
+    parts.append(f"<p>Rows: {rows}</p>")
+    parts.append('<table><tr><th style="text-align:left">player</th>'
+                 '<th style="text-align:left">hand (slot 1 first) and what its holder knew</th></tr>')
+    for name, cards in pos.hands.items():
+        cells = []
+        for c in cards:
+            marks = " ".join(m for m, on in (("playable", c.knows_playable),
+                                              ("trash", c.knows_trash)) if on)
+            cells.append('<td style="text-align:center;padding:2px 6px">'
+                         + _card_svg(c.card, _colour_of(pos, c.card), ring=c.touched)
+                         + "<br>" + _grid_svg(pos, c)
+                         + (f"<br><small>knows {escape(marks)}</small>" if marks else "")
+                         + "</td>")
+        who = escape(name) + (" (to play)" if name == pos.to_play else "")
+        parts.append(f'<tr><td style="text-align:left">{who}</td><td><table><tr>'
+                     + "".join(cells) + "</tr></table></td></tr>")
+    parts.append("</table>")
+    if pos.notes:
+        parts.append("<ul>" + "".join(f"<li><b>{escape(n.severity)}</b>: {escape(n.message)}</li>"
+                                      for n in pos.notes) + "</ul>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+SEVERITY_COLOURS = {Severity.BLUNDER: "#c62828", Severity.MISTAKE: "#ef6c00",
+                    Severity.INFO: "#546e7a", Severity.GOOD: "#2e7d32"}
+CLOCK_W, CLOCK_H = 240, 60
+
+
+def note_html(note: Note) -> str:
+    """A note on one line: its turn, player, severity (coloured) and sentence."""
+    colour = SEVERITY_COLOURS.get(Severity(note.severity), GREY)
+    return (f'<span>turn {note.turn}, {escape(note.player)}: '
+            f'<b style="color:{colour}">{escape(note.severity)}</b> '
+            f"({escape(note.kind)}) {escape(note.message)}</span>")
+
+
+def clock_svg(game: GameRecord) -> str:
+    """The draw-pile clock as a small chart: score (solid) and max score (dashed) turn by
+    turn, on the game's perfect score; the draw pile as a grey line on its own scale."""
+    clock = game.analysis.clock
+    top = max(game.game.ruleset.perfect_score, 1)
+    deck = max(max(p.draw_pile for p in clock), 1)
+    last = max(len(clock) - 1, 1)
+
+    def line(values: list[float], colour: str, dash: str = "") -> str:
+        points = " ".join(f"{2 + i * (CLOCK_W - 4) / last:.1f},{CLOCK_H - 2 - v * (CLOCK_H - 4):.1f}"
+                          for i, v in enumerate(values))
+        extra = f' stroke-dasharray="{dash}"' if dash else ""
+        return (f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                f'stroke-width="1.5"{extra}/>')
+
+    final = clock[-1]
+    label = (f"the clock over {last} turns: score {final.score}, max score {final.max_score} "
+             f"of {top}, {final.draw_pile} cards left to draw")
+    return (f'<svg width="{CLOCK_W}" height="{CLOCK_H}" role="img" aria-label="{escape(label)}">'
+            f'<rect width="{CLOCK_W}" height="{CLOCK_H}" fill="#fafafa" stroke="#e0e0e0"/>'
+            + line([p.draw_pile / deck for p in clock], GREY)
+            + line([p.max_score / top for p in clock], "#1565c0", "4 2")
+            + line([p.score / top for p in clock], "#1565c0")
+            + "</svg>")
+
+
+def game_html(game: GameRecord) -> str:
+    """A summary card: ruleset, players, score and ending, the notes' counts, the clock."""
+    final = game.timeline.final
+    rules = game.game.ruleset
+    ending = final.ending or "unfinished"
+    summary = game.analysis.summary
+    counts = ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in
+                       ((summary.blunders, "blunder"), (summary.mistakes, "mistake")) if n)
+    name = escape(game.file.rsplit("/", 1)[-1] or "a game")
+    return ('<div style="border:1px solid #cfd8dc;border-radius:6px;padding:6px 10px;'
+            'display:inline-block;font-family:sans-serif">'
+            f"<b>{name}</b>: {escape(rules.title)}, {len(game.players)} players<br>"
+            f"{escape(', '.join(game.players))}<br>"
+            f"score <b>{final.score}</b> of {rules.perfect_score}, {escape(ending)}, "
+            f"{game.turns} turns" + (f"; {escape(counts)}" if counts else "") + "<br>"
+            + clock_svg(game)
+            + '<br><small>score (solid), max score (dashed), draw pile (grey)</small></div>')

@@ -46,6 +46,7 @@ from ..conventions.game import (
     ORDER_CHOP_MOVE,
     PLAYS_CLUED,
 )
+from ..conventions.kinds import ConnectionKind, MeaningKind
 from ..knowledge.perspective import Perspective
 from ..record.actions import ruleset_of
 from ..record.load import Record
@@ -254,7 +255,7 @@ def _clue_fits(alt: Analysis, turn: int, cards: tuple[int, ...]) -> bool:
     r = alt.reading.turns[turn]
     moved = chop_moved_at(alt.reading, turn - 1)
     return (isinstance(r, Reading) and r.focus in cards and moved.isdisjoint(cards)
-            and (r.meaning == "save" or (r.meaning == "play" and r.connects)))
+            and (r.meaning == MeaningKind.SAVE or (r.meaning == MeaningKind.PLAY and r.connects)))
 
 
 def _sound(analysis: Analysis, turn: int) -> list[tuple[Action, Family, Answer]]:
@@ -310,7 +311,7 @@ def followed_a_clue(analysis: Analysis, turn: int) -> bool:
         return True
     # (an Order Chop Move plays a clued 1 too, one its play order did not put first)
     return move.move in (PLAYS_CLUED, ORDER_CHOP_MOVE) and any(
-        isinstance(r, Reading) and r.focus == move.card and r.meaning == "play"
+        isinstance(r, Reading) and r.focus == move.card and r.meaning == MeaningKind.PLAY
         for r in reading.turns[:turn])
 
 
@@ -386,9 +387,9 @@ def _play_clue(analysis: Analysis, turn: int, action: Hint) -> bool:
     if alt.reading is None or alt.reading.not_read:
         return False
     r = alt.reading.turns[turn]
-    return (isinstance(r, Reading) and r.meaning == "play" and r.connects and not r.trash
-            and r.focus in new and all(x.kind in ("known", "playable", "prompt")
-                                       for x in r.connections)
+    told = (ConnectionKind.KNOWN, ConnectionKind.PLAYABLE, ConnectionKind.PROMPT)
+    return (isinstance(r, Reading) and r.meaning == MeaningKind.PLAY and r.connects
+            and not r.trash and r.focus in new and all(x.kind in told for x in r.connections)
             and not any(f.severity.is_fault for f in alt.notes_at(turn)))
 
 
@@ -428,7 +429,7 @@ def fix_due(analysis: Analysis, turn: int) -> bool:
             played = t
     for k in tk.of(turn - 1, nxt):
         t, r = last.get(k.card, (0, None))
-        if (r is not None and t > played and r.meaning == "play" and not r.connects
+        if (r is not None and t > played and r.meaning == MeaningKind.PLAY and not r.connects
                 and not (playable >> game.identity_of[k.card]) & 1 and k.deduced & playable):
             return True
     return False

@@ -18,6 +18,7 @@ from ..record.hanablive import card_notes, hanablive_score
 from ..record.hanablive_export import card_orders
 from ..review.analysis import Analysis, Finding, Summary
 from ..review.evaluation import Evaluation
+from .text import describe_turn
 
 REPORT_VERSION = 1
 REPORT_SCHEMA_ID = "https://nova-replay.example/schemas/nova-analysis-v1.schema.json"
@@ -231,8 +232,6 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
     """Everything the analysis found, turn by turn, as one JSON-ready model;
     `suggested` maps a faulted turn to what a convention player would have done, and
     `evaluation` (`analyze --solve`) adds best possible per turn and its findings."""
-    from .text import describe_turn
-
     record = analysis.record
     game, tl = record.game, record.timeline
     turns = []

@@ -21,7 +21,7 @@ from ..rules.engine import (
     is_misfire,
 )
 from ..rules.game import Discard, Game, Hint, Play
-from ..rules.words import plural, words
+from ..rules.words import Words, plural, words
 
 
 def slot_of(hand: tuple[int, ...], card: int) -> int:
@@ -31,7 +31,7 @@ def slot_of(hand: tuple[int, ...], card: int) -> int:
 
 def row_text(game: Game, suit: int, height: int) -> str:
     letter = game.ruleset.suits[suit]
-    top = rank_text(height, letter) if height else "."
+    top = rank_text(game.ruleset.top_rank(suit, height), letter) if height else "."
     return f"{game.ruleset.suit_letter(suit)} {top}"
 
 
@@ -68,8 +68,9 @@ def describe_turn(timeline: Timeline, turn: int, seen: Perspective = REVIEWER) -
             letter = game.ruleset.suits[suit]
             as_what = (f" as {rank_text(height, letter)}{game.ruleset.suit_letter(suit)}"
                        if game.suit_of[card] < 0 else "")
+            top = rank_text(game.ruleset.top_rank(suit, height), letter)
             text = (f"{actor} plays {shown} from slot {slot}{as_what}: "
-                    f"the {game.suit_name(suit)} row is now at {rank_text(height, letter)}")
+                    f"the {game.suit_name(suit)} row is now at {top}")
             if height == game.ruleset.max_rank:
                 text += " (complete)"
         if after.drawn > before.drawn:
@@ -127,7 +128,7 @@ def table_text(game: Game, state: State, seen: Perspective = REVIEWER,
     turns = final_turns_left(state)
     lines = [
         f"  Rows      {rows}   (score {state.score} of {rules.perfect_score})",
-        f"  {w.coin.capitalize()}s {state.coins}/{rules.coins}   {lives}   "
+        f"  {w.coin.capitalize()}s {_count(w, state.coins)}/{_count(w, rules.coins)}   {lives}   "
         f"Draw pile {state.draw_pile(game)}"
         + (f"   Final round: {plural(turns, 'turn')} left" if turns else ""),
         f"  Discards  {discards}",
@@ -244,3 +245,8 @@ def card_notes_text(timeline: Timeline, log: GameLog, seen: Perspective = REVIEW
         shown = "??" if c in own else game.card_text(c)
         lines.append(f"  {shown} (card {c}, {when}): {said}")
     return "\n".join(lines) if len(lines) > 1 else ""
+
+
+def _count(w: Words, coins: int) -> str:
+    """A coin count as a number: '7', or '7.5' where coins are half clues (Clue Starved)."""
+    return f"{coins / 2:g}" if w.halves else str(coins)
