@@ -40,6 +40,7 @@ from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clue_faults import five_by_colour
 from .findings import convention_findings
+from .loss import LossDate, date_perfect_loss
 from .mover import MoverView
 from .needed import cards_gotten
 from .vocabulary import (
@@ -112,6 +113,9 @@ class Summary:
     efficiency: float | None
     perfect_lost_turn: int | None  # the first turn after which a perfect show was impossible
     ending: str | None  # "terminated": the game was stopped, max score is what play could reach
+    # Whether the exact solver proved `perfect_lost_turn` (`loss.date_perfect_loss`); if
+    # not, it is only the latest turn it can be and the loss may be earlier.
+    perfect_lost_exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -580,6 +584,26 @@ def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
     return tuple(sorted(out, key=_turn))
 
 
+def _pace_verdict(f: Finding, loss: LossDate | None) -> Finding:
+    """The out-of-pace note judged by the exact best: a mistake only when the solver
+    proved that this very turn lost the perfect score; otherwise it only tells the pace
+    (the perfect score was lost earlier, or the solver could not prove when)."""
+    if f.kind != Kind.OUT_OF_PACE or f.severity != MISTAKE:
+        return f
+    if loss is not None and loss.exact and loss.turn == f.turn:
+        return replace(f, message=f.message + " Even knowing every card, a perfect score "
+                       "was still reachable before this turn and not after it.")
+    if loss is not None and loss.turn < f.turn:
+        when = (f"from turn {loss.turn}" if loss.exact
+                else f"by turn {loss.turn} at the latest")
+        why = (f" It is no fault of this turn: even knowing every card, a perfect score "
+               f"was out of reach {when}.")
+    else:
+        why = (" Not judged a fault: the exact solver could not prove, within its budget, "
+               "whether this turn lost the perfect score or an earlier one did.")
+    return replace(f, severity=INFO, message=f.message + why)
+
+
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
             conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
@@ -597,13 +621,19 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
         findings = apply_conventions(tk, reading, findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
-    lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
+    # The clock dates the loss too late, never too early: the solver finds the turn.
+    clock_turn = next((p.turn for p in clock if p.max_score < perfect or (
+        p.pace < 0 and not play_ended(record.timeline.states[p.turn]))), None)
+    loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
+    findings = tuple(_pace_verdict(f, loss) for f in findings)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
         blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
         wasted_hints=len([f for f in findings if f.kind == Kind.WASTED_HINT]),
         hints=len([a for a in record.timeline.actions if type(a) is Hint]),
-        efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
+        efficiency=clock[-1].efficiency, ending=final.ending,
+        perfect_lost_turn=None if loss is None else loss.turn,
+        perfect_lost_exact=loss is not None and loss.exact,
     )
     return Analysis(record, tk, clock, findings, summary, reading)
