@@ -40,7 +40,7 @@ from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clue_faults import five_by_colour
 from .findings import convention_findings
-from .loss import LossDate, date_perfect_loss
+from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
 from .needed import cards_gotten
 from .vocabulary import (
@@ -584,24 +584,28 @@ def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
     return tuple(sorted(out, key=_turn))
 
 
-def _pace_verdict(f: Finding, loss: LossDate | None) -> Finding:
-    """The out-of-pace note judged by the exact best: a mistake only when the solver
-    proved that this very turn lost the perfect score; otherwise it only tells the pace
-    (the perfect score was lost earlier, or the solver could not prove when)."""
-    if f.kind != Kind.OUT_OF_PACE or f.severity != MISTAKE:
-        return f
-    if loss is not None and loss.exact and loss.turn == f.turn:
-        return replace(f, message=f.message + " Even knowing every card, a perfect score "
-                       "was still reachable before this turn and not after it.")
-    if loss is not None and loss.turn < f.turn:
-        when = (f"from turn {loss.turn}" if loss.exact
-                else f"by turn {loss.turn} at the latest")
-        why = (f" It is no fault of this turn: even knowing every card, a perfect score "
-               f"was out of reach {when}.")
-    else:
-        why = (" Not judged a fault: the exact solver could not prove, within its budget, "
-               "whether this turn lost the perfect score or an earlier one did.")
-    return replace(f, severity=INFO, message=f.message + why)
+def _judge_pace(record: Record, clock: tuple[ClockPoint, ...], loss: LossDate | None,
+                findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The out-of-pace notes judged by the exact best (`loss.pace_verdict`), and a note
+    on a clue or discard at pace <= 0 on the turn the solver proves lost the perfect
+    score (`loss.paced_loss`)."""
+    out = []
+    for f in findings:
+        if f.kind == Kind.OUT_OF_PACE and f.severity == MISTAKE:
+            fault, why = pace_verdict(f.turn, loss)
+            f = replace(f, severity=MISTAKE if fault else INFO, message=f.message + why)
+        out.append(f)
+    game, tl = record.game, record.timeline
+    turn = None if loss is None else loss.turn
+    if (loss is not None and turn and not any(
+            f.kind == Kind.OUT_OF_PACE and f.turn == turn for f in out)):
+        p = tl[turn - 1].player(game)
+        said = paced_loss(loss, tl.actions[turn - 1], clock[turn - 1].pace, game.players[p],
+                          words(game.ruleset))
+        if said:
+            out.append(Finding(turn, p, Kind.OUT_OF_PACE, MISTAKE, (), said, {}))
+            out.sort(key=_turn)
+    return tuple(out)
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
@@ -625,7 +629,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     clock_turn = next((p.turn for p in clock if p.max_score < perfect or (
         p.pace < 0 and not play_ended(record.timeline.states[p.turn]))), None)
     loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
-    findings = tuple(_pace_verdict(f, loss) for f in findings)
+    findings = _judge_pace(record, clock, loss, findings)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,

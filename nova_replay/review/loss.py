@@ -22,10 +22,12 @@ from dataclasses import dataclass
 
 from ..knowledge.status import Identities
 from ..rules.engine import Timeline
+from ..rules.game import Action, Discard, Hint
+from ..rules.words import Words
 from ..solver.exact import max_score_at, playable_state
 from ..solver.search import Solver
 
-__all__ = ["LOSS_NODES", "LossDate", "date_perfect_loss"]
+__all__ = ["LOSS_NODES", "LossDate", "date_perfect_loss", "pace_verdict", "paced_loss"]
 
 # Nodes of solver work per game for the date (greedy lines count as nodes too). Small on
 # purpose: the default `analyze` stays within issue #31's 1.5x CPU time
@@ -88,3 +90,31 @@ def date_perfect_loss(timeline: Timeline, clock_turn: int, nodes: int = LOSS_NOD
             lost = guess
         guess = (kept + lost) // 2
     return LossDate(lost, kept + 1 == lost or lost == 0)
+
+
+def pace_verdict(turn: int, loss: LossDate | None) -> tuple[bool, str]:
+    """Whether the turn the pace ran out is a fault, and the words to add to its note: a
+    mistake only when the solver proved that this very turn lost the perfect score; no
+    fault when the perfect score was gone before, or when the solver could not tell."""
+    if loss is not None and loss.exact and loss.turn == turn:
+        return True, (" Even knowing every card, a perfect score was still reachable before "
+                      "this turn and not after it.")
+    if loss is not None and loss.turn < turn:
+        when = f"from turn {loss.turn}" if loss.exact else f"by turn {loss.turn} at the latest"
+        return False, (" It is no fault of this turn: even knowing every card, a perfect "
+                       f"score was out of reach {when}.")
+    return False, (" Not judged a fault: the exact solver could not prove, within its "
+                   "budget, whether this turn lost the perfect score or an earlier one did.")
+
+
+def paced_loss(loss: LossDate, action: Action, pace: int, name: str, w: Words) -> str:
+    """The note on a clue or discard made at pace <= 0 on the turn the solver proves lost
+    the perfect score ('' for any other move): at pace <= 0 every turn must play a card
+    or keep one playable later, and this one did not. An outcome note: the proof knows
+    every card, and the note says so (issue #31: such faults were noted only by --solve)."""
+    if not loss.exact or pace > 0 or type(action) not in (Discard, Hint):
+        return ""
+    move = f"{w.hint}" if type(action) is Hint else "discard"
+    return (f"At pace {pace}, {name}'s {move} lost the {w.perfect}: knowing every card (an "
+            f"outcome: it may rest on cards {name} could not see), a {w.perfect} was still "
+            f"reachable before this turn and not after it.")
