@@ -7,7 +7,15 @@ from test_analysis import drain
 
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
-from nova_replay.review.loss import LOSS_NODES, LossDate, date_perfect_loss
+from nova_replay.review.loss import (
+    LOSS_NODES,
+    LossDate,
+    date_perfect_loss,
+    pace_verdict,
+    paced_loss,
+)
+from nova_replay.rules.game import Discard, Hint, Play
+from nova_replay.rules.words import words
 from nova_replay.solver.exact import Budget, solve
 from nova_replay.views.review_text import summary_text
 
@@ -54,3 +62,31 @@ def test_a_loss_at_the_deal_is_exact() -> None:
     game, actions = drain(3, 3)
     tl = analyze(log_data(game, actions)).timeline
     assert date_perfect_loss(tl, 0) == LossDate(0, True)
+
+
+def test_a_clue_or_discard_at_pace_zero_on_the_proven_loss_turn_is_noted_as_an_outcome(
+        ) -> None:
+    # The rule on its own (no hand-built game here has a clue at pace 0 that the solver
+    # proves lost the perfect score): only a clue or a discard, only at pace <= 0, only
+    # when the date is proven.
+    game, actions = drain(3, 3)
+    w = words(game.ruleset)
+    clue = next(a for a in actions if isinstance(a, Hint))
+    thrown = next(a for a in actions if isinstance(a, Discard))
+    proven, unproven = LossDate(9, True), LossDate(9, False)
+    said = paced_loss(proven, clue, 0, "Ben", w)
+    assert said.startswith(f"At pace 0, Ben's {w.hint} lost the {w.perfect}")
+    assert "outcome" in said
+    assert paced_loss(proven, thrown, -1, "Ben", w).startswith("At pace -1, Ben's discard")
+    assert paced_loss(proven, clue, 1, "Ben", w) == ""  # pace to spare: no note
+    assert paced_loss(unproven, clue, 0, "Ben", w) == ""  # not proven: no note
+    assert paced_loss(proven, Play(clue.to), 0, "Ben", w) == ""  # a play: not this rule
+
+
+def test_the_pace_turn_is_a_fault_only_when_proven_to_lose_the_perfect_score() -> None:
+    assert pace_verdict(14, LossDate(14, True))[0]
+    assert pace_verdict(14, LossDate(4, True)) == (False, " It is no fault of this turn: even "
+                                                   "knowing every card, a perfect score was "
+                                                   "out of reach from turn 4.")
+    assert not pace_verdict(14, LossDate(14, False))[0]
+    assert "could not prove" in pace_verdict(14, LossDate(14, False))[1]
