@@ -32,7 +32,7 @@ __all__ = ["LOSS_NODES", "LossDate", "date_perfect_loss", "pace_verdict", "paced
 # Nodes of solver work per game for the date (greedy lines count as nodes too). Small on
 # purpose: the default `analyze` stays within issue #31's 1.5x CPU time
 # (benchmarks/dev_analysis_speed.py); `--solve` has its own, larger budget.
-LOSS_NODES = 60
+LOSS_NODES = 30
 # At most this many turns probed per game: each probe costs the solver's greedy lines
 # even when no node is left, so the count is capped too.
 LOSS_PROBES = 2
