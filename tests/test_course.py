@@ -90,9 +90,11 @@ EXPECTED: dict[str, tuple[int, str, str, str]] = {
     "29-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
     "30-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
     "31-misfire.json": (10, "misfire", "mistake", "3C"),
-    # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1.
-    "32-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
-    "33-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
+    # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1. The clock's
+    # note, not a fault: the exact solver does not prove the perfect score lost at that
+    # discard (in lesson 32 it was out of reach by turn 7 already), so no one is blamed.
+    "32-pace-runs-out.json": (16, "out_of_pace", "info", ""),
+    "33-pace-ran-out-bots.json": (33, "out_of_pace", "info", ""),
     # Anna knew her 5♣ playable (clubs at 4) and discarded it: the point is lost.
     "34-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
     # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
