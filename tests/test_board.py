@@ -28,13 +28,15 @@ def test_purple_is_p_in_a_hanablive_game_and_w_in_ours() -> None:
         Card(3, "AR1")) == "3AR1"
 
 
-def test_the_json_report_keeps_the_logs_card_names() -> None:
+def test_the_json_report_writes_the_games_own_letter() -> None:
+    # One suit letter for the ruleset everywhere in the JSON (issue 32): hanab.live's
+    # purple is P there, as its text says, never our internal W.
     data = simulate(make_ruleset("hanabi", variant_name="No Variant"), 3,
                     parse_bot("careless:0.5", 1), 1)
     a = analyze(data)
     truths = {card["truth"] for turn in analysis_report(a).model_dump()["turns"]
               for hand in turn["hands"] for card in hand["cards"]}
-    assert any(t.endswith("W") for t in truths) and not any(t.endswith("P") for t in truths)
+    assert any(t.endswith("P") for t in truths) and not any(t.endswith("W") for t in truths)
 
 
 @pytest.mark.parametrize("kind", sorted(SUIT_KINDS))

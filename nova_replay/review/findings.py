@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
 from ..conventions.game import GameReading
-from ..conventions.kinds import MeaningKind
+from ..conventions.kinds import ConnectionKind, MeaningKind
 from ..conventions.levels import page
 from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading
@@ -130,6 +130,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
     memo = Memo()  # the clues as each player read them
     focused: dict[int, int] = {}  # card -> the turn of the last clue that focused it
+    # player -> the finesse their last blind play answered: while its focus, a card they
+    # see, is still held and cannot be played yet, the card they played was not the one it
+    # needed, so it calls their next finesse position (H-Group's layered finesse, level 5)
+    answered: dict[int, Call] = {}
+    prompted: dict[int, tuple[int, Reading]] = {}  # card -> the last clue that prompted it
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -159,6 +164,8 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 called[r.focus] = (t, r)
             for x in r.connections:
                 called.setdefault(x.card, (t, r))
+                if x.kind == ConnectionKind.PROMPT:
+                    prompted[x.card] = (t, r)
                 for c in x.others:  # level 5: an ambiguous finesse's other copies
                     called.setdefault(c, (t, r))
             continue
@@ -172,6 +179,11 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             behind: Call | None = None
             if blind:
                 behind = mover.called(card)
+                if behind is None and read.conventions.knows("layered finesse"):
+                    behind = _layered(answered.get(p), p, before, game,
+                                      tk.statuses[t - 1].playable)
+                if behind is not None and not misfired:
+                    answered[p] = behind
             elif card in focused and not mover.knows_playable(card) and (
                     misfired or not mover.mask(card) & mover.status.playable):
                 # the focus of a clue, read as its player read it: what follows from it is
@@ -181,6 +193,12 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 mine = mover.read(focused[card])
                 if mine.meaning == PLAY and mine.focus == card:
                     behind = Call(focused[card], mine, "play clue", game.identity_of[card], ())
+            if not blind and card in prompted and not misfired and prompted[card][1].target != p:
+                # a clued card of theirs a clue prompted: if its focus still cannot play,
+                # the rest is on their finesse position (the hidden finesse); `_layered`
+                # asks at their next blind play
+                turn_of, r_of = prompted[card]
+                answered[p] = Call(turn_of, r_of, "hidden finesse", game.identity_of[card], ())
             i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT))) \
                 if misfired else None
             stop = _told_not_to_play(mover, behind, card) if behind is not None else ""
@@ -268,6 +286,23 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
 def _convention(how: str) -> str:
     """The convention (levels.CONVENTIONS) a call's name rests on."""
     return how if how in ("play clue", "prompt") else "finesse"
+
+
+def _layered(call: Call | None, player: int, before: State, game: Game,
+             playable: int) -> Call | None:
+    """The finesse `player`'s last blind play answered, still calling: its focus is a card
+    they see (another player's), still held, that cannot be played yet, so the card they
+    played was not the one it needed and the call moves to their next finesse position (a
+    layered finesse, as the player finds out when the first card is another one). Only
+    what they saw: the focus's identity and the piles."""
+    if call is None or call.clue.target == player:
+        return None
+    focus = call.clue.focus
+    if focus not in before.hands[call.clue.target]:
+        return None
+    if (playable >> game.identity_of[focus]) & 1:
+        return None  # the focus can be played now: the call was answered
+    return Call(call.turn, call.clue, "layered finesse", call.identity, ())
 
 
 def _told_not_to_play(mover: MoverView, call: Call, card: int) -> str:
