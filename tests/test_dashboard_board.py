@@ -189,7 +189,7 @@ def test_hanablive_games_show_purple(board: Callable[[GameLibrary], Any]) -> Non
     duo.wait_for_page(f"{duo.server_url}/?game=no_variant_5p&turn=0")
     duo.wait_for_contains_text("#turn-label", "Turn 0")
     pile = duo.find_elements("#rows .row-pile")[4]
-    assert pile.get_attribute("title").startswith("purple")
+    assert pile.get_attribute("title").startswith("Purple")  # hanab.live's suit name
     assert pile.value_of_css_property("color") == "rgba(123, 31, 162, 1)"
     assert duo.get_logs() == []
 

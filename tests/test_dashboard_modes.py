@@ -39,7 +39,9 @@ def library() -> GameLibrary:
 
 
 # The course's lesson on a hint that touched only trash (a copy already hinted elsewhere).
-TRASH_LESSON = SAMPLES / "nova-3p-hint-on-trash-bots.json"
+# A wasted hint naming a hinted copy in a third hand (nova-3p-hint-on-trash-bots had one until
+# Good Touch was judged from the giver's view: its copy was in the giver's own hand, issue 31).
+TRASH_LESSON = SAMPLES / "nova-4p-careless-bots.json"
 
 
 def trash_lesson() -> Analysis:
@@ -54,7 +56,7 @@ def analysis_of(library: GameLibrary, key: str) -> Analysis:
 
 def trash_hint(a: Analysis) -> tuple[Finding, int]:
     """The only_trash note naming a hinted copy, and who holds that copy."""
-    f = next(f for f in a.findings if f.details.get("related"))
+    f = next(f for f in a.findings if f.kind == "wasted_hint" and f.details.get("related"))
     holder = next(p for p, hand in enumerate(a.timeline[f.turn].hands)
                   if f.details["related"][0] in hand)
     assert not set(f.cards) & set(a.timeline[f.turn].hands[holder])
