@@ -78,7 +78,9 @@ def test_a_hanablive_game_says_purple_and_our_plain_log_of_it_white() -> None:
     said = words_of(hl)
     lost = [f.message for f in hl.findings if f.kind == "lost_critical"]
     assert lost == ["Bob discarded 5P, the only 5P (it had been clued): purple can now reach 4 "
-                    "at most; it cost 1 point (max score 24)."]  # P, as players write purple
+                    "at most; it cost 1 point (max score 24). By what Bob knew, a fault too: a "
+                    "clued card not known to be trash is kept."]  # P, as players write purple
+    # (the outcome and the judgement from Bob's view in one note, issue 31)
     assert "alice clues purple to bob" in said and "white" not in said
 
     ours = analyze(load_data(as_our_plain_log(data)))

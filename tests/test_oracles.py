@@ -286,6 +286,10 @@ def check_game(game: Game, actions: list[Action], a: Analysis, every_turn_knowle
         cost = oracle_max(game, back) - oracle_max(game, after)
         severity = ("blunder" if cost > 0 else "mistake"
                     if oracle_playable_later(game, back, card) else "info")
+        if "judged" in f.details:  # the judgement of the move from its player's view, folded
+            # into the outcome's note (issue 31: one note a move): the worse of the two
+            worst_first = ["blunder", "mistake", "info", "good"]
+            severity = min(severity, f.details["judged"][1], key=worst_first.index)
         assert (f.cards, f.details["cost"], f.severity) == ((card,), cost, severity), t
         assert f.details["max_score"] == a.clock[t].max_score
     for f in a.findings:
