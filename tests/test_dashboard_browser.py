@@ -197,7 +197,7 @@ def test_findings_link_and_no_spoilers(duo: Any, library: GameLibrary, tmp_path:
 
 
 def test_an_uploaded_invalid_log_shows_the_validator_messages(duo: Any, tmp_path: Path) -> None:
-    open_at(duo, "", "Turn 0 of 56")
+    open_at(duo, "", "Turn 0 of 59")  # the first sample: hanab-live-3p-p3v0s10, 59 turns
     field = duo.find_element("#upload input[type=file]")
     field.send_keys(str(INVALID / "hint-to-self.json"))
     duo.wait_for_contains_text("#problems", "not a valid game log")

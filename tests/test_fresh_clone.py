@@ -66,12 +66,13 @@ def test_a_fresh_clone_collects_every_test(clone: Path) -> None:
 
 
 def test_the_data_tests_of_a_fresh_clone_skip_saying_why(clone: Path) -> None:
-    done = _pytest(clone, "-vv", *DATA_TESTS)  # -q in addopts: -vv is -v
+    done = _pytest(clone, "-vv", "-rs", *DATA_TESTS)  # -q in addopts: -vv is -v
     assert done.returncode == 0, done.stdout[-3000:]
     reason = f"real data not found at {clone.parent / 'shared' / 'data'}"
     lines = {line.split(" ")[0]: line for line in done.stdout.splitlines() if "::" in line}
     for test in DATA_TESTS:  # a line a test, "SKIPPED (the reason)"
-        assert "SKIPPED" in lines[test] and reason in lines[test], lines.get(test)
+        assert "SKIPPED" in lines[test], lines.get(test)  # and why, in the summary (-rs):
+    assert f"SKIPPED [{len(DATA_TESTS)}]" in done.stdout and reason in done.stdout, done.stdout[-2000:]
     assert re.search(rf"\b{len(DATA_TESTS)} skipped\b", done.stdout), done.stdout[-500:]
     assert "passed" not in done.stdout.splitlines()[-1]
 
