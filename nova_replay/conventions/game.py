@@ -181,6 +181,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
             slots = tuple([s for s, c in enumerate(hand) if c in touched])
+            if not slots:  # an empty clue (hanab.live's Empty Clues option; a colour-blind
+                out.append(None)  # clue): no card to focus, no convention reads it
+                continue
             reading = read_clue(table, conventions, p, action, slots)
             for x in reading.connections:
                 if x.kind in (ConnectionKind.FINESSE, ConnectionKind.PROMPT, ConnectionKind.BLUFF):

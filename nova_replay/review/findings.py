@@ -140,6 +140,8 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         p = (t - 1) % n
         r = read.turns[t]
         before = states[t - 1]
+        if type(action) is Hint and not isinstance(r, Reading):
+            continue  # an empty clue: no card to read it on, nothing the conventions judge
         if type(action) is Hint and isinstance(r, Reading):
             # The clue's faults are the giver's view's: the clue as they read it, their
             # own cards face down.
