@@ -57,7 +57,7 @@ from holdout import development_games, held_out_games  # noqa: E402
 from nova_replay import GameRecord  # noqa: E402
 from nova_replay.conventions.game import MoveReading  # noqa: E402
 from nova_replay.knowledge.perspective import REVIEWER, Perspective  # noqa: E402
-from nova_replay.knowledge.tiers import card_flags  # noqa: E402
+from nova_replay.knowledge.tiers import CardKnowledge, card_flags  # noqa: E402
 from nova_replay.play.suggest import suggestions  # noqa: E402
 from nova_replay.record.load import load_until_illegal  # noqa: E402
 from nova_replay.review.analysis import Finding  # noqa: E402
@@ -72,6 +72,7 @@ SEED = 31
 FAULTS = ("blunder", "mistake")
 NEXT_MOVES = 3
 IN_FORCE = 8  # earlier clue readings shown, the latest first
+SMALL = 8  # an untouched card's deduced set is shown when it has at most this many identities
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,10 @@ def hand_lines(g: Game, turn: int, only: int | None = None) -> list[str]:
     st = a.knowledge.statuses[turn]
     state = a.timeline[turn]
     nxt = None if state.over else state.player(game)
-    out = ["Hands (slot 1 = newest; holder's knowledge: hinted -> deduced; P/T known "
-           "playable/trash, E known exactly, C critical, H clued, chop):"]
+    out = ["Hands (slot 1 = newest; the holder's knowledge: hinted -> deduced for a clued "
+           "card, the deduced set of an untouched one when small; P/T known playable/trash, "
+           "E known exactly, C critical, H clued, chop; the clues that touched it):"]
+    clued = clue_marks(g, turn)
     for p, name in enumerate(game.players):
         if only is not None and p != only:
             continue
@@ -193,10 +196,34 @@ def hand_lines(g: Game, turn: int, only: int | None = None) -> list[str]:
         out.append(f"  {name}{'  <- to move' if p == nxt else ''}")
         for slot, k in enumerate(a.knowledge.of(turn, p)):
             flags = ",".join(MARKS[f] for f in card_flags(k, st, ids.of_card[k.card], slot == chop))
-            hinted = identities_text(ids.space, k.hinted, k.hinted)
-            deduced = identities_text(ids.space, k.deduced)
+            marks = ", ".join(clued.get(k.card, ()))
             out.append(f"    {slot + 1}: {game.card_text(k.card):<3} [{flags}]  "
-                       f"{hinted} -> {deduced}")
+                       f"{knowledge(g, k)}" + (f"  (clued: {marks})" if marks else ""))
+    return out
+
+
+def knowledge(g: Game, k: CardKnowledge) -> str:
+    """What the holder knew of a card: "hinted -> deduced" for a clued card; for an untouched
+    one only its deduced set, and only when it is small enough to say something."""
+    space = g.record.analysis.ids.space
+    if k.touched:
+        return f"{identities_text(space, k.hinted, k.hinted)} -> {identities_text(space, k.deduced)}"
+    if len(space.members(k.deduced)) <= SMALL:
+        return f"-> {identities_text(space, k.deduced)}"
+    return ""
+
+
+def clue_marks(g: Game, turn: int) -> dict[int, list[str]]:
+    """Per deck card, the clues up to `turn` that touched it ("t5 red by Player 2")."""
+    tl = g.record.timeline
+    game = tl.game
+    out: dict[int, list[str]] = defaultdict(list)
+    for u in range(1, turn + 1):
+        action = tl.actions[u - 1]
+        if isinstance(action, Hint):
+            giver = game.players[tl[u - 1].player(game)]
+            for c in game.touched(action, tl[u - 1].hands[action.to]):
+                out[c].append(f"t{u} {game.describe_hint(action)} by {giver}")
     return out
 
 
@@ -256,6 +283,11 @@ def dossier(pick: Pick, number: int, nodes: int) -> str:
     for o in others:
         lines.append(f"Other note this turn [{o.kind}/{o.severity}] on "
                      f"{game.players[o.player]}: {o.message}")
+    summary = a.summary
+    lines.append(f"Game: final score {summary.score} of {summary.perfect_score}"
+                 + (f", {summary.ending}" if summary.ending else "")
+                 + "; summary's perfect-lost turn: "
+                 + ("none" if summary.perfect_lost_turn is None else str(summary.perfect_lost_turn)))
     lines.append("")
     lines.append(f"THE MOVE (turn {t}, {game.players[mover]}): {describe_turn(tl, t)}")
     lines += readings(g, t, mover)
