@@ -14,10 +14,11 @@ unless `--seed` says otherwise):
    note of the solver's evaluation (`--nodes` of work per game), as `analyze --solve` shows.
 3. Strata: a note's kind and severity ("misfire/mistake", "gamble/info"). Each note gets a
    key: the first 16 hex digits of sha256("{seed}:{file name}:{turn}:{kind}:{index}").
-   Within a stratum the notes are ordered by: first the games of 3-5 players whose clues the
-   conventions read (the issue's audit was on 3-player No Variant games), then the note's
+   Within a stratum the notes are ordered by: first the games of 3-5 players of plain
+   Hanabi (No Variant: the issue's audit was on 3-player No Variant games), then the other
+   games of 3-5 players whose clues the conventions read, then the rest; then the note's
    rank among its game's notes of that stratum by key (every game's first before any
-   game's second: spread over games), then the key.
+   game's second: spread over games); then the key.
 4. Pick: the strata, in name order, take turns; each turn a stratum gives its next two notes
    when its severity is a fault (blunder, mistake: the notes that judge a player hardest),
    else one; until `--count` notes are chosen or none is left. The dossiers are written in
@@ -137,9 +138,15 @@ def open_game(path: Path, nodes: int) -> Game | str:
 
 
 def first(g: Game) -> int:
-    """0 for the games the audit reads first: 3-5 players, clues read by the conventions."""
+    """0 for the games the audit reads first (3-5 players, No Variant Hanabi), 1 for the
+    other 3-5 player games the conventions read, 2 for the rest."""
+    if not 3 <= len(g.record.players) <= 5:
+        return 2
+    rules = g.record.game.ruleset
+    if rules.name == "hanabi" and rules.variant in ("", "No Variant"):
+        return 0
     read = g.record.analysis.reading
-    return 0 if 3 <= len(g.record.players) <= 5 and read is not None and not read.not_read else 1
+    return 1 if read is not None and not read.not_read else 2
 
 
 def key_of(seed: int, name: str, f: Finding, index: int) -> str:
