@@ -30,8 +30,9 @@ reviewer reads it and as the mover and the clue's receiver could), the table bef
 (rows, discards, clues and strikes or coins and lives, draw pile, pace, max score; every
 hand with its truth, clue marks, chop, critical mark, and its holder's hinted and deduced
 knowledge, P/T when known playable or trash), the readings of the earlier clues still in
-force, the exact solver's best possible before and after the move (proven, or bounds when the
-node budget ran out), and the next three moves with their notes. Everything comes from the
+force (touching or calling a card still held), the exact solver's best possible before and
+after the move (proven, or bounds when the node budget ran out), and the next three moves
+with their notes. Everything comes from the
 project's public functions (`nova_replay.load`, `analyze`, the views, `solver.exact.solve`);
 no rule is worked out here.
 
@@ -72,7 +73,7 @@ from nova_replay.views.text import describe_turn, table_text  # noqa: E402
 SEED = 31
 FAULTS = ("blunder", "mistake")
 NEXT_MOVES = 3
-IN_FORCE = 8  # earlier clue readings shown, the latest first
+IN_FORCE = 10  # earlier clue readings shown, the latest first
 SMALL = 8  # an untouched card's deduced set is shown when it has at most this many identities
 
 
@@ -236,7 +237,7 @@ def clue_marks(g: Game, turn: int) -> dict[int, list[str]]:
 
 def readings(g: Game, turn: int, mover: int) -> list[str]:
     """The move's reading (reviewer's, the mover's, a clue's receiver's), and the earlier
-    clues whose focus or called cards are still held before the move."""
+    clues whose touched or called cards are still held before the move."""
     a = g.record.analysis
     read, tl = a.reading, a.timeline
     if read is None or read.not_read:
@@ -256,7 +257,10 @@ def readings(g: Game, turn: int, mover: int) -> list[str]:
         r = read.turns[u]
         if r is None or isinstance(r, MoveReading):
             continue
-        cards = {r.focus, *(x.card for x in r.connections)}
+        clue = tl.actions[u - 1]
+        assert isinstance(clue, Hint)
+        touched = tl.game.touched(clue, tl[u - 1].hands[clue.to])
+        cards = {r.focus, *touched, *(x.card for x in r.connections)}
         if not cards & held:
             continue
         line = f"  turn {u}: {r.text}"
@@ -267,7 +271,8 @@ def readings(g: Game, turn: int, mover: int) -> list[str]:
         if len(earlier) == IN_FORCE:
             break
     if earlier:
-        out.append("Earlier clues whose focus or called cards are still held (latest first):")
+        out.append(f"Earlier clues whose touched or called cards are still held (the latest "
+                   f"{IN_FORCE} at most, latest first):")
         out.extend(earlier)
     return out
 
