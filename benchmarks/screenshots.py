@@ -1,6 +1,7 @@
 """Screenshots of the dashboard at the widths issue 23 names, to look at (not to commit):
-a 5-player real game, a variant game (Ambiguous & Null), a puzzle and the corpus view,
-each at 1400, 1024, 800 and 390 px wide (the window 900 px tall, 844 at 390: a phone),
+a 5-player real game, a variant game (Ambiguous & Null), a puzzle, a lesson, a tried
+line (issue 35), a card's details opened by a tap, and the corpus view, each at 1400,
+1024, 800 and 390 px wide (the window 900 px tall, 844 at 390: a phone),
 in real headless Chromium. Beside each PNG it prints what a look may miss: the page
 wider than the window, text cut by its box, hands below the fold, the turn controls
 off screen.
@@ -29,6 +30,7 @@ from nova_replay.dashboard import GameLibrary
 from nova_replay.play.bots import parse_bot
 from nova_replay.play.simulate import simulate
 from nova_replay.rules.rulesets import make_ruleset
+from nova_replay.views.course import course
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("NOVA_SHARED", ROOT.parent / "shared"))
@@ -40,8 +42,8 @@ SAMPLE_GAMES = ROOT / "sample_games"
 CHECKS = """
 const out = [];
 const doc = document.documentElement;
-if (doc.scrollWidth > window.innerWidth + 1) {
-  out.push('page ' + doc.scrollWidth + ' px wide in a ' + window.innerWidth + ' px window');
+if (doc.scrollWidth > doc.clientWidth + 1) {  // the vertical scrollbar left out
+  out.push('page ' + doc.scrollWidth + ' px wide in a ' + doc.clientWidth + ' px window');
 }
 const cut = [];
 document.querySelectorAll('.card-face, .glabel, .row-pile, .chip, .counter, .turn-label, '
@@ -121,13 +123,20 @@ def board_ready(driver: Any, turn: int) -> None:
                      "document.querySelectorAll('#clock .scatterlayer .trace').length > 0")
 
 
-def shoot(driver: Any, url: str, name: str, width: int, out: Path, ready: Any) -> None:
+def shoot(driver: Any, url: str, name: str, width: int, out: Path, ready: Any,
+          then: str = "") -> None:
     height = 844 if width < 500 else 900
     driver.set_window_size(width, height)
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
     driver.get(url)
-    ready(driver)
+    try:
+        ready(driver)
+        if then:  # a tap, and the page's answer to it
+            wait_for(driver, then)
+    except TimeoutError:  # a view this version of the page does not have
+        print(f"{name}-{width}: not drawn (this version has no such view)")
+        return
     # two frames after the page is ready: the last layout is painted
     driver.execute_async_script("const done = arguments[arguments.length - 1];"
                                 "requestAnimationFrame(() => requestAnimationFrame(done));")
@@ -174,15 +183,31 @@ def main() -> int:
         real.write_bytes(args.real.read_bytes())
         variant = variant_game(games)
         turn = args.turn
+        lesson = course()[0]
         views = [("real-5p", f"?game=real-5p&turn={turn}", lambda d: board_ready(d, turn)),
                  ("ambiguous-null", f"?game=ambiguous-null&turn={turn}",
                   lambda d: board_ready(d, turn)),
                  ("puzzle", f"?puzzle={puzzle}",
-                  lambda d: wait_for(d, "return document.getElementById('puzzle-question')"))]
+                  lambda d: wait_for(d, "return document.getElementById('puzzle-question')")),
+                 # as the lesson picker opens it
+                 ("lesson", f"?game=lesson-{Path(lesson.file).stem}&turn={max(0, lesson.turn - 1)}"
+                            "&spoilers=off",
+                  lambda d: wait_for(d, "return document.getElementById('lesson')"
+                                        " && document.getElementById('lesson').textContent")),
+                 ("hypo", f"?game=real-5p&turn={turn}&hypo={turn - 2}%3Ap1%2Cp1",
+                  lambda d: wait_for(d, "return document.getElementById('hypo-said')"))]
+        tap = ("var c = document.getElementById('card-1-1'); if (!c) { return false; }"
+               "if (!window.__tapped) { window.__tapped = true; c.scrollIntoView({block: 'center'});"
+               " c.click(); }"
+               "var p = document.getElementById('card-detail');"
+               "return p && p.style.display !== 'none';")
         with served(GameLibrary.from_path(games)) as url, chromium() as driver:
             for name, query, ready in views:
                 for width in widths:
                     shoot(driver, url + query, name, width, args.out, ready)
+            for width in widths:  # a card's details, opened by a tap
+                shoot(driver, url + f"?game=real-5p&turn={turn}", "card-tapped", width, args.out,
+                      lambda d: board_ready(d, turn), tap)
         table = corpus_table(folder, [real, variant, *sorted(SAMPLE_GAMES.glob("*5p*.json"))])
         with served(GameLibrary.from_table(table)) as url, chromium() as driver:
             for width in widths:

@@ -29,6 +29,7 @@ from nova_replay.knowledge.perspective import viewer_of
 
 from .data import Broken, GameLibrary, Reviewed, UploadRefused
 from .evaluations import Evaluations, start_solver
+from .hypo import Lines, hypo_payload, line_for, offers
 from .layout import problems_view
 from .links import CONVENTIONS, DEFAULT_CONVENTIONS, parse_view, turn_href, url_mistakes
 from .payload import conventions_of, game_payload
@@ -63,6 +64,7 @@ class Payloads:
 
     def __init__(self, library: GameLibrary) -> None:
         self.library = library
+        self.lines = Lines()  # tried lines (dashboards/hypo.py), each played once
         # Each payload with the game it was made of: an upload's key is the same in
         # every browser session, its game need not be.
         self._kept: OrderedDict[tuple[str, int | None, int, str],
@@ -156,18 +158,27 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     else:
         controls = keep
     options = options_of(loaded, viewer, spoilers)
+    # a tried line (dashboards/hypo.py) of this game: the URL's, kept by a switch of view
+    line, line_problem = line_for(payloads.lines, key, loaded, options.viewer,
+                                  url.hypo if trigger != "game-picker" else None)
+    last = loaded.turns if line is None else line.end
+    if line is not None and from_url and url.turn is None:
+        start = line.end
     if start is not None:
-        start = max(0, min(start, loaded.turns))
+        start = max(0, min(start, last))
     players = loaded.analysis.record.game.players
     href = no_update
     if start is not None:
         href = turn_href(key, start, None if options.viewer is None else players[options.viewer],
                          tier if tier in TIERS else "deduced", options.no_spoilers,
-                         conventions_of(loaded.analysis))
+                         conventions_of(loaded.analysis), url.hypo if line else None)
         if href == search:
             href = no_update
-    reached = start if start is not None else min(current or 0, loaded.turns)
-    payload = {**payloads.get(key, loaded, options, reached), "start": start}
+    reached = start if start is not None else min(current or 0, last)
+    if line is not None:
+        payload = {**hypo_payload(key, line, options, url.hypo or ""), "start": start}
+    else:
+        payload = {**payloads.get(key, loaded, options, reached), "start": start}
     viewers += [{"label": f"as {name}", "value": str(p)} for p, name in enumerate(players)]
     warnings = loaded.warnings
     if options.no_spoilers and loaded.unfinished and loaded.illegal is None:
@@ -181,6 +192,8 @@ def open_view(library: GameLibrary, payloads: Payloads, trigger: str | None, sea
     elif warnings:
         problems = problems_view(loaded.analysis.record.file, warnings, fatal=False)
     mistakes = url_mistakes(search, players) if from_url else []
+    if line_problem:
+        mistakes.append(line_problem)
     if mistakes:  # a link's bad as= or tier=: said, not dropped silently
         problems = html.Div([problems, html.Div(
             [html.Div("This link asks for a view the game does not have:",
@@ -207,6 +220,24 @@ def reach(library: GameLibrary, payloads: Payloads, asked: dict[str, Any] | None
     return {**payloads.get(asked["key"], loaded, options, turn), "start": None, "extends": True}
 
 
+def hypo_offers(library: GameLibrary, payloads: Payloads, asked: Any, owner: str = "",
+                conventions: str | None = None) -> Any:
+    """The moves to try at the browser's ask {key, turn, viewer, spoilers, hypo}: of the
+    tried line's game when there is one, else of the game (hypo.offers)."""
+    if not isinstance(asked, dict) or not isinstance(asked.get("key"), str) \
+            or type(asked.get("turn")) is not int:
+        raise PreventUpdate
+    loaded = library.read_by(asked["key"], owner, conventions)
+    viewer = asked.get("viewer")
+    if not isinstance(loaded, Reviewed) or not (
+            viewer is None or (type(viewer) is int
+                               and 0 <= viewer < len(loaded.analysis.record.game.players))):
+        raise PreventUpdate
+    hypo = asked.get("hypo") if isinstance(asked.get("hypo"), str) else None
+    line, _ = line_for(payloads.lines, asked["key"], loaded, viewer, hypo)
+    return offers(line, loaded, asked["turn"], viewer, bool(asked.get("spoilers")) is False)
+
+
 def upload(library: GameLibrary, contents: str | None, filename: str | None, owner: str = ""
            ) -> tuple[Any, str, str]:
     """Add an uploaded log for the browser session `owner`; go to it (the URL) and
@@ -225,22 +256,31 @@ def upload(library: GameLibrary, contents: str | None, filename: str | None, own
 
 
 def evaluation_state(library: GameLibrary, evaluations: Evaluations, asked: Any, opened: bool,
-                     owner: str) -> tuple[Any, bool, str]:
+                     owner: str, lines: Lines | None = None) -> tuple[Any, bool, str]:
     """(the curve or no_update, whether polling stops, a line for the board) for the
-    browser's ask {key, turns, viewer}; `opened`: the game was just opened (else a poll).
+    browser's ask {key, turns, viewer, hypo}; `opened`: the game was just opened (else a
+    poll); `hypo`: a tried line (dashboards/hypo.py), whose game is evaluated instead.
     A poll touches no game once the evaluation is known: its state is a look-up."""
     if not isinstance(asked, dict) or asked.get("viewer") is not None:
         return None, True, ""
-    key, turns = asked.get("key"), asked.get("turns")
+    key, turns, hypo = asked.get("key"), asked.get("turns"), asked.get("hypo")
     if not isinstance(key, str) or type(turns) is not int or not library.can_open(key, owner):
         return None, True, ""
-    slot = (key, turns)
+    hypo = hypo if isinstance(hypo, str) and hypo and lines is not None else None
+    named = key if hypo is None else f"{key}~{hypo}"
+    slot = (named, turns)
     if opened or not evaluations.known(slot):
         loaded = library.get(key, owner)
         if not isinstance(loaded, Reviewed):
             return None, True, ""
-        slot = evaluations.slot(key, loaded.analysis)
-        evaluations.start(slot, loaded.analysis)
+        analysis = loaded.analysis
+        if hypo is not None and lines is not None:
+            line, _ = line_for(lines, key, loaded, None, hypo)
+            if line is None:
+                return None, True, ""
+            analysis = line.analysis
+        slot = evaluations.slot(named, analysis)
+        evaluations.start(slot, analysis)
     curve, failed = evaluations.state(slot)
     if failed:
         return None, True, f"Best possible: {failed}."
@@ -342,7 +382,8 @@ def register(app: Dash, library: GameLibrary) -> None:
     # (its "evaluation": never as a player, nor with no spoilers).
     app.clientside_callback(  # type: ignore[no-untyped-call]
         "function (d) { return d && d.key && d.evaluation ?"
-        " {key: d.key, turns: d.turns, viewer: d.viewer} : null; }",
+        " {key: d.key, turns: d.turns, viewer: d.viewer, hypo: d.hypo ? d.hypo.text : null}"
+        " : null; }",
         Output("eval-request", "data"), Input("game-data", "data"),
     )
 
@@ -354,7 +395,21 @@ def register(app: Dash, library: GameLibrary) -> None:
     )
     def _evaluation(asked: Any, _n: int | None) -> tuple[Any, bool, str]:
         return evaluation_state(library, evaluations, asked, ctx.triggered_id == "eval-request",
-                                session_of())
+                                session_of(), payloads.lines)
+
+    app.clientside_callback(  # type: ignore[no-untyped-call]
+        ClientsideFunction("novaHypo", "offers"), Output("hypo-sink", "data"),
+        Input("hypo-offers", "data"), prevent_initial_call=True,
+    )
+
+    # "Try another move": the moves the player to move may try at a turn (hypo.offers)
+    @app.callback(
+        Output("hypo-offers", "data"), Input("hypo-ask", "data"), State("conventions", "value"),
+        prevent_initial_call=True,
+    )
+    def _offers(asked: Any, conventions: str | None) -> Any:
+        return hypo_offers(library, payloads, asked, session_of(),
+                           conventions if conventions in CONVENTIONS else None)
 
     app.clientside_callback(  # type: ignore[no-untyped-call]
         ClientsideFunction("novaEval", "curve"), Output("eval-sink", "data"),

@@ -12,7 +12,7 @@ from typing import Any
 
 from dash import dcc, html
 
-from .corpus_view import corpus_panel
+from .corpus_view import aria, corpus_panel
 from .data import MAX_UPLOAD_BYTES
 from .links import CONVENTIONS, DEFAULT_CONVENTIONS
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
@@ -40,6 +40,8 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
         # The evaluation curve, worked out in the background (dashboards/evaluations.py).
         dcc.Store(id="eval-request"), dcc.Store(id="eval-data"), dcc.Store(id="eval-sink"),
         dcc.Interval(id="eval-poll", interval=400, disabled=True),
+        # "Try another move": the browser's ask and the server's moves (assets/hypo.js)
+        dcc.Store(id="hypo-ask"), dcc.Store(id="hypo-offers"), dcc.Store(id="hypo-sink"),
         header(options, source, len(options) if count is None else count, first,
                learn_line(lessons or [], puzzles or [])),
         *([progress] if progress is not None else []),
@@ -53,18 +55,26 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
             html.Div([
                 html.Div(id="table", className="panel"),
                 html.Div([
-                    html.Div([html.Span("Hands", className="section-title")],
-                             className="hands-head"),
+                    # the hands' heading, for screen readers (the hands say whose they are)
+                    html.H2("Hands", className="visually-hidden"),
                     html.Div(id="hands"),
                 ], className="panel"),
             ], className="col-main"),
             html.Div([
                 html.Div(id="lesson", className="panel lesson", style={"display": "none"}),
+                # "try another move": a hypothetical line (assets/hypo.js, dashboards/hypo.py)
+                html.Section(id="hypo", className="panel hypo",
+                             **aria("labelledby", "hypo-title")),
                 html.Div(id="summary", className="panel"),
                 html.Div([
                     html.Div("Moves", className="section-title"),
                     html.Div(id="move-list", className="move-list",
                              title="one line per turn; click a line to go there"),
+                ], className="panel"),
+                html.Div([  # every clue given so far (assets/details.js)
+                    html.H2("Clue log", className="section-title", id="clue-log-title"),
+                    html.Div(id="clue-log", className="clue-log", role="region",
+                             **aria("labelledby", "clue-log-title")),
                 ], className="panel"),
                 html.Div([
                     html.Div("Draw-pile clock", className="section-title"),
@@ -144,6 +154,11 @@ def navigation() -> html.Div:
                  className="slider-box"),
         *nav[2:],
         html.Span(id="turn-label", className="turn-label"),
+        # the counters that matter while looking at the hands, in the sticky bar
+        html.Span(id="nav-status", className="nav-status"),
+        html.Button("Options", id="options-toggle", className="nav-button options-toggle",
+                    n_clicks=0, title="the view's options (knowledge, viewer, spoilers)",
+                    **aria("expanded", "false"), **aria("controls", "review-options")),
         html.Span([*jumps], className="jumps", title="findings shown by the severity filter"),
         review_options(),  # in the sticky bar: every control of the view stays on screen
     ], className="nav")
@@ -206,7 +221,7 @@ def review_options() -> html.Div:
                 value=DEFAULT_CONVENTIONS, clearable=False, searchable=False,
                 className="conventions-picker"),
         ], className="opt-group"),
-    ], className="review-options")
+    ], className="review-options", id="review-options")
 
 
 def findings_filters() -> html.Div:

@@ -161,7 +161,8 @@ def score_text(score: dict[str, bool] | None) -> str:
 
 
 def register(app: Dash) -> None:
-    """The lesson picker opens a lesson's game at its turn; a puzzle's URL shows it;
+    """The lesson picker opens a lesson's game at the turn before its move, with no
+    spoilers (its text waits until asked for); a puzzle's URL shows it;
     a pick reveals the answer and counts toward the score (first try only)."""
 
     @app.callback(Output("url", "search", allow_duplicate=True),
@@ -170,7 +171,9 @@ def register(app: Dash) -> None:
         lesson = lesson_of(key or "")
         if lesson is None:
             raise PreventUpdate
-        return turn_href(lesson_key(lesson), lesson.turn)
+        # the turn before the lesson's move, nothing after it shown: the answer waits
+        # until the learner asks for it (assets/board.js)
+        return turn_href(lesson_key(lesson), max(0, lesson.turn - 1), no_spoilers=True)
 
     @app.callback(Output("url", "search", allow_duplicate=True),
                   Input("puzzle-picker", "value"), prevent_initial_call=True)

@@ -1,5 +1,5 @@
 """The URL of a view, in one place:
-`?game=FILE&turn=N&as=PLAYER&tier=T&spoilers=off&conventions=C`.
+`?game=FILE&turn=N&as=PLAYER&tier=T&spoilers=off&conventions=C&hypo=TURN:MOVES`.
 
 `turn_href` writes it, `parse_view` reads it; the browser writes the links it needs
 (moves, findings, the address bar) from the templates the payload carries
@@ -34,10 +34,12 @@ class UrlView:
     no_spoilers: bool = False
     puzzle: str | None = None
     conventions: str | None = None  # one of CONVENTIONS; None: not in the link (the default)
+    hypo: str | None = None  # a tried line, "TURN:MOVE,MOVE" (dashboards/hypo.py reads it)
 
 
 def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "deduced",
-              no_spoilers: bool = False, conventions: str = DEFAULT_CONVENTIONS) -> str:
+              no_spoilers: bool = False, conventions: str = DEFAULT_CONVENTIONS,
+              hypo: str | None = None) -> str:
     """The link to one moment of one game as one viewer sees it, as a teacher would
     send it; the defaults (every card, deduced, spoilers, h-group:4) are left out."""
     query: dict[str, str | int] = {"game": game_key, "turn": turn}
@@ -49,14 +51,17 @@ def turn_href(game_key: str, turn: int, player: str | None = None, tier: str = "
         query["spoilers"] = "off"
     if conventions != DEFAULT_CONVENTIONS:
         query["conventions"] = conventions
+    if hypo:
+        query["hypo"] = hypo
     return "?" + urlencode(query)
 
 
 def link_templates(game_key: str, player: str | None, no_spoilers: bool,
-                   conventions: str = DEFAULT_CONVENTIONS) -> dict[str, str]:
+                   conventions: str = DEFAULT_CONVENTIONS, hypo: str | None = None
+                   ) -> dict[str, str]:
     """Per knowledge tier, the view's link with `TURN_SLOT` for the turn: the browser
     puts the turn in (the tier is switched in the browser, the rest by the server)."""
-    return {tier: turn_href(game_key, -1, player, tier, no_spoilers, conventions)
+    return {tier: turn_href(game_key, -1, player, tier, no_spoilers, conventions, hypo)
             for tier in TIERS}
 
 
@@ -75,7 +80,8 @@ def parse_view(search: str | None) -> UrlView:
     conventions = (first("conventions") or "").strip().casefold()
     return UrlView(first("game"), turn, first("as"), tier if tier in TIERS else None,
                    (first("spoilers") or "").casefold() in ("off", "no", "0", "false"),
-                   first("puzzle"), conventions if conventions in CONVENTIONS else None)
+                   first("puzzle"), conventions if conventions in CONVENTIONS else None,
+                   first("hypo"))
 
 
 def url_mistakes(search: str | None, players: tuple[str, ...]) -> list[str]:

@@ -12,7 +12,8 @@ assets/review.js and board.js only draw it.
 Its shape (keys of the dict; a list per turn is indexed by the turn):
 
 - the game: `key`, `name`, `players`, `viewer` (index or null), `suits` (each with its
-  look: colour, ink, pale, name; letter, symbol as players write it, tops), `max_rank`,
+  look: colour, ink, pale, name; letter, symbol as logs write it, label and abbr
+  as hanab.live shows them (table.suit_labels), tops), `max_rank`,
   `joker`, `joker_colour`, `joker_label`, `joker_look`, `special` (the special rank's
   words, or null), `rank_heads`, `coins`, `lives`, `perfect`,
   `words`, `lesson`, `badges` ([text, class] per badge bit), `glyphs`, `lines`,
@@ -26,7 +27,9 @@ Its shape (keys of the dict; a list per turn is indexed by the turn):
 - `findings`: {turn, hidden: true} or {turn, kind, label, severity, message, hover,
   marker}, in turn order;
 - `turn_data[t]`: the table (rows, score, coins, lives, pile, max_score, pace,
-  efficiency, lives_text, final, action, comment, ending, discards, next), `actor` (who
+  efficiency, needed (hanab.live's needed efficiency), lives_text, final, action,
+  comment, ending, discards (with the turn each card was thrown), next, strikes (the
+  turns a life or strike was lost)), `actor` (who
   acted at t, -1 at the deal), `clue` (the clue given at t: from, to, words, slots
   touched, text, reading {focus slot, words} as the viewer may read it, or null; null
   for a play or discard: dashboards/clues.py), `hands`
@@ -47,6 +50,7 @@ from typing import Any
 
 from nova_replay.knowledge.perspective import Perspective
 from nova_replay.review.analysis import Analysis, Finding
+from nova_replay.review.needed import cards_gotten, clues_still_usable, needed_efficiency
 from nova_replay.review.projection import View, project
 from nova_replay.review.vocabulary import HIDDEN_MARKER, Severity
 from nova_replay.rules.cards import Card, rank_text
@@ -77,6 +81,8 @@ from .table import (
     move_text,
     notes_on,
     special_words,
+    strike_turns,
+    suit_labels,
     suit_look,
     viewer_note,
 )
@@ -109,8 +115,10 @@ def game_payload(key: str, analysis: Analysis, options: ViewOptions,
     game = analysis.record.game
     rules = game.ruleset
     m = rules.max_rank
+    labels = suit_labels(rules)
     suits = [{**suit_look(rules.suit_colour(i), rules.suit_name(i)),
               "letter": s, "symbol": rules.suit_letter(i),
+              "label": labels[i][0], "abbr": labels[i][1],
               "tops": ["–", *(rank_text(rules.top_rank(i, h), s) for h in range(1, m + 1))]}
              for i, s in enumerate(rules.suits)]
     summaries: dict[str, int] = {}
@@ -210,6 +218,11 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
     # Efficiency counts touched cards that are not trash, the viewer's own too.
     efficiency = None if options.viewer is not None or point.efficiency is None else (
         f"{point.efficiency:.2f}")
+    # hanab.live's "needed" beside it: the cards still to get per clue still usable
+    tk = analysis.knowledge
+    needed = None if options.viewer is not None else needed_efficiency(
+        cards_gotten(state, tk.statuses[turn], tk.hinted_in_hands[turn]), point.max_score,
+        clues_still_usable(game, state, tk.statuses[turn], state.coins))
     summary = json.dumps(summary_facts(view, turn), ensure_ascii=False)
     hands = []
     for p in range(len(game.players)):
@@ -239,12 +252,14 @@ def turn_data(view: View, turn: int, options: ViewOptions, summaries: dict[str, 
         "rows": list(state.rows), "score": state.score, "coins": state.coins,
         "lives": state.lives, "pile": state.draw_pile(game),
         "max_score": point.max_score, "pace": point.pace, "efficiency": efficiency,
+        "needed": None if needed is None else f"{needed:.2f}",
         "lives_text": lives_text, "final": final_text,
         "action": action_text(analysis, turn, options), "comment": comment_of(analysis, turn),
         "ending": state.ending if state.ending is not None and last else None,
-        "discards": [[letter, [[text, int(lost), short] for text, lost, short in cards]]
+        "discards": [[letter, [[text, int(lost), short, at] for text, lost, short, at in cards]]
                      for letter, cards in discard_groups(analysis, turn)],
         "next": state.player(game) if not state.over else -1,
+        "strikes": strike_turns(analysis, turn),
         "actor": analysis.timeline[turn - 1].player(game) if turn else -1,
         "clue": clue_of(analysis, turn, Perspective(options.viewer)),
         "hands": hands, "hidden": sorted(at[i] for i in view.hidden_at(turn)),

@@ -205,23 +205,34 @@ def badges(analysis: Analysis, turn: int, player: int, slot: int, k: CardKnowled
     return tuple(f for f in flags if f in BADGES)
 
 
-def discard_groups(analysis: Analysis, turn: int) -> list[tuple[str, list[tuple[str, bool, str]]]]:
+def discard_groups(analysis: Analysis, turn: int
+                   ) -> list[tuple[str, list[tuple[str, bool, str, int]]]]:
     """The discard pile (misfires too) by suit, jokers last ("*"), lowest rank first:
     (suit letter, [(card text, lost critical card, its rank as a chip under its suit
-    shows it)])."""
+    shows it, the turn it was thrown: a link goes there)])."""
     game = analysis.record.game
     rules = game.ruleset
     lost = analysis.lost_cards(turn)
-    groups: dict[str, list[tuple[str, bool, str]]] = {s: [] for s in rules.suits}
-    jokers: list[tuple[str, bool, str]] = []
+    thrown = {a.card: k for k, a in enumerate(analysis.timeline.actions[:turn], start=1)
+              if not isinstance(a, Hint)}
+    groups: dict[str, list[tuple[str, bool, str, int]]] = {s: [] for s in rules.suits}
+    jokers: list[tuple[str, bool, str, int]] = []
     for c in sorted(analysis.timeline[turn].discards, key=lambda c: game.rank_of[c]):
         card = game.deck[c]
         text = game.card_text(c)
         if card.is_joker:
-            jokers.append((text, c in lost, text))
+            jokers.append((text, c in lost, text, thrown[c]))
         else:
-            groups[card.suit].append((text, c in lost, rules.rank_text(card.rank)))
+            groups[card.suit].append((text, c in lost, rules.rank_text(card.rank), thrown[c]))
     return [*groups.items(), *([("*", jokers)] if jokers else [])]
+
+
+def strike_turns(analysis: Analysis, turn: int) -> list[int]:
+    """The turns up to `turn` that cost a life or a strike (a misfire, `is_misfire`):
+    the lives counter links to them."""
+    tl = analysis.timeline
+    return [k for k, a in enumerate(tl.actions[:turn], start=1)
+            if is_misfire(a, tl[k - 1], tl[k])]
 
 
 def viewer_note(name: str, tier: str) -> str:
@@ -230,3 +241,29 @@ def viewer_note(name: str, tier: str) -> str:
         "others' badges use common knowledge")
     return (f"{what} while viewing as {name}: their own deductions would tell what "
             f"{name} holds.")
+
+
+# hanab.live's one-letter abbreviations where a suit's is not the first letter of its
+# name (its suits.json "abbreviation", else its colors.json colour's: Black K, Pink I,
+# Brown N; github.com/Hanabi-Live/hanabi-live, packages/game/src/suitsInit.ts). These
+# letters are what its colour-blind mode writes on a card and what players type in notes.
+HANABLIVE_ABBREVIATIONS = {
+    "black": "K", "pink": "I", "brown": "N", "rainbow": "M", "null": "U",
+    "muddy rainbow": "M", "light pink": "I", "prism": "I", "dark rainbow": "M",
+    "dark pink": "I", "gray": "A", "dark brown": "N", "dark omni": "O", "dark null": "U",
+    "cocoa rainbow": "M", "gray pink": "I", "dark prism": "I",
+}
+
+
+def suit_labels(rules: Ruleset) -> list[tuple[str, str]]:
+    """Each suit's (name, short form) as players see them: a hanab.live variant's suit
+    by its display name ("Tomato", "Muddy Rainbow"; an "EA" suit without its tag) and
+    its one-letter abbreviation (two letters where two suits of the variant share one),
+    never its id ("AR1", "BrRa"); any other suit by its name and its own symbol."""
+    if not rules.kinds and not rules.variant:
+        return [(rules.suit_name(i), rules.suit_letter(i)) for i in range(len(rules.suits))]
+    names = [rules.suit_name(i).removesuffix(" ea").title() for i in range(len(rules.suits))]
+    short = [HANABLIVE_ABBREVIATIONS.get(rules.suit_name(i), names[i][0].upper())
+             for i in range(len(rules.suits))]
+    return [(name, letter if short.count(letter) == 1 else name[:2])
+            for name, letter in zip(names, short, strict=True)]

@@ -64,11 +64,16 @@ def test_discarding_the_only_five_costs_one_point_of_max_score() -> None:
                                  "Carla": "2C 4D AS 2H"}),
                [hint("Ben", rank=1), discard("5D")])
     assert a.clock[1].max_score == 20
-    (f,) = at(a, 2)
+    (f,) = at(a, 2, "lost_critical")
     assert (f.kind, f.severity) == ("lost_critical", "blunder")
-    assert f.message == ("Ben discarded 5♦, the only 5♦: diamonds can now reach 4 at most; it "
-                         "cost 1 point (max score 19).")
-    assert f.details == {"cost": 1, "hinted": False, "max_score": 19}
+    # One move, one note: the outcome (Ben could not see his 5♦) says the judgement from
+    # Ben's view too (he knew an ace was playable), which rests on no hidden card.
+    assert f.details["judged"] == ["discard_with_playable", "mistake"]
+    assert f.message.endswith("which Ben knew was playable.")
+    assert f.message.startswith("Ben discarded 5♦, the only 5♦: diamonds can now reach 4 at "
+                                "most; it cost 1 point (max score 19).")
+    assert {k: v for k, v in f.details.items() if k not in ("judged", "related")} == {
+        "cost": 1, "hinted": False, "max_score": 19}
     assert a.clock[2].max_score == 19
 
 
@@ -79,8 +84,8 @@ def test_discarding_the_second_three_caps_hearts_at_two() -> None:
     assert not at(a, 2, "lost_critical"), "the first 3♥ is not critical"
     (f,) = at(a, 5, "lost_critical")
     assert f.details["cost"] == 3
-    assert f.message == ("Ben discarded 3♥, the last 3♥: hearts can now reach 2 at most; it cost "
-                         "3 points (max score 17).")
+    assert f.message.startswith("Ben discarded 3♥, the last 3♥: hearts can now reach 2 at "
+                                "most; it cost 3 points (max score 17).")
     assert a.clock[5].max_score == 17
 
 
@@ -223,9 +228,24 @@ def test_a_second_hinted_copy_is_trash_for_efficiency_and_for_discards() -> None
     game = build_game(NOVA, {"Anna": "3C 4D 4H 4S 2D", "Ben": "3C 2H 2S 5D 5H"})
     a = review(game, [hint("Ben", rank=3), hint("Anna", rank=3), discard("3C")])
     assert a.clock[2].efficiency == 0.5  # two hinted 3♣ are one card gotten, for two hints
-    (f,) = at(a, 2)
-    assert f.details["reason"] == "only_trash"
-    assert not at(a, 3), "discarding the duplicate 3♣ is no mistake"
+    # Ben saw his own clued card only as a 3: from his view Anna's 3♣ was no known copy
+    # (Good Touch is judged from the giver's view, issue #31).
+    assert not at(a, 2, "wasted_hint")
+    # Anna knew her card only as a 3 too: a clued card she did not know was trash; that it
+    # was (a copy of Ben's) is an outcome, said as one.
+    (f,) = at(a, 3)
+    assert (f.kind, f.severity) == ("discard_hinted", "mistake")
+    assert "as it happens: an outcome" in f.message
+
+
+def test_a_clue_on_a_copy_of_a_card_its_giver_knows_is_only_trash() -> None:
+    game = build_game(NOVA, {"Anna": "3C 4D 4H 4S 2D", "Ben": "3C 2H 2S 5D 5H"})
+    # Anna clues Ben's 3♣ by rank and by suit: Ben knows it exactly; his 3 clue on Anna's
+    # 3♣ is then a copy he knows.
+    a = review(game, [hint("Ben", rank=3), hint("Anna", rank=2), hint("Ben", suit="C"),
+                      hint("Anna", rank=3)])
+    (f,) = at(a, 4)
+    assert f.details["reason"] == "only_trash" and "Ben's hand" in f.message
 
 
 def test_a_joker_that_must_bridge_a_gap_is_critical() -> None:

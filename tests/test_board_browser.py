@@ -16,6 +16,7 @@ import pytest
 from helpers import PATIENCE
 from nova_replay.dashboard import GameLibrary, create_app
 from nova_replay.dashboard.table import contrast
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from nova_replay.conventions import Reading
@@ -88,13 +89,16 @@ def test_variant_cards_fit_pale_suits_are_outlined_and_strikes_are_counted(
         });""")
     shown = [f for f in faces if f["shown"]]
     assert shown and all(f["fits"] for f in shown), [f["text"] for f in shown if not f["fits"]]
-    nulls = [f for f in shown if f["text"].endswith("Nu")]
-    others = [f for f in shown if not f["text"].endswith("Nu")]
+    nulls = [f for f in shown if f["label"].endswith("Null")]
+    others = [f for f in shown if not f["label"].endswith("Null")]
     assert all(f["pale"] for f in nulls) and not any(f["pale"] for f in others)
     # every face's text reads on white (Null's own #eeeeee would be 1.16:1)
     assert all(contrast(rgb_hex(f["colour"])) >= 4.5 for f in shown), \
         [(f["text"], f["colour"]) for f in shown if contrast(rgb_hex(f["colour"])) < 4.5]
-    assert all("(" in f["label"] for f in shown)  # named: '3AR1 (tomato)'
+    # named as hanab.live names them ('3 Tomato'), lettered by its letters ('3T'), no ids
+    names = ("Tomato", "Mahogany", "Berry", "Navy", "Null")
+    assert all(f["label"].split(" ", 1)[1] in names for f in shown)
+    assert not any(x in f["text"] for f in shown for x in ("AR", "AB", "Nu"))
     # the discard pile: no label or chip overlaps the next, and each grid label fits
     overlaps = duo.driver.execute_script("""
         var out = [];
@@ -133,7 +137,7 @@ def test_hanablive_purple_is_lettered_p_on_the_board(dash_duo: Any, games: Path)
     duo = start(dash_duo, games)
     open_turn(duo, "purple", turn, a.timeline.turns)
     rows = [e.text.split("\n")[0] for e in duo.find_elements("#rows .row-pile")]
-    assert rows == ["R", "Y", "G", "B", "P"]
+    assert rows == ["Red", "Yellow", "Green", "Blue", "Purple"]
     faces = [e.text.replace("\n", "") for e in duo.find_elements("#hands .card-face")
              if e.is_displayed()]
     purple = [str(game.deck[c]) for h in a.timeline[turn].hands for c in h
@@ -173,8 +177,11 @@ def test_the_current_clue_is_marked_and_each_card_says_its_clues(
     card = duo.find_element(f"#card-{hint.to}-{touched[0]}")
     label = card.get_attribute("aria-label")
     assert f"turn {turn}, " in label and words in label and "could be" in label
-    card.click()
-    assert duo.driver.switch_to.active_element == card  # focusable
+    card.click()  # a click (a tap) opens its details; Escape closes them, back on the card
+    duo.wait_for_element("#card-detail .detail-grid")
+    duo.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    WebDriverWait(duo.driver, PATIENCE).until(
+        lambda d: d.switch_to.active_element == card)  # focusable
     # the player who gave it is tagged as having just acted; nobody else
     giver = a.timeline[turn - 1].player(game)
     tagged = [e.get_attribute("id") for e in duo.find_elements(".hand.acted")]
@@ -385,8 +392,9 @@ def test_a_narrow_window_keeps_the_turn_buttons_and_no_sideways_scroll(
         "return b.top >= 0 && b.bottom <= window.innerHeight;"))
     duo.find_element("#nav-next").click()
     duo.wait_for_text_to_equal("#turn-label", f"Turn 11 of {a.timeline.turns}")
-    # back at the top, the whole bar shows: its options can be reached
+    # back at the top, the options are a button away (folded on a narrow window)
     duo.driver.execute_script("window.scrollTo(0, 0)")
+    duo.find_element("#options-toggle").click()
     WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script(
         "var s = document.getElementById('spoilers').getBoundingClientRect();"
         "return window.scrollY === 0 && s.top >= 0 && s.bottom <= window.innerHeight;"))

@@ -193,3 +193,18 @@ def test_a_colour_clue_on_a_chop_5_that_connects_is_a_valid_play_clue_not_a_bad_
     assert [f.kind for f in b.notes_at(32)] == ["good_save"]
     assert b.reading is not None
     assert [x.kind for x in b.reading.turns[32].connections] == ["finesse", "prompt"]
+
+
+
+def test_a_blind_play_on_the_last_turn_with_a_life_to_spare_is_a_free_gamble() -> None:
+    # nova-4p, turn 40 (the last): Dev, with lives to spare and no known play, plays slot 1
+    # blind; Anna's blind play of turn 17 in mid-game stays a gamble (issue #31).
+    from helpers import ROOT
+
+    from nova_replay.record.load import load
+    a = analyze(load(ROOT / "sample_games" / "nova-4p.json"))
+    (free,) = [f for f in a.notes_at(40) if f.kind == "gamble"]
+    assert free.severity == "good" and free.details["rule"] == "free last-turn gamble"
+    assert a.timeline[39].final_turns == 1 and a.timeline[39].lives > 1
+    (mid,) = [f for f in a.notes_at(17) if f.kind == "gamble"]
+    assert mid.severity == "info" and "rule" not in mid.details

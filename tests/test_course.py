@@ -20,7 +20,7 @@ from nova_replay.conventions import MoveReading, Reading, parse_conventions
 from nova_replay.conventions.game import BLIND_PLAY
 from nova_replay.conventions.meaning import PLAY
 from nova_replay.record.load import load, load_data
-from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.analysis import Analysis, analyze, judged
 from nova_replay.review.whatif import alternative
 from nova_replay.rules.engine import legal_actions
 from nova_replay.rules.errors import NovaError
@@ -96,11 +96,11 @@ EXPECTED: dict[str, tuple[int, str, str, str]] = {
     "34-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
     # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
     "35-final-round-too-late.json": (44, "discard_with_playable", "mistake", "4S 5S"),
-    # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind.
-    "36-last-turn-gamble.json": (64, "gamble", "info", "5B"),
+    # p2_07 turn 64: the last turn, 1 strike, Player2 plays the 5B blind: a free gamble.
+    "36-last-turn-gamble.json": (64, "gamble", "good", "5B"),
     "37-three-aces.json": (1, "good_hint_playable", "good", "AC AD AH"),
-    # One joker left to bridge the 5♠: no point lost.
-    "38-spare-joker.json": (2, "lost_critical", "info", "5S"),
+    # One joker left to bridge the 5♠: no point lost; but Ben knew his A♦ was playable.
+    "38-spare-joker.json": (2, "lost_critical", "mistake", "5S"),
     "39-needed-joker.json": (4, "lost_critical", "blunder", "JK"),
     "40-save-a-six.json": (1, "good_save", "good", "6H"),
     "41-lost-six.json": (2, "lost_critical", "blunder", "6C"),
@@ -183,6 +183,9 @@ def test_the_analysis_finds_the_lesson_at_its_turn(file: str) -> None:
         return
     notes = [(f.kind, f.severity, " ".join(sorted(str(game.deck[c]) for c in f.cards)))
              for f in analysis.notes_at(turn)]
+    # A judgement said in a lost card's note (issue #31: one move, one note) counts too.
+    notes += [(*judged(f), " ".join(sorted(str(game.deck[c]) for c in (*f.cards, *f.related))))
+              for f in analysis.notes_at(turn) if f.kind.is_outcome and judged(f)]
     assert (kind, severity, cards) in notes, notes
 
 

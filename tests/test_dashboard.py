@@ -36,6 +36,7 @@ from nova_replay.knowledge.perspective import Perspective
 from nova_replay.record.load import load, load_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
 from nova_replay.review.projection import project
+from nova_replay.rules.game import Hint
 
 (TEXT, COLOUR, TOUCHED, HINTED, DEDUCED, COMMON, TRUTH, BADGES, NOTES, LOOK,
  CLUES) = range(len(CARD_FIELDS))
@@ -309,9 +310,13 @@ def test_table_marks_lost_critical_cards_and_groups_discards(library: GameLibrar
     assert lost
     t = payload_of(a)["turn_data"][21]
     chips = [chip for _, group in t["discards"] for chip in group]
-    assert sorted(text for text, is_lost, _ in chips if is_lost) == sorted(
+    assert sorted(text for text, is_lost, _, _ in chips if is_lost) == sorted(
         a.record.game.card_text(c) for c in lost)
     assert len(chips) == len(a.timeline[21].discards) and len(t["discards"]) == 4
+    # each chip links to the turn its card was thrown: that turn's play or discard of it
+    for text, _, _, at in chips:
+        action = a.timeline.actions[at - 1]
+        assert not isinstance(action, Hint) and a.record.game.card_text(action.card) == text
     assert t["pile"] == a.clock[21].draw_pile and t["rows"] == list(a.timeline[21].rows)
 
 
@@ -389,8 +394,9 @@ def test_opening_sends_title_viewers_and_the_payload(library: GameLibrary) -> No
 def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
-    # the review 6 (a step ahead with no spoilers too), its evaluation curve 3, lessons and puzzles 4
-    assert len(app.callback_map) == 13
+    # the review 6 (a step ahead with no spoilers too), its evaluation curve 3, lessons and
+    # puzzles 4, a hypothetical's moves 2
+    assert len(app.callback_map) == 15
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
@@ -412,7 +418,7 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
     # a folder (the samples) has two callbacks more: its validation's progress, and its start
-    assert calls == [("127.0.0.1", 8050, 15), ("0.0.0.0", 9000, 13)]
+    assert calls == [("127.0.0.1", 8050, 17), ("0.0.0.0", 9000, 15)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:

@@ -36,13 +36,21 @@ def test_every_shipped_puzzle_can_be_answered_on_the_board() -> None:
         assert not any(same_move(p.taken, a.move) for a in p.answers), name
 
 
-def test_the_lesson_picker_opens_a_lesson_at_its_turn_with_its_text(duo: Any,
-                                                                    tmp_path: Path) -> None:
+def test_the_lesson_picker_opens_a_lesson_with_its_answer_hidden_until_asked(
+        duo: Any, tmp_path: Path) -> None:
     note = json.loads(LESSON.read_text())["meta"]["lesson"]  # the author's own text
     open_at(duo, "?game=hanabi-5p&turn=3", "Turn 3 of 41")
     assert not duo.find_element("#lesson").is_displayed()
     duo.select_dcc_dropdown("#lesson-picker", index=7)  # the eighth lesson of the course
-    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']} of {note['turn']}")
+    # it opens on the turn before the lesson's move, with no spoilers: the answer (the
+    # move and the text) waits until the learner asks for it
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn'] - 1}")
+    assert "spoilers=off" in duo.driver.current_url
+    duo.wait_for_element("#lesson-answer")
+    assert not duo.find_element("#lesson-text").is_displayed()
+    assert note["text"] not in duo.find_element("#lesson").text
+    duo.find_element("#lesson-answer").click()
+    duo.wait_for_text_to_equal("#turn-label", f"Turn {note['turn']}")
     duo.wait_for_text_to_equal("#lesson-text", note["text"])
     assert "game=lesson-08-lost-five" in duo.driver.current_url
     assert note["topic"] in duo.find_element("#lesson").text

@@ -60,7 +60,7 @@ def test_analyze_solve_text_and_json() -> None:
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Turn   6 "))
     assert any(line.startswith("          info: Even knowing every card")
-               for line in lines[at + 1:at + 4])
+               for line in lines[at + 1:at + 6])
     report = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--solve", "--json"]).stdout)
     assert report["evaluation"]["best_possible_at_deal"] == 20
     assert report["evaluation"]["best_possible_at_deal_exact"] is True

@@ -31,11 +31,13 @@ from nova_replay.views.text import describe_turn, game_text, table_text
 NOVA = make_ruleset("nova")
 ANNA, BEN, CARLA = 0, 1, 2
 WORKED = {"Anna": "AH 2D 5D 3C", "Ben": "AS 3D 5H AC", "Carla": "2C 4D AS 2H"}
-# Ben and Carla each hold a 3♣: once Ben's is hinted, a 3s hint to Carla touches only a
-# copy of a hinted card (trash), and the note about it names Ben's 3♣ as `related`.
+# Ben and Carla each hold a 3♣: once Ben's is hinted, Anna's 3s hint to Carla (turn 4)
+# touches only a copy of a hinted card Anna sees (trash), and the note about it names Ben's
+# 3♣ as `related`. (Ben could not give it: he saw his own 3♣ only as a 3, issue #31.)
 COPIES = {"Anna": "AH 2D 5D 4H", "Ben": "3C 4D 5H AC", "Carla": "3C 4C AS 2H"}
-COPY_STEPS = [hint("Ben", rank=3), hint("Carla", rank=3), hint("Anna", rank=5),
-              hint("Ben", rank=4), discard("3C")]
+COPY_STEPS = [hint("Ben", rank=3), hint("Anna", rank=5), hint("Ben", rank=4),
+              hint("Carla", rank=3), discard("3C")]
+NOTE = 4  # the turn of the only-trash note
 
 
 def review(game: Game, steps: list) -> Analysis:  # type: ignore[type-arg]
@@ -45,7 +47,7 @@ def review(game: Game, steps: list) -> Analysis:  # type: ignore[type-arg]
 @pytest.fixture(scope="module")
 def copies() -> tuple[Analysis, Finding]:
     a = review(build_game(NOVA, COPIES), COPY_STEPS)
-    (f,) = [f for f in a.notes_at(2) if f.kind == "wasted_hint"]
+    (f,) = [f for f in a.notes_at(NOTE) if f.kind == "wasted_hint"]
     assert f.details["reason"] == "only_trash" and f.details["related"]
     return a, f
 
@@ -77,11 +79,12 @@ def test_a_trash_hint_naming_xs_hinted_copy_is_hidden_from_x(
         copies: tuple[Analysis, Finding]) -> None:
     a, f = copies
     (copy,) = f.details["related"]
-    assert copy in a.timeline[2].hands[BEN] and not set(f.cards) & set(a.timeline[2].hands[BEN])
+    assert copy in a.timeline[NOTE].hands[BEN] and not set(f.cards) & set(
+        a.timeline[NOTE].hands[BEN])
     # Ben holds none of the touched cards: only the related copy hides the note from him.
-    assert Perspective(BEN, 2).hides_finding(f, a.timeline)
-    assert Perspective(CARLA, 2).hides_finding(f, a.timeline)
-    assert not Perspective(ANNA, 2).hides_finding(f, a.timeline)
+    assert Perspective(BEN, NOTE).hides_finding(f, a.timeline)
+    assert Perspective(CARLA, NOTE).hides_finding(f, a.timeline)
+    assert not Perspective(ANNA, NOTE).hides_finding(f, a.timeline)
     # Once Ben has discarded his 3♣ (turn 5), the note tells him nothing he has not seen.
     assert copy in a.timeline[5].discards
     assert not Perspective(BEN, 5).hides_finding(f, a.timeline)
@@ -92,12 +95,12 @@ def test_hiding_is_decided_from_the_findings_cards_never_its_words(
         copies: tuple[Analysis, Finding]) -> None:
     a, f = copies
     silent = replace(f, message="")
-    assert Perspective(BEN, 2).hides_finding(silent, a.timeline)
-    assert Perspective(CARLA, 2).hides_finding(silent, a.timeline)
-    ben_card = a.timeline[2].hands[BEN][1]
+    assert Perspective(BEN, NOTE).hides_finding(silent, a.timeline)
+    assert Perspective(CARLA, NOTE).hides_finding(silent, a.timeline)
+    ben_card = a.timeline[NOTE].hands[BEN][1]
     chatty = replace(f, cards=(), details={},
                      message=f"Ben holds {a.record.game.card_text(ben_card)}.")
-    assert not Perspective(BEN, 2).hides_finding(chatty, a.timeline)
+    assert not Perspective(BEN, NOTE).hides_finding(chatty, a.timeline)
 
 
 def test_hidden_notes_are_not_counted_in_the_summary(copies: tuple[Analysis, Finding]) -> None:
@@ -119,9 +122,9 @@ def test_hidden_notes_are_not_counted_in_the_summary(copies: tuple[Analysis, Fin
 
 def test_no_spoilers_lists_nothing_after_the_turn(copies: tuple[Analysis, Finding]) -> None:
     a, f = copies
-    assert f.turn == 2
-    assert f not in project(a, Perspective(None, 1, spoilers=False)).shown
-    assert f in project(a, Perspective(None, 2, spoilers=False)).shown
+    assert f.turn == NOTE
+    assert f not in project(a, Perspective(None, NOTE - 1, spoilers=False)).shown
+    assert f in project(a, Perspective(None, NOTE, spoilers=False)).shown
     assert project(a, Perspective(None, 1, spoilers=False)).shown == tuple(
         g for g in a.findings if g.turn <= 1)
     assert project(a, Perspective(None, 1)).shown == a.findings
@@ -287,8 +290,9 @@ def test_the_projection_keeps_a_notes_words_from_the_turn_its_card_is_gone(
     assert before.counts(4).hidden == 1 and before.counts(1).listed == len(a.notes_at(1))
     after = project(a, Perspective(BEN), until=5)
     assert after.notes[i].finding is f
-    assert i in after.hidden_at(3) and i not in after.hidden_at(5)  # drawn hidden at turn 3
-    assert after.counts(5).hidden == 0 and after.counts(3).hidden == 1
+    assert i in after.hidden_at(4) and i not in after.hidden_at(5)  # drawn hidden at turn 4
+    # (At turn 5 only notes about cards Ben still holds stay hidden: this one is not.)
+    assert after.counts(4).hidden == 1
     assert project(a, Perspective(ANNA), until=4).notes[i].finding is f
     whole = project(a, Perspective(BEN))
     assert whole.until == a.timeline.turns and whole.spoilers and f in whole.shown

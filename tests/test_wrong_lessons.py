@@ -75,7 +75,7 @@ def test_max_score_is_capped_by_the_draw_pile_before_the_final_round() -> None:
     assert [p.max_score for p in a.clock[12:15]] == [20, 20, 19]
     assert a.clock[14].final_turns_left is None  # still 7 cards to draw
     assert a.summary.perfect_lost_turn == 14
-    assert "a perfect show was impossible from turn 14" in summary_text(a)
+    assert "a perfect show was out of reach by turn 14 at the latest" in summary_text(a)
 
 
 # 2. Final round: cards nobody can still play are not counted.
@@ -134,9 +134,11 @@ def test_a_critical_card_a_spare_joker_must_replace_is_a_mistake_of_cost_zero() 
     a = review(game, timeline(game, steps).actions)
     (f,) = a.notes_at(4)
     assert (f.kind, f.severity, f.details["cost"]) == ("lost_critical", "mistake", 0)
-    assert f.message == ("Ben discarded 4♦, the last 4♦: diamonds can now reach 3 at most "
-                         "without a joker; the spare joker can still carry it to 5; a spare joker "
-                         "must now take its place (max score 20).")
+    assert f.message.startswith("Ben discarded 4♦, the last 4♦: diamonds can now reach 3 at most "
+                               "without a joker; the spare joker can still carry it to 5; a spare joker "
+                               "must now take its place (max score 20).")
+    # (Ben also knew an ace was playable: the judgement is said in the same note, #31.)
+    assert f.details["judged"] == ["discard_with_playable", "mistake"]
 
 
 # 4. Good saves only of cards that can still be played in the turns left.
@@ -246,9 +248,11 @@ def test_the_note_says_when_a_row_needs_more_jokers_than_are_left() -> None:
     a = review(game, timeline(game, steps).actions)
     (f,) = [f for f in a.notes_at(6) if f.kind == "lost_critical"]
     assert (f.severity, f.details["cost"]) == ("blunder", 1)
-    assert f.message == ("Ben discarded 5♣, the only 5♣: clubs can now reach 2 at most "
-                         "without a joker; the spare joker can still carry it to 4; it cost 1 "
-                         "point (max score 19).")
+    assert f.message.startswith("Ben discarded 5♣, the only 5♣: clubs can now reach 2 at most "
+                               "without a joker; the spare joker can still carry it to 4; it cost 1 "
+                               "point (max score 19).")
+    # (Ben also knew an ace was playable: the judgement is said in the same note, #31.)
+    assert f.details["judged"] == ["discard_with_playable", "mistake"]
 
 
 # 9. Words per ruleset.

@@ -30,20 +30,39 @@ window.novaBoard = function (api) {
     return box;
   }
 
-  // A lesson game's text (the course: sample_games/lessons), beside the board.
+  // A lesson game's text (the course: sample_games/lessons), beside the board. The
+  // lesson opens on the turn before its move, its text (the answer) hidden until the
+  // learner asks: "Show the answer" reveals it and goes to the lesson's turn.
+  var lessonShown = {};
   function drawLesson(d) {
     var root = document.getElementById("lesson");
     if (!root) { return; }
+    var cols = root.closest(".columns");
+    if (cols) { cols.classList.toggle("with-lesson", Boolean(d && d.lesson)); }
     if (!d || !d.lesson) { root.style.display = "none"; root.replaceChildren(); return; }
-    var l = d.lesson, head = el("div", "section-title", "Lesson: " + l.title);
-    var where = el("a", "lesson-turn", "the lesson's turn: " + l.turn);
-    where.href = href(d, l.turn);
-    where.className = "finding lesson-turn";
-    where.setAttribute("data-turn", l.turn);
+    var l = d.lesson, head = el("h2", "section-title", "Lesson: " + l.title);
     var text = el("div", "lesson-text", l.text);
     text.id = "lesson-text";
-    root.replaceChildren(head, el("div", "muted", "level " + l.level + ": " + l.topic), text,
+    var ask = el("p", "lesson-ask", "Turn " + Math.max(0, l.turn - 1) + ": what is the right " +
+                 "move here? Think it over, then ask for the answer.");
+    ask.id = "lesson-ask";
+    var where = el("a", "jump lesson-answer", "Show the answer (turn " + l.turn + ")");
+    where.id = "lesson-answer";
+    where.href = href(d, l.turn);
+    where.setAttribute("data-turn", l.turn);
+    where.setAttribute("role", "button");
+    function reveal() {
+      lessonShown[d.key] = true;
+      text.style.display = "";
+      ask.style.display = "none";
+      where.textContent = "the lesson's turn: " + l.turn;
+      where.removeAttribute("role");
+    }
+    where.addEventListener("click", reveal);
+    text.style.display = "none";
+    root.replaceChildren(head, el("div", "muted", "level " + l.level + ": " + l.topic), ask, text,
                          where);
+    if (lessonShown[d.key]) { reveal(); }
     root.style.display = "";
   }
 
@@ -194,8 +213,9 @@ window.novaBoard = function (api) {
       var rank = letter && text.slice(-letter.length) === letter ?
         text.slice(0, text.length - letter.length) : text;
       var parts = [el("span", "face-rank", rank)];
-      if (rank !== text) {
-        parts.push(el("span", "face-suit" + (letter.length > 2 ? " long" : ""), letter));
+      if (rank !== text) {  // hanab.live's abbreviation, never a suit id (AR1)
+        var abbr = lk.abbr || letter;
+        parts.push(el("span", "face-suit" + (abbr.length > 2 ? " long" : ""), abbr));
       }
       if (special) {
         var mark = el("span", "face-special", "★");
@@ -205,7 +225,7 @@ window.novaBoard = function (api) {
       }
       f.replaceChildren.apply(f, parts);
       paint(f, lk);
-      label = text + (lk ? " (" + lk.name + ")" : "") + (special && d.special ? ", " + d.special : "");
+      label = (lk && lk.label && rank !== text ? rank + " " + lk.label : text) + (special && d.special ? ", " + d.special : "");
     }
     f.title = label;
     return label;
@@ -241,7 +261,7 @@ window.novaBoard = function (api) {
       for (var r = 0; r < m; r++) {
         if (Math.floor(mask / Math.pow(2, i * m + r)) % 2 === 1) { ranks.push(d.rank_heads[r]); }
       }
-      if (ranks.length) { parts.push(s.symbol + " " + ranks.join(" ")); }
+      if (ranks.length) { parts.push(s.label + " " + ranks.join(" ")); }
     });
     if (d.joker >= 0 && Math.floor(mask / Math.pow(2, d.joker)) % 2 === 1) { parts.push("JK"); }
     return parts.length ? parts.join("; ") : "nothing";
@@ -304,7 +324,8 @@ window.novaBoard = function (api) {
     box.id = "clue-box";
     var slots = clue.slots.map(function (s) { return s + 1; });
     box.appendChild(el("span", "clue-tag", "▼ " + clue.words));
-    box.appendChild(el("span", "clue-text", clue.text + ": touches slot" +
+    // the action line above says it in words: here for screen readers, one line kept
+    box.appendChild(el("span", "clue-text visually-hidden", clue.text + ": touches slot" +
                        (slots.length === 1 ? " " : "s ") + slots.join(", ")));
     var reading = el("div", "clue-reading");
     reading.id = "clue-reading";

@@ -9,7 +9,7 @@
   // The curve's traces for the game `d` up to turn `last` (none until it is ready).
   E.traces = function (d, last) {
     var c = E.data;
-    if (!c || c.key !== d.key || !d.evaluation) { return []; }
+    if (!c || c.key !== (d.eval_key || d.key) || !d.evaluation) { return []; }
     var xs = [], ys = [], text = [];
     for (var t = 0; t <= last && t < c.lower.length; t++) {
       xs.push(t);

@@ -34,12 +34,14 @@
   // The move list, the verdict, the lesson and the chart's legend (assets/board.js,
   // loaded first: Dash loads the assets in name order).
   var B = window.novaBoard({S: S, el: el, href: function (d, t) { return href(d, t); }});
+  // The card's panel, the clue log, the discards' and strikes' links (assets/details.js).
+  var D = window.novaDetails({S: S, el: el, B: B, href: function (d, t) { return href(d, t); }});
 
   // --- hands: built once per payload, then updated cell by cell -------------------
 
   function buildGrid(d, box) {
     var m = d.max_rank, cells = [];
-    box.style.gridTemplateColumns = "max-content repeat(" + m + ", var(--cell, 9px))";
+    box.style.gridTemplateColumns = "max-content repeat(" + m + ", var(--cell, 14px))";
     box.appendChild(el("span", "gcorner"));
     d.rank_heads.forEach(function (r) { box.appendChild(el("span", "ghead", r)); });
     function row(label, lk, count) {
@@ -55,7 +57,7 @@
         cells.push(c);
       }
     }
-    d.suits.forEach(function (s) { row(s.symbol, s, m); });
+    d.suits.forEach(function (s) { row(s.abbr, s, m); });
     if (d.joker >= 0) { row(d.joker_label, d.joker_look, 1); }
     return cells;
   }
@@ -224,8 +226,8 @@
     T.rows.replaceChildren.apply(T.rows, d.suits.map(function (s, i) {
       var h = t.rows[i], pile = el("div", "row-pile" + (h === d.max_rank ? " complete" : ""));
       B.paint(pile, s);
-      pile.title = s.name + ": " + (h ? s.tops[h] : "empty");
-      pile.appendChild(el("span", "row-symbol", s.symbol));
+      pile.title = s.label + ": " + (h ? s.tops[h] : "empty");
+      pile.appendChild(el("span", "row-symbol", s.label));
       pile.appendChild(el("span", "row-top", s.tops[h]));
       return pile;
     }));
@@ -234,7 +236,7 @@
       counter("Score / max", t.score + " / " + t.max_score, "score",
               "score " + t.score + "; max score " + t.max_score + " (what can still be " +
               "scored); perfect " + d.perfect),
-      counter(w.coins, repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
+      counter(w.coins, t.coins + " " + repeat("●", t.coins) + repeat("○", d.coins - t.coins), "coins",
               t.coins + " of " + d.coins + " " + w.coin),
       counter(w.lives, B.livesMarks(d, t), "lives", t.lives_text),
       counter("Draw pile", t.pile, "draw-pile"),
@@ -243,9 +245,13 @@
       counter("Efficiency", t.efficiency === null ? "–" : t.efficiency, "efficiency",
               "cards gotten (played, or " + w.hint + "ed and not trash) per " + w.hint +
               " spent"),
+      counter("Needed", t.needed === null || t.needed === undefined ? "–" : t.needed, "needed",
+              "efficiency needed: the cards still to get per " + w.hint + " the team can " +
+              "still give (hanab.live's figure)")
     ];
     if (t.final) { counters.push(counter("Final round", t.final, "final-round")); }
     w.extra.forEach(function (c) { counters.push(counter(c[0], c[1], c[2], c[3])); });
+    if (t.strikes.length) { counters[2].firstChild.appendChild(D.strikeLinks(d, t)); }
     T.counters.replaceChildren.apply(T.counters, counters);
     var action = [el("div", "action", t.action)];
     action[0].id = "action-text";
@@ -266,26 +272,7 @@
       action.push(bad);
     }
     T.action.replaceChildren.apply(T.action, action);
-    T.discards.replaceChildren.apply(T.discards, t.discards.map(function (g) {
-      var index = -1;
-      d.suits.forEach(function (s, i) { if (s.letter === g[0]) { index = i; } });
-      var lk = B.look(d, index);
-      var line = el("div", "discard-line");
-      var label = el("span", "discard-suit", index >= 0 ? lk.symbol : d.joker_label);
-      label.style.color = lk.ink;
-      label.title = lk.name;
-      line.appendChild(label);
-      g[1].forEach(function (card) {
-        var chip = el("span", card[1] ? "chip lost" : "chip", card[2]);
-        B.paint(chip, lk);
-        if (card[1]) { chip.style.borderColor = ""; }
-        chip.title = card[1] ? card[0] + ": a lost critical card" : card[0];
-        chip.setAttribute("aria-label", chip.title);
-        line.appendChild(chip);
-      });
-      if (!g[1].length) { line.appendChild(el("span", "chip-none", "–")); }
-      return line;
-    }));
+    D.drawDiscards(d, t, T.discards);
   }
 
   // The next (or previous) finding listed under Findings, which the severity and kind
@@ -530,6 +517,7 @@
     drawSummary(d, t);
     drawFindings(d, t, S.turn);
     B.drawMoves(d, t, S.turn);
+    D.draw(d, t);
     document.getElementById("turn-label").textContent =
       "Turn " + S.turn + (d.total !== null ? " of " + d.total : "");
     later();
@@ -645,7 +633,7 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) { return; }
-    var link = target.closest("a.finding, a.move");
+    var link = target.closest("a.finding, a.move, a.jump");
     if (link && S.data && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
       event.preventDefault();
       go(Number(link.getAttribute("data-turn")));

@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..conventions import Conventions, GameReading, Reading, chop_at, read_game
+from ..conventions.game import SARCASTIC_DISCARD, MoveReading
 from ..conventions.meaning import PLAY
 from ..knowledge.status import (
     Identities,
@@ -39,6 +40,8 @@ from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clue_faults import five_by_colour
 from .findings import convention_findings
+from .mover import MoverView
+from .needed import cards_gotten
 from .vocabulary import (
     Details,
     Kind,
@@ -202,10 +205,14 @@ class _Reviewer:
                 f"{self.name(hint.to)}")
 
     def hint(self, t: int, p: int, hint: Hint) -> None:
+        """A clue, judged from its giver's view (`MoverView`): only trash by what the
+        giver could see (the rows, the discards, the clued cards they knew: not their own
+        cards they knew only in part), and what it taught as far as the giver could tell."""
         game, tk, of_card = self.game, self.tk, self.of_card
         st = tk.statuses[t - 1]
         hand = self.states[t - 1].hands[hint.to]
         touched = game.touched(hint, hand)
+        mover = MoverView(tk, self.reading, t, p)
         # Only trash, or copies of cards hinted in a hand, can make a hint touch only
         # trash: the hinted copies are looked up only when every touched card may be
         # either (a card hinted before needs a second hinted card of its identity).
@@ -219,7 +226,7 @@ class _Reviewer:
             if maybe_trash and not bit & (twice if was_touched[c] else once):
                 maybe_trash = False
         if maybe_trash:
-            hinted_elsewhere = self._touched_identities(t - 1, exclude=touched)
+            hinted_elsewhere = mover.clued_identities(exclude=touched)
             reasons = [self.trash_reason(st, c, hinted_elsewhere) for c in touched]
             if all(reasons):
                 why = self.trash_reasons(touched, reasons)
@@ -231,15 +238,15 @@ class _Reviewer:
                          f"{self.said(p, hint)}, but it touched only trash ({why}).",
                          WastedHintDetails(reason=WasteReason.ONLY_TRASH, related=related))
                 return
-        lesson = tk.hint_lesson(t)
-        if not lesson.taught:
+        taught, made_playable = mover.lesson(hint)
+        if not taught:
             self.add(t, p, Kind.WASTED_HINT, MISTAKE, touched,
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", WastedHintDetails(reason=WasteReason.NOTHING_NEW))
             return
         # Two copies of one card count once: only one of them can be played.
         made: dict[int, int] = {}
-        for c in lesson.made_playable:
+        for c in made_playable:
             made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, Kind.GOOD_HINT_PLAYABLE, GOOD, tuple(made.values()),
@@ -302,14 +309,6 @@ class _Reviewer:
             listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             said.append(f"{listed} {r}")
         return "; ".join(said)
-
-    def _touched_identities(self, turn: int, exclude: tuple[int, ...]
-                            ) -> dict[int, tuple[int, int]]:
-        """Identities of cards already hinted in any hand (a copy of one is trash), with
-        who holds such a card and which card it is."""
-        of_card, touched = self.ids.of_card, self.tk.touched[turn]
-        return {of_card[c]: (p, c) for p, hand in enumerate(self.states[turn].hands)
-                for c in hand if touched[c] and c not in exclude}
 
     def lost(self, t: int, p: int, card: int, verb: str) -> bool:
         """A lost critical card (docs/definitions.md, "lost-card cost"): its cost is max
@@ -388,37 +387,65 @@ class _Reviewer:
         return f"{alone}; a spare joker can still carry it to {to(reach[1])}"
 
     def discard(self, t: int, p: int, card: int) -> None:
-        st = self.tk.statuses[t - 1]
-        if self.lost(t, p, card, "discarded"):
-            if not any(f.severity.is_fault for f in self.findings[-1:]):
-                self.with_playable(t, p, card)  # a loss that cost nothing: a known play?
-            return
-        # A hinted card that is trash is no mistake: the hands are searched for another
-        # hinted copy only when it is not, and they hold two hinted cards of its identity.
-        i = self.of_card[card]
-        if self.tk.touched[t - 1][card] and not (st.trash >> i) & 1 and not (
-                (self.tk.hinted_twice[t - 1] >> i) & 1
-                and self.trash_reason(st, card, self._touched_identities(t - 1, (card,)))):
-            self.add(t, p, Kind.DISCARD_HINTED, MISTAKE, (card,),
-                     f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
-                     f"that was still needed.")
-            return
-        self.with_playable(t, p, card)
+        """A discard: what it lost is an outcome (`lost`); the judgement is the
+        discarder's view's: a clued card they did not know was trash (nor a copy of a
+        clued card they knew), or a discard while they knew a card was playable. One
+        move, one note: a judgement on a discard that also lost a card is said in the
+        outcome's note (`fold`)."""
+        lost = self.lost(t, p, card, "discarded")
+        if self.with_playable(t, p, card, lost):
+            return  # the first fault by their view: they knew a card to play
+        mover = MoverView(self.tk, self.reading, t, p)
+        if self.tk.touched[t - 1][card] and not mover.knows_duplicate(card) \
+                and not self.sarcastic(t):
+            i = self.of_card[card]
+            touched = self.tk.touched[t - 1]
+            trash = (self.tk.statuses[t - 1].trash >> i) & 1 or any(
+                touched[c] and c != card and self.of_card[c] == i
+                for hand in self.states[t - 1].hands for c in hand)
+            st = self.tk.statuses[t - 1]
+            outcome = (" (it was trash, as it happens: an outcome, not what they knew)"
+                       if trash else
+                       " (it could not be played yet and another copy was left: nothing "
+                       "lost this time, an outcome, not what they knew)"
+                       if not (st.playable >> i) & 1 and not (st.critical >> i) & 1 else "")
+            self.judge(lost, t, p, Kind.DISCARD_HINTED, (card,),
+                       f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
+                       f"{self.name(p)} did not know was trash{outcome}.",
+                       f"By what {self.name(p)} knew, a fault too: a {self.words.hinted} card "
+                       f"not known to be trash is kept.")
 
-    def with_playable(self, t: int, p: int, card: int) -> None:
-        """A discard while holding a card its player knew was playable."""
+    def judge(self, lost: bool, t: int, p: int, kind: Kind, cards: tuple[int, ...],
+              message: str, folded: str = "") -> None:
+        """A mistake by the mover's view: its own note, or, when the move also lost a
+        card (the last note, an outcome), said in that note (`fold`: `folded`, or the
+        note's own words)."""
+        if lost:
+            self.findings[-1] = fold(self.findings[-1], kind, MISTAKE, folded or message,
+                                     cards)
+        else:
+            self.add(t, p, kind, MISTAKE, cards, message)
+
+    def sarcastic(self, t: int) -> bool:
+        """Whether the conventions read the discard of turn `t` as a Sarcastic Discard."""
+        r = self.reading.turns[t] if self.reading is not None and self.reading.turns else None
+        return isinstance(r, MoveReading) and r.move == SARCASTIC_DISCARD
+
+    def with_playable(self, t: int, p: int, card: int, lost: bool = False) -> bool:
+        """A discard while holding a card its player knew was playable (whether noted)."""
         hand = self.states[t - 1].hands[p]
         known = self.tk.known_playable(t - 1, p)
         if known[hand.index(card)]:  # the discarded card itself was known playable
-            self.add(t, p, Kind.DISCARD_WITH_PLAYABLE, MISTAKE, (card,),
-                     f"{self.name(p)} discarded {self.show(card)}, which {self.name(p)} knew "
-                     f"was playable: playing it would have scored.")
-            return
+            self.judge(lost, t, p, Kind.DISCARD_WITH_PLAYABLE, (card,),
+                       f"{self.name(p)} discarded {self.show(card)}, which {self.name(p)} knew "
+                       f"was playable: playing it would have scored.")
+            return True
         playable = [c for c, k in zip(hand, known, strict=True) if k and c != card]
         if playable:
-            self.add(t, p, Kind.DISCARD_WITH_PLAYABLE, MISTAKE, (card, *playable),
-                     f"{self.name(p)} discarded {self.show(card)} while holding "
-                     f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
+            self.judge(lost, t, p, Kind.DISCARD_WITH_PLAYABLE, (card, *playable),
+                       f"{self.name(p)} discarded {self.show(card)} while holding "
+                       f"{self.show(playable[0])}, which {self.name(p)} knew was playable.")
+        return bool(playable)
 
     def play(self, t: int, p: int, play: Play) -> None:
         before, after = self.states[t - 1], self.states[t]
@@ -456,6 +483,30 @@ class _Reviewer:
         self.lost(t, p, card, w.misfired)
 
 
+def fold(outcome: Finding, kind: Kind, severity: Severity, message: str,
+         cards: tuple[int, ...] = ()) -> Finding:
+    """An outcome note that also says the judgement on its move (issue #31: one move,
+    one note): the judgement's sentence after the outcome's, its kind and severity in
+    `details["judged"]` (what the re-dealing test compares), the note's severity the
+    worse of the two; the judgement's other cards are `related`."""
+    worse = min(outcome.severity, severity, key=attrgetter("order"))
+    details = {**outcome.details, "judged": [kind.value, severity.value]}
+    more = [c for c in cards if c not in outcome.cards]  # the cards it names too
+    if more:  # (a view that hides a player's cards hides the note when one is theirs)
+        details["related"] = [*outcome.details.get("related", ()), *more]
+    return replace(outcome, severity=worse, message=f"{outcome.message} {message}",
+                   details=details)
+
+
+def judged(f: Finding) -> tuple[Kind, Severity] | None:
+    """The judgement a note makes on its move: its own kind and severity, or, for an
+    outcome note, the judgement folded into it (None: it judges nothing)."""
+    if not f.kind.is_outcome:
+        return f.kind, f.severity
+    folded = f.details.get("judged")
+    return (Kind(folded[0]), Severity(folded[1])) if folded else None
+
+
 def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[State, Status]:
     """The table after a turn that lost `card`, had the card stayed in its holder's
     hand: the same draw, the same spent turn, the same lives (a strikeout stays one).
@@ -486,7 +537,7 @@ def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
             hints += 1
         if hints:
             # Hinted cards count once per identity: a second hinted copy is trash.
-            efficiency = efficiency_of(sum(state.rows) + (hinted & ~st.trash).bit_count(), hints)
+            efficiency = efficiency_of(cards_gotten(state, st, hinted), hints)
         draw_pile = deck_size - state.drawn
         if point is not None and hint and state.final_turns < 0 and state.ending is None:
             # Before the final round a hint changes neither the score, the draw pile nor

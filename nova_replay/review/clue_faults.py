@@ -110,8 +110,9 @@ def _connects_any(table: Table, conventions: Conventions, giver: int, target: in
 
 def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
     """Whether some card the focus still needs (its row's next ranks below it) is in no
-    hand but the giver's, and not a clued card of theirs (which the giver may know, and
-    connect through): then no finesse, layered or not, can connect it."""
+    hand but the giver's, and not a clued card of theirs they know exactly (which they
+    may connect through; one they know only in part they cannot count on, issue #31):
+    then no finesse, layered or not, can connect it."""
     game = table.game
     m = table.max_rank
     suit, rank = divmod(identity, m)
@@ -119,7 +120,11 @@ def _beyond_sight(table: Table, giver: int, identity: int) -> bool:
     if (table.status.trash >> identity) & 1:
         return True
     seen = {game.identity_of[c] for p, hand in enumerate(table.state.hands) for c in hand
-            if p != giver or table.touched[c]}
+            if p != giver}
+    for c in table.state.hands[giver]:  # the giver's own clued cards, as they know them
+        told = table.told(c)
+        if table.touched[c] and told and not told & (told - 1):
+            seen.add(told.bit_length() - 1)
     return any(suit * m + r - 1 not in seen for r in range(table.state.rows[suit] + 1, rank))
 
 

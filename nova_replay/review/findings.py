@@ -7,7 +7,8 @@ could see:
   (ambiguous focus), and a save on a playable card a play clue would have got
   (`clue_faults`); a play clue whose focus its target played as the convention says,
   and misplayed (the clue's fault: the misfire itself is then only a note);
-- misread: a saved card played into a misfire; a card a finesse or prompt called,
+- misread: a card its player knew was trash, played; a play the reading told its
+  player to hold (a wait); a card a finesse or prompt called,
   discarded by its holder; a finesse not answered, and a chop-moved card discarded
   (`misreads`);
 - missed save: a critical card discarded from its holder's chop while a player before
@@ -28,11 +29,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
-from ..conventions.game import BLIND_PLAY, GameReading, MoveReading
+from ..conventions.game import GameReading
 from ..conventions.kinds import MeaningKind
 from ..conventions.levels import page
 from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading
+from ..knowledge.status import all_trash
 from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import State, is_misfire
 from ..rules.game import Discard, Game, Hint, Play
@@ -46,6 +48,7 @@ from .clue_faults import (
     table_before,
 )
 from .misreads import chop_moved_discards, unanswered_finesses
+from .mover import OWN_BLIND_PLAYS, Call, Memo, MoverView
 from .vocabulary import Kind, Severity
 
 
@@ -124,21 +127,36 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     by_turn: dict[tuple[int, Kind], int] = {(f.turn, f.kind): i for i, f in enumerate(findings)}
     # card -> (turn, reading) of the last clue whose reading called it to play / saved it
     called: dict[int, tuple[int, Reading]] = {}
-    saved: dict[int, tuple[int, Reading]] = {}
     bad_at: set[int] = set()  # the clue turns that already have a bad-clue note
+    memo = Memo()  # the clues as each player read them
+    focused: dict[int, int] = {}  # card -> the turn of the last clue that focused it
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
         r = read.turns[t]
         before = states[t - 1]
         if type(action) is Hint and isinstance(r, Reading):
-            _clue_notes(tk, read, w, t, p, action, r, notes, changes, by_turn, findings)
+            # The clue's faults are the giver's view's: the clue as they read it, their
+            # own cards face down.
+            # Read again as the giver read it (their own cards face down) where a fault
+            # may rest on their hand: a play clue that does not connect, or connects
+            # through their own cards; a clue on a chop card that is playable or a 5; a
+            # clue read as neither play nor save. A play clue connecting through cards
+            # the giver sees connects as they see it too.
+            truth = game.identity_of[r.focus]
+            suspect = (r.meaning == PLAY and (not r.connects or any(
+                x.player == p for x in r.connections))) or (r.why == "chop" and (
+                    (tk.statuses[t - 1].playable >> truth) & 1
+                    or game.rank_of[r.focus] == game.ruleset.max_rank)) or (
+                r.meaning not in (PLAY, SAVE))
+            mine = MoverView(tk, read, t, p, memo).read(t) if suspect else r
+            _clue_notes(tk, read, w, t, p, action, mine if mine.focus == r.focus else r,
+                        notes, changes, by_turn, findings)
             if notes and notes[-1].turn == t and notes[-1].kind == Kind.BAD_CLUE:
                 bad_at.add(t)
+            focused[r.focus] = t
             if r.meaning == MeaningKind.PLAY:
                 called[r.focus] = (t, r)
-            elif r.saved:
-                saved[r.focus] = (t, r)
             for x in r.connections:
                 called.setdefault(x.card, (t, r))
                 for c in x.others:  # level 5: an ambiguous finesse's other copies
@@ -148,49 +166,87 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
         shown = _Shown(game, card)
         if type(action) is Play:
             misfired = is_misfire(action, before, states[t])
-            # (a misfire's note, looked up only for a card a clue called or saved)
-            i = (by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT)))
-                 if misfired and (card in called or card in saved) else None)
-            if misfired and card in called and i is not None:
-                when, clue = called[card]
+            mover = MoverView(tk, read, t, p, memo)
+            blind = not tk.touched[t - 1][card] and not mover.knows_playable(card)
+            # The clue behind the play, as its player could read it.
+            behind: Call | None = None
+            if blind:
+                behind = mover.called(card)
+            elif card in focused and not mover.knows_playable(card) and (
+                    misfired or not mover.mask(card) & mover.status.playable):
+                # the focus of a clue, read as its player read it: what follows from it is
+                # the misplay's blame, or a play they knew could not fit (a card they knew
+                # was playable is theirs to play, whatever the clue was; on one that may
+                # fit, the clue only says what they did)
+                mine = mover.read(focused[card])
+                if mine.meaning == PLAY and mine.focus == card:
+                    behind = Call(focused[card], mine, "play clue", game.identity_of[card], ())
+            i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT))) \
+                if misfired else None
+            stop = _told_not_to_play(mover, behind, card) if behind is not None else ""
+            if behind is not None and stop:
+                when, clue, how = behind.turn, behind.clue, behind.name
+                luck = ("it did not fit" if misfired
+                        else "it fit, as it happens: an outcome, not what they knew")
+                notes.append(Note(
+                    t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
+                    f"{name[p]} played {shown} after {name[clue.giver]}'s {w.hint} at turn "
+                    f"{when} (read as a {how}), but {stop}: the misplay is {name[p]}'s, not "
+                    f"the {w.hint}'s; {luck}.",
+                    _details(_convention(how), when, rule="told not to play")))
+            elif misfired and behind is not None and i is not None:
+                when, clue, how = behind.turn, behind.clue, behind.name
                 giver = name[clue.giver]
+                f = findings[i]
                 if when not in bad_at:
+                    where = _where(tk, behind, p, name)
                     notes.append(Note(
                         when, clue.giver, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
-                        f"{giver}'s {w.hint} read as a play {w.hint} calling {name[p]}'s "
-                        f"{shown}; {name[p]} played it at turn {t} as the convention says, and "
-                        f"it did not fit: the {w.hint}'s fault, not {name[p]}'s.",
-                        _details("play clue", when)))
-                f = findings[i]
+                        f"{giver}'s {w.hint} read as a {how} calling {name[p]}'s {shown}"
+                        f"{where}; {name[p]} played it at turn {t} as the convention says, "
+                        f"and it did not fit: the {w.hint}'s fault, not {name[p]}'s.",
+                        _details(_convention(how), when)))
                 if f.kind == Kind.MISFIRE:
                     changes[i] = Change(f.kind, Severity.INFO,
                                         f"{f.message} It followed the reading of {giver}'s "
                                         f"{w.hint} at turn {when} (see there).")
-            elif misfired and card in saved and i is not None:
-                when, clue = saved[card]
+            elif mover.knows_trash(card):
                 notes.append(Note(
                     t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
-                    f"{name[p]} played {shown}, which {name[clue.giver]}'s {w.hint} at turn "
-                    f"{when} saved ({clue.convention}): a save is not a play {w.hint}.",
-                    _details(clue.convention, when)))
-            if isinstance(r, MoveReading) and r.move == BLIND_PLAY:
+                    f"{name[p]} played {shown}, which {name[p]} knew was trash: a misplay "
+                    f"by their own knowledge, not a gamble.",
+                    _details("good touch", rule="known trash played")))
+            elif blind and behind is None and before.final_turns == 1 and before.lives > 1 \
+                    and not any(tk.known_playable(t - 1, p)):
+                # The game's last turn, a life to spare and no known play: a blind play costs
+                # nothing and may score (the course's last-turn lesson).
+                luck = "it fit" if not misfired else "it did not fit, and cost nothing"
+                notes.append(Note(
+                    t, p, Kind.GAMBLE, Severity.GOOD, (card,),
+                    f"{name[p]} played {shown} blind on the game's last turn, with "
+                    f"{'a strike' if w.strikes else 'a life'} to spare and no known play: a "
+                    f"free gamble, the right move; {luck}.",
+                    _details("finesse", rule="free last-turn gamble")))
+            elif blind and behind is None:
                 luck = "it fit" if not misfired else "it did not fit"
                 notes.append(Note(
                     t, p, Kind.GAMBLE, Severity.INFO, (card,),
-                    f"{name[p]} played {shown} blind, called by no {w.hint} the conventions "
-                    f"read (layered finesses from level 5, bluffs at level 11): a gamble; "
-                    f"{luck}.",
-                    _details("finesse")))
+                    f"{name[p]} played {shown} blind, called by no {w.hint} the "
+                    f"conventions read as {name[p]} could read them (finesses, prompts, "
+                    f"layered finesses from level 5, bluffs at level 11): a gamble; "
+                    f"{luck}.", _details("finesse")))
         else:
             assert type(action) is Discard
-            if card in called and called[card][1].connections and any(
-                    x.card == card for x in called[card][1].connections):
-                when, clue = called[card]
-                how = next(x.name for x in clue.connections if x.card == card)
+            # Only a finesse position can be called: a player's first untouched cards.
+            untouched = [c for c in before.hands[p] if not tk.touched[t - 1][c]]
+            answer = (MoverView(tk, read, t, p, memo).called(card)
+                      if card in untouched[:OWN_BLIND_PLAYS] else None)
+            if answer is not None:
+                when, clue, how = answer.turn, answer.clue, answer.name
                 notes.append(Note(
                     t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
                     f"{name[p]} discarded {shown}, which {name[clue.giver]}'s {w.hint} at turn "
-                    f"{when} called as a {how}.",
+                    f"{when} called as a {how}, as {name[p]} could read it.",
                     _details("prompt" if how == "prompt" else "finesse", when)))
             i = by_turn.get((t, Kind.LOST_CRITICAL)) if by_turn else None
             if i is not None:
@@ -202,13 +258,50 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                         for c in (x.card, *x.others):
                             called.pop(c, None)
             called.pop(card, None)
-        if saved:
-            saved.pop(card, None)
     for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
         level = Severity.INFO if m.harmless else Severity.MISTAKE
         notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
                           _details(m.convention, m.reading_turn, rule=m.rule)))
     return notes, changes
+
+
+def _convention(how: str) -> str:
+    """The convention (levels.CONVENTIONS) a call's name rests on."""
+    return how if how in ("play clue", "prompt") else "finesse"
+
+
+def _told_not_to_play(mover: MoverView, call: Call, card: int) -> str:
+    """Why the player's own knowledge or the conventions told them not to play `card`
+    after the clue `call` names ('' when nothing did): a card they knew was trash, or
+    knew could not be played now (already identified), or a reading, as they could read
+    it, that waits on another player's card first (a reverse finesse, a prompt)."""
+    me = mover.game.players[mover.player]
+    if mover.knows_playable(card):
+        return ""  # a card they knew playable is theirs to play
+    if mover.knows_trash(card):
+        return f"{me} knew it was trash"
+    if not mover.mask(card) & mover.status.playable:
+        return f"{me} knew it could not be played yet"
+    if not call.connections:
+        return ""  # a clue on their own card: whether it waits rests on its identity
+    first = mover.waits(call.turn, call.clue, card, call.connections)
+    return f"the reading waits for {first} first" if first else ""
+
+
+def _where(tk: TimelineKnowledge, call: Call, player: int, name: Sequence[str]) -> str:
+    """Where the card a finesse needed was, when another player than the finessed one
+    held it: the giver saw it there, so the finesse was theirs to see through."""
+    if call.name == "play clue":
+        return ""
+    game = tk.timeline.game
+    hands = tk.timeline.states[call.turn - 1].hands
+    for q, hand in enumerate(hands):
+        if q in (call.clue.giver, player):
+            continue
+        if any(game.identity_of[c] == call.identity for c in hand):
+            return (f" (the {game.space.show(call.identity)} it needed was in {name[q]}'s "
+                    f"hand, not on {name[player]}'s finesse position)")
+    return ""
 
 
 def _played_later(states: Sequence[State], actions: Sequence[Any], t: int, card: int) -> bool:
@@ -251,7 +344,9 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
         return
     before: State = tl.states[t - 1]
     f = findings[i]
-    if r.meaning == MeaningKind.FIX:
+    if r.meaning == MeaningKind.FIX and not all_trash(tk.hinted[t - 1][r.focus], st):
+        # (A card its holder's clues already showed was trash needs no fix: the giver
+        # sees those clues, so the clue stays a waste.)
         changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
                             f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
                             f"{target}: a fix {w.hint} (it tells a card read as playable is "
@@ -330,6 +425,8 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             f"{w.hint}; {game.players[p]}, who cannot see it, discarded it at turn {t}.",
             _details("critical save" if game.rank_of[card] < game.ruleset.max_rank
                      else "5 save", turn)))
+    if "judged" in getattr(f, "details", {}):
+        return  # the discarder's own view faults the move: the loss is not excused
     if (forced or saver is not None or unseen) and f.severity.is_fault:
         why = (f"forced: no {w.hint} left and no known play" if forced
                else f"a chop discard by a player who cannot see the card; the save was "

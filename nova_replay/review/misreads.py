@@ -20,11 +20,13 @@ from typing import NamedTuple
 from ..conventions.chop import chop_at
 from ..conventions.connections import FINESSE
 from ..conventions.game import GameReading
+from ..conventions.kinds import Connection
 from ..conventions.meaning import FIX, PLAY, SAVE
 from ..conventions.reading import Reading
 from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import is_misfire
 from ..rules.game import Discard, Hint, Play
+from .mover import Memo, MoverView
 
 
 class Misread(NamedTuple):
@@ -42,25 +44,59 @@ class Misread(NamedTuple):
 
 def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
                         ) -> list[Misread]:
-    """Every finesse its player did not answer when they should have (see above)."""
+    """Every finesse its player did not answer when they should have (see above). The
+    finesse is found as the finessed player read the clue (`MoverView`: their own cards
+    face down, their own finesse position taking what no one else shows), so the note
+    never rests on the card they could not see."""
     out = []
-    for t, r in enumerate(read.turns):
-        if not isinstance(r, Reading) or r.meaning != PLAY or r.convention != "play clue":
+    game = tk.timeline.game
+    n = len(game.players)
+    memo = Memo()
+    for t, seen in enumerate(read.turns):
+        if not isinstance(seen, Reading) or seen.meaning != PLAY \
+                or seen.convention != "play clue":
             continue
-        for k, x in enumerate(r.connections):
-            if x.kind != FINESSE or x.player in (r.target, r.giver):
+        truth = game.identity_of[seen.focus]
+        if (tk.statuses[t - 1].playable >> truth) & 1:
+            continue  # playable now: it calls no finesse
+        for q in range(n):
+            if q in (seen.giver, seen.target):
                 continue
-            found = _unanswered(tk, read, t, r, k, w_hint)
-            if found is not None:
-                out.append(found)
+            mover = MoverView(tk, read, t, q, memo)
+            if _answered_next(tk, t, q) or not mover.may_be_finessed(t, seen):
+                continue
+            r = mover.read(t)
+            if r.meaning != PLAY or r.convention != "play clue" or r.focus != seen.focus:
+                continue
+            links = mover.links(t, r, truth)
+            for k, x in enumerate(links or ()):
+                if x.kind != FINESSE or x.player != q:
+                    continue
+                found = _unanswered(tk, read, t, r, links or (), k, w_hint)
+                if found is not None:
+                    out.append(found)
     return out
 
 
-def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k: int,
-                w_hint: str) -> Misread | None:
+def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
+    """Whether `q`, on their first turn after the clue of turn `t`, played their finesse
+    position (their first untouched card): whatever the clue called of them, they did
+    not leave it unanswered (a quick test before reading the clue as they read it)."""
+    n = len(tk.timeline.game.players)
+    u = t + (q - (t - 1)) % n or n
+    actions = tk.timeline.actions
+    if u > len(actions) or type(actions[u - 1]) is not Play:
+        return False
+    hand = tk.timeline.states[u - 1].hands[q]
+    first = next((c for c in hand if not tk.touched[u - 1][c]), None)
+    return actions[u - 1][0] == first
+
+
+def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
+                links: tuple[Connection, ...], k: int, w_hint: str) -> Misread | None:
     tl = tk.timeline
     game, states, actions = tl.game, tl.states, tl.actions
-    x = r.connections[k]
+    x = links[k]
     q, card = x.player, x.card
     of = game.identity_of
     # The finessed player must see no other copy of their card (else they wait for it).
@@ -69,7 +105,7 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k:
         return None
     n = len(game.players)
     u = t + (q - r.giver) % n
-    earlier = [y.card for y in r.connections[:k]]
+    earlier = [y.card for y in links[:k]]
     while u <= len(actions):
         before = states[u - 1]
         if card not in before.hands[q] or tk.touched[u - 1][card] \
@@ -79,10 +115,10 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k:
             return None  # the chain broke before them
         if not any(c in hand for c in earlier for hand in before.hands):
             act = actions[u - 1]
-            if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]
-                    and not is_misfire(act, before, states[u])):
+            if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]):
                 break  # every card before theirs is played: their turn to answer
-            # They played a clued card first: a turn that scored, so the answer may wait.
+            # They played a clued card first (whether it fit is an outcome they could not
+            # see): a turn spent playing, so the answer may wait.
         u += n
     else:
         return None
@@ -99,12 +135,16 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading, k:
         return None
     name = game.players
     did = _did(act)
+    needed = game.space.show(x.identity)
+    wrong = ("" if game.identity_of[card] == x.identity else
+             f" (it was {game.card_text(card)}, as it happens: answering would have misplayed, "
+             f"so the {w_hint} was wrong too; an outcome {name[q]} could not see)")
     return Misread(u, q, (card,), x.name, t, (
         f"{name[q]} did not answer the {x.name} of {name[r.giver]}'s {w_hint} at turn {t} "
         f"({name[q]} could see {name[r.target]}'s {game.card_text(r.focus)} and no other "
-        f"{game.card_text(card)}): {name[q]} {did} instead of playing slot "
+        f"{needed}): {name[q]} {did} instead of playing slot "
         f"{states[u - 1].hands[q].index(card) + 1} "
-        f"blind, and {lost}."), "unanswered finesse")
+        f"blind, and {lost}{wrong}."), "unanswered finesse")
 
 
 def _did(act: object) -> str:
@@ -168,10 +208,15 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
         assert isinstance(clue, Reading)
         name = {"trash chop move": "Trash Chop Move", "5's chop move": "5's Chop Move"}.get(
             clue.convention, clue.convention)
-        trash = (tk.statuses[t - 1].trash >> game.identity_of[card]) & 1
-        cost = " (it was trash: nothing lost this time)" if trash else ""
+        # Judged by what the discarder knew: a card they knew was trash is harmless; one
+        # that only turned out trash is an outcome, said as one.
+        known = MoverView(tk, read, t, p).knows_trash(card)
+        trash = known or (tk.statuses[t - 1].trash >> game.identity_of[card]) & 1
+        cost = (" (they knew it was trash: nothing lost)" if known else
+                " (it was trash, as it happens: an outcome, not what they knew)" if trash
+                else "")
         out.append(Misread(t, p, (card,), clue.convention, when, (
             f"{game.players[p]} discarded {game.card_text(card)}, which "
             f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
-            f"slot {chop + 1}{cost}."), "chop-moved discard", bool(trash)))
+            f"slot {chop + 1}{cost}."), "chop-moved discard", known))
     return out

@@ -94,6 +94,14 @@ class Kind(StrEnum):
     GAMBLE = "gamble"  # a blind play no clue the conventions read had called
     FIX_CLUE = "fix_clue"  # a clue that fixed a misread card: not a waste
 
+    @property
+    def is_outcome(self) -> bool:
+        """An outcome note: it says what a move led to (a card lost, a misfire, points
+        the solver no longer reaches), which may rest on cards its mover could not see,
+        and says so. Every other kind is a judgement, decided only from what its mover
+        knew and saw (`review.mover.MoverView`; tested by re-dealing, `review.redeal`)."""
+        return self in _OUTCOMES
+
     def label(self, w: Words = NOVA_WORDS) -> str:
         """The kind in a few words of the game (`words(ruleset)`): 'wasted clue' in
         Hanabi; without words, Nova's."""
@@ -107,6 +115,9 @@ class Kind(StrEnum):
         name, symbol, colour, series = drawn
         return Marker(name(w), symbol, colour, series)
 
+
+_OUTCOMES = frozenset({Kind.LOST_CRITICAL, Kind.STRIKEOUT, Kind.MISFIRE, Kind.OUT_OF_PACE,
+                       Kind.LOST_POINTS})
 
 _LABELS: dict[Kind, Callable[[Words], str]] = {
     Kind.LOST_CRITICAL: lambda w: "lost critical card",
@@ -149,6 +160,7 @@ class LostCriticalDetails(TypedDict):
     cost: int  # points of max score lost (docs/definitions.md, "lost-card cost")
     hinted: bool  # the card had been hinted
     max_score: int  # max score after the turn
+    judged: NotRequired[list[str]]  # the judgement on the move said in this note: kind, severity
 
 
 class WastedHintDetails(TypedDict):

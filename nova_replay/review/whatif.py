@@ -14,6 +14,7 @@ from ..knowledge.tiers import knows_playable, knows_trash
 from ..rules.engine import replay
 from ..rules.game import Action, Discard, Hint, Play
 from .analysis import Analysis, analyze
+from .vocabulary import Kind
 
 
 def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:
@@ -28,11 +29,16 @@ def alternative(analysis: Analysis, turn: int, action: Action) -> Analysis:
 
 
 def avoids_faults(analysis: Analysis, turn: int, action: Action) -> bool:
-    """Whether `action` at `turn` draws no blunder or mistake there and keeps max score
-    at least as high as the move taken."""
+    """Whether `action` at `turn` draws no blunder or mistake there, loses nothing there
+    (no misfire, strikeout or lost card, even one that is no fault of the mover's: a
+    teacher does not suggest a move that loses a life or a card), and keeps max score at
+    least as high as the move taken."""
     alt = alternative(analysis, turn, action)
-    return (not any(f.severity.is_fault for f in alt.notes_at(turn))
+    return (not any(f.severity.is_fault or f.kind in _LOSSES for f in alt.notes_at(turn))
             and alt.clock[turn].max_score >= analysis.clock[turn].max_score)
+
+
+_LOSSES = frozenset({Kind.MISFIRE, Kind.STRIKEOUT, Kind.LOST_CRITICAL})
 
 
 def knowing(analysis: Analysis, turn: int, action: Action) -> str | None:

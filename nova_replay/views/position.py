@@ -11,7 +11,7 @@ note names its player. The engine's and the review's own types stay underneath
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
 from html import escape
@@ -22,6 +22,7 @@ from ..knowledge.tiers import knows_playable, knows_trash
 from ..record.load import Record
 from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
+from ..review.hypothetical import line_of
 from ..review.projection import project
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State
@@ -193,6 +194,16 @@ class Position:
 
     def _repr_html_(self) -> str:
         return position_html(self)
+
+    def hypothetical(self, moves: Sequence[str]) -> Position:
+        """The table after this one followed by `moves` ('play 3', 'discard 1', 'clue Bob
+        red', or p3, d1, c2.red: `nova_replay.review.hypothetical`), reviewed anew, as the
+        same viewer sees it; the game itself is left as it was. As a player, only that
+        player's own moves. HypotheticalError for a move not read or not allowed."""
+        only = None if self.viewer is None else viewer_of(self.analysis.record.game.players,
+                                                           self.viewer)
+        line = line_of(self.analysis, self.turn, moves, only)
+        return Position(line.analysis, line.end, self.viewer, self.tier)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,11 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     s = a.summary
     game = a.record.game
     w = words(game.ruleset)
-    lost = (f"a {w.perfect} was impossible from turn {s.perfect_lost_turn}"
-            if s.perfect_lost_turn is not None else f"a {w.perfect} stayed possible throughout")
+    # The clock's bound only shows a loss once it is certain: the loss itself may be
+    # earlier (`--solve` dates it from the exact best), so the words say "at the latest".
+    lost = (f"a {w.perfect} was out of reach by turn {s.perfect_lost_turn} at the latest"
+            if s.perfect_lost_turn is not None
+            else f"the draw-pile clock never ruled out a {w.perfect}")
     if s.ending == TERMINATED:
         end = (f"the game was stopped after turn {a.timeline.turns}; had play gone on, "
                f"max score {s.max_score}")
