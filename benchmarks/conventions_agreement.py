@@ -1,8 +1,11 @@
 """How often the conventions' reading agrees with what the players did next, on real
 games (the shared data; nothing is tuned to these figures).
 
-    NOVA_SHARED=/work/shared python benchmarks/conventions_agreement.py
+    NOVA_SHARED=/work/shared python benchmarks/conventions_agreement.py --dev
     python benchmarks/conventions_agreement.py FILE_OR_FOLDER ... --level 2
+
+`--dev` keeps only the development games of the fixed split (`benchmarks/holdout.py`):
+a held-out game is never opened. Build and tune with it.
 
 For every clue read (games the conventions read: No Variant and plain-suit variants):
 
@@ -13,6 +16,8 @@ For every clue read (games the conventions read: No Variant and plain-suit varia
 - finesse / prompt / bluff answered: a card the reading called by a finesse (prompt,
   bluff at level 11) that its holder played before the focus card was played or the
   game ended;
+- known connection played: a connecting card its holder already knew (known, or known
+  playable: a delayed play, no prompt) played before the focus card;
 - blind plays explained: of the plays of untouched cards, the share the reading had
   called (a finesse it found);
 - unclear: clues no reading fits;
@@ -39,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.holdout import development_only  # noqa: E402
 from nova_replay.conventions import (  # noqa: E402
     DEFAULT_LEVEL,
     Conventions,
@@ -126,11 +132,24 @@ def measure(paths: list[Path], conventions: Conventions,
             if r.saved:
                 c["saves"] += 1
                 c["save kept"] += end[1] != "discard"
+            if r.convention == "tempo clue" and r.meaning == "play":
+                c["tempo clues"] += 1
+                c["tempo clue followed"] += end[1] == "play"
+            c["fix clues"] += r.meaning == "fix"
+            c["unclear re-clues"] += r.meaning == "unclear" and not r.why.endswith("new card") \
+                and r.why not in ("chop", "only card")
             for x in r.connections:
+                if x.kind in ("known", "playable"):  # a card its holder already knew
+                    c["known calls"] += 1
+                    when, what = fate.get(x.card, (tl.turns + 1, "held"))
+                    c["known played"] += what == "play" and t < when <= end[0]
                 if x.kind in ("finesse", "prompt", "bluff"):
                     c[f"{x.kind} calls"] += 1
                     when, what = fate.get(x.card, (tl.turns + 1, "held"))
                     c[f"{x.kind} answered"] += what == "play" and t < when <= end[0]
+                    if x.player == r.target:  # a self-finesse or self-prompt
+                        c["self calls"] += 1
+                        c["self call answered"] += what == "play" and t < when <= end[0]
         total.update(c)
         if by_family is not None:
             f = facts(record.timeline.game.ruleset)
@@ -144,10 +163,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sources", nargs="*", type=Path)
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    parser.add_argument("--dev", action="store_true",
+                        help="only the development games of the fixed split (benchmarks/holdout.py)")
     parser.add_argument("--by-variant", action="store_true",
                         help="the figures per variant family, and why games were not read")
     args = parser.parse_args()
     paths = files(args.sources or DEFAULT_SOURCES)
+    if args.dev:
+        held = len(paths)
+        paths = development_only(paths, SHARED)
+        print(f"--dev: {held - len(paths)} held-out files left unopened")
     by_family: dict[str, Counter[str]] | None = {} if args.by_variant else None
     unread: Counter[str] | None = Counter() if args.by_variant else None
     c, read, skipped = measure(paths, Conventions(args.level), by_family, unread)
@@ -174,9 +199,16 @@ def report(c: Counter[str]) -> None:
     print(f"  finesse answered (called card played):   {share('finesse answered', 'finesse calls')}")
     print(f"  prompt answered (called card played):    {share('prompt answered', 'prompt calls')}")
     print(f"  bluff answered (called card played):     {share('bluff answered', 'bluff calls')}")
+    print(f"  known/playable connection played:        {share('known played', 'known calls')}")
     print(f"  blind plays the reading had called:      "
           f"{share('blind plays explained', 'blind plays')}")
     print(f"  clues no reading fits (unclear):         {share('unclear', 'clues')}")
+    print(f"  of them re-clues (no new card touched):  {c['unclear re-clues']}")
+    print(f"  tempo clue followed (focus later played): "
+          f"{share('tempo clue followed', 'tempo clues')}")
+    print(f"  self-finesse/prompt answered:            "
+          f"{share('self call answered', 'self calls')}")
+    print(f"  fix clues read:                          {c['fix clues']}")
     print(f"  1s played in their play order:           "
           f"{share('1s played in order', '1s plays ranked')}")
     print(f"  order chop moves kept (not discarded):   "

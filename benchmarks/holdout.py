@@ -46,6 +46,13 @@ def is_held_out(path: Path, data: Path | None = None) -> bool:
     return path.name == ARRAY or name in held_out_names(data)
 
 
+def development_only(paths: list[Path], data: Path | None = None) -> list[Path]:
+    """`paths` less every held-out file (`is_held_out`, the split worked out once)."""
+    out = held_out_names(data)
+    return [p for p in paths if p.name != ARRAY
+            and (p.name if p.suffix == ".json" else p.stem + ".json") not in out]
+
+
 def development_games(data: Path | None = None) -> list[Path]:
     """The game records to build and tune on."""
     data = data or shared_root()

@@ -67,6 +67,14 @@ def dash_duo(dash_duo: Any) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def text_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' text at 100 columns in every test (COLUMNS; off a terminal it is 80
+    otherwise, cli/terminal.py): the phrases the tests look for were written at that
+    width, and a test of widths sets its own (tests/test_terminal.py)."""
+    monkeypatch.setenv("COLUMNS", "100")
+
+
+@pytest.fixture(autouse=True)
 def fresh_solver() -> None:
     """Every test starts with no dashboard solver process, as a server started anew has:
     one left by an earlier test's server in this process was seen to stop answering, and

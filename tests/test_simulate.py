@@ -95,13 +95,13 @@ def test_cli_json_names_each_game_with_its_score(tmp_path: Path) -> None:
 
 
 def test_cli_bots_per_seat_and_variants(tmp_path: Path) -> None:
-    code, _, err = _run("--players", "3", "--bot", "convention", "--bot", "careless:0.5",
-                          "--bot", "convention", "--grand-finale", "--jokers", "2",
+    code, _, err = _run("--players", "3", "--bot", "basic", "--bot", "careless:0.5",
+                          "--bot", "basic", "--grand-finale", "--jokers", "2",
                           "--gentle-show", "--out", str(tmp_path), "--seed", "3")
     assert code == 0, err
     (path,) = tmp_path.glob("*.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["meta"]["bots"] == ["convention", "careless:0.5", "convention"]
+    assert data["meta"]["bots"] == ["basic", "careless:0.5", "basic"]
     assert data["ruleset"] == {"name": "nova", "gentle_show": True, "grand_finale": True,
                                "jokers": 2}
     code, _, err = _run("--ruleset", "hanabi", "--players", "4", "--out", str(tmp_path / "h"))
@@ -114,6 +114,9 @@ def test_cli_bots_per_seat_and_variants(tmp_path: Path) -> None:
     (["--players", "three"], "'three' is not a valid integer"),
     (["--players", "3", "--bot", "clever"], "simulate: --bot clever: expected convention"),
     (["--players", "3", "--bot", "careless:1.5"], "expected an error rate from 0 to 1"),
+    (["--players", "3", "--bot", "convention:7"], "expected convention:N with N one of"),
+    (["--players", "3", "--grand-finale", "--bot", "convention"],
+     "the convention player reads clues by the conventions, which do not read this game"),
     (["--players", "3", "--bot", "convention", "--bot", "careless"],
      "expected one for every seat or one for all (3 players), found 2"),
     (["--players", "3", "--ruleset", "hanabi", "--jokers", "1"], "hanabi takes no options"),

@@ -2,7 +2,8 @@
 Our logs have written hanab.live's purple as W, so W still means purple where the variant
 has no White suit; in a variant with a White suit W is White, and purple is written P.
 Read by the variant's suits alone: a deck the reading does not make right is refused,
-never read the other way. Reports keep today's card names (purple 5W, White 5Wh)."""
+never read the other way. The JSON report writes the game's own letters (purple P
+where the text says P, White Wh: issue 32)."""
 
 from __future__ import annotations
 
@@ -96,12 +97,34 @@ def test_a_white_variant_game_survives_every_round_trip() -> None:
     assert load_data(imported).game.deck == record.game.deck
 
 
-def test_the_json_report_keeps_todays_card_names_in_a_white_variant() -> None:
+def test_the_json_report_writes_purple_p_and_white_wh_as_the_text_does() -> None:
+    # Issue 32: one suit letter for the ruleset everywhere in the JSON: the letter the
+    # game's text uses (purple P beside White, Wh for White), never purple W.
     a = analyze(game("White (6 Suits)"))
-    truths = {card["truth"] for turn in analysis_report(a).model_dump()["turns"]
-              for hand in turn["hands"] for card in hand["cards"]}
+    turns = analysis_report(a).model_dump()["turns"]
+    truths = {card["truth"] for turn in turns for hand in turn["hands"] for card in hand["cards"]}
     suits = {t[1:] for t in truths if t}
-    assert {"W", "Wh"} <= suits and "P" not in suits  # purple 5W, White 5Wh, as before
+    assert {"P", "Wh"} <= suits and "W" not in suits
+    read = [t["reading"] for t in turns if t.get("reading") and "could_be" in t["reading"]]
+    assert all(c[1:] != "W" for r in read for c in r["could_be"])
+
+
+def test_a_no_variant_game_read_from_hanab_live_writes_purple_p_in_the_json() -> None:
+    data = game("No Variant")
+    a = analyze(data)
+    assert a.record.game.ruleset.suit_name(4) == "purple"
+    report = analysis_report(a).model_dump()
+    written = {card["truth"][1:] for turn in report["turns"] for hand in turn["hands"]
+               for card in hand["cards"]}
+    assert "P" in written and "W" not in written
+    hinted = {c[1:] for turn in report["turns"] for hand in turn["hands"]
+              for card in hand["cards"] for c in card["hinted"]}
+    assert "P" in hinted and "W" not in hinted
+    # a plain Hanabi game (not hanab.live's) calls its fifth suit white: W stays
+    plain = analyze(simulate(make_ruleset("hanabi"), 3, parse_bot("careless:0.4", 2), 2))
+    truths = {card["truth"][1:] for turn in analysis_report(plain).model_dump()["turns"]
+              for hand in turn["hands"] for card in hand["cards"]}
+    assert "W" in truths and "P" not in truths
 
 
 @pytest.mark.parametrize("white", [False, True])

@@ -14,12 +14,14 @@ from dataclasses import replace
 import click
 
 from .. import __version__
-from ..conventions import Conventions
+from ..conventions import Conventions, not_read
 from ..conventions import read_game as game_reading
 from ..corpus.rows import player_rows
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import timeline_knowledge
 from ..play.suggest import suggestions
+from ..play.value import DEFAULT_SAMPLES, GameValues, move_values
+from ..play.value_report import values_json, values_text
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
 from ..record.load import Record, load, load_data, load_until_illegal
@@ -66,6 +68,18 @@ from .simulate import simulate_command
 from .solving import budget_of, budget_options
 from .teach import lessons_command, puzzles_command, samples_command
 from .terminal import echo, per_player_text
+
+
+def _values(file: str, record: Record, conventions: Conventions | None,
+            samples: int) -> GameValues:
+    """Every move's value, or exit with one line saying why the game cannot be valued."""
+    if conventions is None:
+        fail(f"{file}: --value needs --conventions h-group:N (the convention player "
+             f"plays the rest of the game by them), found none", USAGE)
+    why = not_read(record.game.ruleset)
+    if why:
+        fail(f"{file}: --value: {why}", USAGE)
+    return move_values(record.timeline, samples, conventions.level)
 
 
 def open_record(file: str, until_illegal: bool = False
@@ -291,10 +305,17 @@ def perspective_of(file: str, record: Record, as_player: str | None) -> Perspect
               help="Also work out best possible after every turn (knowing every card) and "
                    "the turns that lost points.")
 @budget_options("for the whole game")
+@click.option("--value", "value", is_flag=True,
+              help="Also value every move from what its player knew (sampled deals, the "
+                   "convention player as the rest of the game): expected loss, severity, "
+                   "accuracy per player. With --json, prints the values report instead.")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=None, metavar="N",
+              help=f"With --value: deals per move [default: {DEFAULT_SAMPLES}].")
 @conventions_option
 def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None,
                     as_player: str | None, solve: bool, nodes: int | None,
-                    seconds: float | None, conventions: Conventions | None) -> None:
+                    seconds: float | None, value: bool, samples: int | None,
+                    conventions: Conventions | None) -> None:
     """Review a game: summary, teaching notes turn by turn, knowledge grids.
 
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
@@ -317,7 +338,10 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
       nova-replay analyze sample_games/nova-4p.json --json > review.json
       nova-replay analyze sample_games/nova-4p.json --as Dev --turn 17
       nova-replay analyze sample_games/nova-4p.json --solve --nodes 100000
+      nova-replay analyze sample_games/nova-4p.json --value --samples 16
     """
+    if samples is not None and not value:
+        needs("analyze", "--samples", "--value (the move values it sets the deals of)")
     if tier is not None and turn is None:
         needs("analyze", "--tier", "--turn (the turn whose knowledge to show)")
     solve = solve or nodes is not None or seconds is not None
@@ -326,6 +350,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     if as_json and as_player is not None:
         fail(f"{file}: --as cannot go with --json: the JSON report is the reviewer's, "
              f"with every card", USAGE)
+    if value:
+        values = _values(file, record, conventions, samples or DEFAULT_SAMPLES)
+        if as_json:
+            click.echo(json.dumps(values_json(values), indent=2))
+            return
     analysis = analyze(record, conventions)
     suggested = {t: s.text for t, s in suggestions(analysis).items()}
     evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
@@ -348,6 +377,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     if analysis.reading is not None:
         click.echo("")
         echo(readings_text(analysis, seen))
+    if value:
+        click.echo("")
+        tl = record.timeline
+        echo(values_text(values, [tl[t].hands[tl[t].player(record.game)]
+                                  for t in range(tl.turns)]))
     noted = card_notes_text(record.timeline, record.log, seen)
     if noted:
         click.echo("")

@@ -22,6 +22,7 @@ from ..corpus.rows import GAME_COLUMNS, PLAYER_COLUMNS
 from ..corpus.run import default_workers, review_all
 from ..corpus.sources import SourceError, check_sources, count, items
 from ..corpus.tables import TableError, TableFile, table_format
+from ..play.value import DEFAULT_SAMPLES, PlayerValues
 from ..record.reader import MAX_FILE_BYTES
 from ..solver.exact import Budget
 from .conventions import conventions_option
@@ -31,6 +32,7 @@ from .options import (
     FileName,
     check_inputs,
     fail,
+    needs,
     out_option,
     recursive_option,
     resolve_inputs,
@@ -82,12 +84,18 @@ class Progress:
               help="Also best possible at the deal (knowing every card) and the turns that "
                    "lost points.")
 @budget_options("per game")
+@click.option("--value", "value", is_flag=True,
+              help="With --per-player: value every move from what its player knew "
+                   "(docs/values.md) and add each player's inaccuracies, mistakes, "
+                   "blunders, mean expected loss and accuracy.")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=None, metavar="N",
+              help=f"With --value: deals per move [default: {DEFAULT_SAMPLES}].")
 @conventions_option
 @recursive_option
 def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
                   workers: int | None, scheduler: str | None, solve: bool,
-                  nodes: int | None, seconds: float | None,
-                  conventions: Conventions | None, recursive: bool) -> None:
+                  nodes: int | None, seconds: float | None, value: bool,
+                  samples: int | None, conventions: Conventions | None, recursive: bool) -> None:
     """Review many games into one table: a row per game (valid, first problem, score,
     max score, ending, wasted hints, lost critical cards, misfires, efficiency...).
 
@@ -107,6 +115,15 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
       nova-replay batch 'season/**/*.json' -o g.parquet --per-player p.parquet
       nova-replay batch games.jsonl -o g.parquet --scheduler tcp://10.0.0.5:8786
     """
+    if samples is not None and not value:
+        needs("batch", "--samples", "--value (the move values it sets the deals of)")
+    if value and per_player is None:
+        needs("batch", "--value", "--per-player (its columns are per player)")
+    if value and conventions is None:
+        fail("batch: --value needs --conventions h-group:N (the convention player plays the "
+             "rest of each game by them), found none", USAGE)
+    valuer = (PlayerValues(samples or DEFAULT_SAMPLES, conventions.level)
+              if value and conventions is not None else None)
     games = tuple(resolve_inputs(games))
     check_inputs([g for g in games if not glob.has_magic(g) or os.path.exists(g)])
     try:
@@ -128,12 +145,13 @@ def batch_command(games: tuple[str, ...], out: str, per_player: str | None,
     with _Interrupts(tables) as interrupts:  # the signal handlers of the whole run
         _run(games, out, per_player, workers or default_workers(), scheduler,
              budget_of(nodes, seconds) if solve else None, conventions, tables, interrupts,
-             recursive)
+             recursive, valuer)
 
 
 def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
          scheduler: str | None, solve: Budget | None, conventions: Conventions | None,
-         tables: list[TableFile], interrupts: _Interrupts, recursive: bool) -> None:
+         tables: list[TableFile], interrupts: _Interrupts, recursive: bool,
+         valuer: PlayerValues | None = None) -> None:
     """The run of `batch_command` once its arguments are checked; exits as it says."""
     try:  # the output folder is tried first: a missing or read-only one is one line
         total = count(games, recursive)
@@ -161,7 +179,7 @@ def _run(games: tuple[str, ...], out: str, per_player: str | None, workers: int,
     failed: OSError | None = None
     kept: list[str | None] = []  # the partial tables of a stopped run
     results = review_all(logs_only(items(games, MAX_FILE_BYTES, _skipped, recursive), skipped),
-                         workers, scheduler, solve, conventions)
+                         workers, scheduler, solve, conventions, valuer)
     try:
         for result in results:
             for row, players in result:

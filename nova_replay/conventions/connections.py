@@ -32,6 +32,7 @@ from .finesses import (
     queued,
     rows_after,
 )
+from .good_touch import inferred
 from .kinds import Connection, ConnectionKind
 from .levels import Conventions
 from .table import Table
@@ -68,8 +69,10 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
         wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
         hidden: dict[int, list[int]] = {}
+        copies: list[Connection] = []
         found = (_touched(table, everyone, giver, target, wanted, used, viewer, blocked,
-                          hidden)
+                          hidden, copies)
+                 or (copies[0] if copies else None)
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,
                              blocked, self_finesse, hidden))
         if found is None:
@@ -82,23 +85,32 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
 
 def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,
              used: set[int], viewer: int | None, blocked: set[int],
-             hidden: dict[int, list[int]]) -> Connection | None:
-    """A touched card of identity `wanted`: known or playable to its holder, or their
-    leftmost touched card that may be it (a prompt; never in the giver's hand). A
-    player whose prompt would play a wrong card that cannot play is added to
-    `blocked`: a prompt takes precedence over a finesse, so they hold no finesse. A
-    player whose prompt plays only wrong cards that play anyway is put in `hidden`
-    with those cards (level 5's Hidden Finesse looks there first)."""
+             hidden: dict[int, list[int]], copies: list[Connection]) -> Connection | None:
+    """A touched card of identity `wanted`: known or playable to its holder (by its
+    marks, or by what they inferred: `good_touch.inferred`; a card they already knew is
+    no prompt), or their leftmost touched card that may be it (a prompt; never in the
+    giver's hand). A player whose prompt would play a wrong card that cannot play is
+    added to `blocked`: a prompt takes precedence over a finesse, so they hold no
+    finesse. A player whose prompt plays only wrong cards that play anyway is put in
+    `hidden` with those cards (level 5's Hidden Finesse looks there first).
+
+    A clued card of identity `wanted` its holder reads as another (`table.misread`: an
+    earlier reading the clues left standing) is put in `copies` (the first one, of a
+    player not blocked, not the giver nor the viewer): Good Touch says a clued card is "gotten", so a clue
+    connects through it before any unclued copy on a finesse position (H-Group, "Good
+    Touch Principle"); its holder plays it once they can tell it, a prompt."""
     bit = 1 << wanted
-    playable = table.status.playable
+    st = table.status
+    playable = st.playable
     hands, touched, hinted = table.state.hands, table.touched, table.hinted
+    misread = table.misread
     for p in players:
         candidates = [(s, c) for s, c in enumerate(hands[p])
                       if touched[c] and hinted[c] & bit and c not in used]
         prompt = p != giver  # the prompted player plays their leftmost possible card
         wrong: list[int] = []
         for s, c in candidates:
-            mask = table.hinted[c]
+            mask = hinted[c]
             truth = None if p == viewer else table.identity(c)
             if truth not in (None, wanted):
                 # A wrong prompt: a card that plays anyway lets the prompt go on to the
@@ -108,8 +120,16 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
                 continue
             if mask == bit:
                 return Connection(c, p, s, KNOWN, wanted, "known")
-            if all_playable(mask, table.status):  # known playable (say, any clued 1 at first)
+            if all_playable(mask, st):  # known playable (say, any clued 1 at first)
                 return Connection(c, p, s, PLAYABLE, wanted, "playable")
+            if viewer is None or not prompt:
+                # what the holder inferred beyond the marks (Good Touch, the copies they
+                # see, earlier readings); asked where it changes more than a label
+                mask = inferred(table, p, c)
+                if mask == bit:
+                    return Connection(c, p, s, KNOWN, wanted, "known")
+                if all_playable(mask, st):
+                    return Connection(c, p, s, PLAYABLE, wanted, "playable")
             if prompt:
                 return Connection(c, p, s, PROMPT, wanted, "prompt")
             break
@@ -117,6 +137,12 @@ def _touched(table: Table, players: list[int], giver: int, target: int, wanted: 
             blocked.add(p)
         elif prompt and wrong and len(wrong) == len(candidates):
             hidden[p] = wrong
+        if misread and not copies and p not in blocked and p != giver and p != viewer:
+            for s, c in enumerate(hands[p]):  # (rare: a reading the clues left standing)
+                if c in misread and table.game.identity_of[c] == wanted and c not in used \
+                        and c not in table.hidden:
+                    copies.append(Connection(c, p, s, PROMPT, wanted, "prompt"))
+                    break
     return None
 
 

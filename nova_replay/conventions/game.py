@@ -151,6 +151,7 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     fix, ones, sarcastic = (conventions.knows("fix clue"), conventions.knows("playing multiple 1s"),
                             conventions.knows("sarcastic discard"))
     all_hinted, all_touched, statuses = tk.hinted, tk.touched, tk.statuses
+    of = game.identity_of
     held: list[frozenset[int]] = []  # `moved` after each turn (a new set only on a change)
     for t, action in enumerate(tl.actions, start=1):
         held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
@@ -159,16 +160,24 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         if type(action) is Hint:
             hinted: Sequence[int] = all_hinted[t - 1]
             was_touched = all_touched[t - 1]
+            misread = _NONE
             if read_as:  # what earlier clues' readings narrowed their focus cards to
                 hinted = list(hinted)
-                for c, mask in read_as.items():
-                    hinted[c] &= mask
+                wrong = []
+                for c, mask in read_as.items():  # (one the clues since contradict is dropped)
+                    narrowed = hinted[c] & mask
+                    if narrowed:
+                        hinted[c] = narrowed
+                        if not (narrowed >> of[c]) & 1:
+                            wrong.append(c)  # read as another card than it is
+                if wrong:
+                    misread = frozenset(wrong)
             # (a named tuple made per clue: its fields in order, without keywords)
             table = tuple_new(Table, (
                 game, before, statuses[t - 1], hinted, was_touched, _NONE, early,
                 all_hinted[t - 1], held[-1],
                 frozenset([c for c, (_, how) in called.items() if how != "prompt"])
-                if called else _NONE))
+                if called else _NONE, misread))
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
             slots = tuple([s for s, c in enumerate(hand) if c in touched])

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..knowledge.status import all_trash
+from ..knowledge.status import all_playable, all_trash
 from .connections import connect
 from .focus import Focus
-from .good_touch import gotten
+from .good_touch import good_left, gotten
 from .kinds import MeaningKind
 from .levels import Conventions
 from .special_ranks import RED_FIX
@@ -84,7 +84,7 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
                                        table.hinted[card] & clue_mask & ~st.trash)
             if through:
                 return Meaning(PLAY, through, AMBIGUOUS_TEMPO, 0)
-        return _retouch(table, conventions, giver, target, touched, clue_mask, known)
+        return _retouch(table, conventions, giver, target, touched, clue_mask, known, card)
     # Good Touch: not trash, not gotten (touched elsewhere, or a card of this clue that
     # was touched before and is now known exactly), and not a card whose every copy
     # left the target sees elsewhere.
@@ -94,14 +94,16 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         if c != card and table.touched[c] and after & (after - 1) == 0:
             own_known |= after
     fresh = known & ~st.trash & ~own_known
-    if fresh:  # (each part rules out only what is still left)
-        fresh &= ~gotten(table, target, skip=touched)
-    if fresh:
-        fresh &= ~seen_every_copy(table, target, among=fresh)
+    if fresh:  # (gotten, and every copy left seen elsewhere: one pass)
+        fresh = good_left(table, target, fresh, touched)
     candidates = fresh or known  # Good Touch rules out what it can, never everything
     moved = _chop_move(table, conventions, target, clue_mask, rank, touched, focus)
     if moved:
         return Meaning(CHOP_MOVE, candidates, moved[0], 0, moved[1])
+    if len(focus.new) < len(touched):  # some card re-touched: a fix clue, no play clue
+        fixed = _fix(table, conventions, giver, target, touched, clue_mask)
+        if fixed is not None:  # (level 3: "a clue cannot be a Play Clue and a Fix Clue")
+            return fixed
     plays = playable_through(table, conventions, giver, target, card, candidates)
     if not plays and conventions.knows("sarcastic discard"):
         # Good Touch left nothing that plays, but the giver cannot see their own clued
@@ -126,7 +128,8 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         unpromised = (table.hinted[card] & clue_mask & ~known & ~st.trash
                       & promised(table.game, rank, True, colour, st.playable))
         special = facts(table.game.ruleset).special  # (else `save_rule` says None)
-        for i in space.members((candidates | unpromised) & ~st.playable):  # a playable card is a play
+        # a playable card is a play; a trash one no save (a "2 Save" of a played 2 saves nothing)
+        for i in space.members((candidates | unpromised) & ~st.playable & ~st.trash):
             r = space.rank(i)
             rule = save_rule(table, i, rank, colour, len(touched)) if special else None
             if rule is not None:  # a special suit's save (variants.save_rule)
@@ -243,26 +246,6 @@ def _may_find(table: Table, viewer: int) -> int:
     return out
 
 
-def seen_every_copy(table: Table, viewer: int, among: int = -1) -> int:
-    """The identities (of `among`: all by default) whose every copy not yet played or
-    discarded `viewer` sees in the other hands: their own card cannot be one."""
-    lost, copies = table.status.lost, table.game.space.copies
-    counts: dict[int, int] = {}
-    of, hidden = table.game.identity_of, table.hidden
-    for p, hand in enumerate(table.state.hands):
-        if p == viewer:
-            continue
-        for c in hand:
-            i = of[c]
-            if (among >> i) & 1 and (not hidden or c not in hidden):
-                counts[i] = counts.get(i, 0) + 1
-    out = 0
-    for i, seen in counts.items():
-        if (seen if seen < 3 else 3) >= copies[i] - lost[i]:  # (counted up to three)
-            out |= 1 << i
-    return out
-
-
 def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool:
     """Whether a copy of `identity` shows in a hand other than the target's (the 2 Save
     is not given to a 2 another player holds)."""
@@ -270,11 +253,18 @@ def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool
 
 
 def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
-             touched: tuple[int, ...], clue_mask: int, known: int) -> Meaning:
-    """A clue that touches no new card: a tempo clue when it makes a touched card known
-    playable, now or through cards the target sees (a self-prompt), a fix clue when it
-    shows one that could have been playable is trash or cannot play."""
+             touched: tuple[int, ...], clue_mask: int, known: int, focus: int) -> Meaning:
+    """A clue that touches no new card: a fix clue when it shows a touched card is trash
+    or a copy of another clued card; a tempo clue when it makes a touched card known
+    playable, now or through cards the target sees (a self-prompt); a fix clue when it
+    shows one that could have been playable cannot play; else, on a focus `focus` not yet
+    known playable, a Tempo Clue all the same (H-Group level 6, "The Tempo Clue": a clue
+    that gets no new card asks for the focus, the leftmost re-touched card, to play now);
+    on one already known playable a Burn Clue, which reads as nothing (unclear)."""
     st = table.status
+    fixed = _fix(table, conventions, giver, target, touched, clue_mask)
+    if fixed is not None:
+        return fixed
     for c in touched:
         told, after = table.told(c), table.told(c) & clue_mask
         if not after or not told & ~after:
@@ -288,4 +278,58 @@ def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
             if after and read & st.playable and (all_trash(after, st)
                                                  or after & st.playable == 0):
                 return Meaning(FIX, after, "fix clue", 0)
+    # (a reading the rows since made all trash was wrong: the clues alone hold)
+    read = table.hinted[focus] & clue_mask & ~st.trash or table.told(focus) & clue_mask
+    if not all_playable(read, st):  # (known playable: a Burn Clue)
+        candidates = read & ~st.trash
+        if candidates:  # (Good Touch rules out what it can, never everything)
+            candidates = candidates & ~gotten(table, target, skip=(focus,)) or candidates
+        plays = candidates & st.playable or playable_through(
+            table, conventions, giver, target, focus, candidates)
+        if plays:
+            return Meaning(PLAY, plays, "tempo clue", 0)
     return Meaning(UNCLEAR, known, "tempo clue", 0)
+
+
+def _fix(table: Table, conventions: Conventions, giver: int, target: int,
+         touched: tuple[int, ...], clue_mask: int) -> Meaning | None:
+    """Level 3's Fix Clue (H-Group, "The Fix Clue", "The Fix Clue (That Touches Multiple
+    Cards)": "a clue cannot be a Play Clue and a Fix Clue at the same time"): a clue that
+    fills in a card touched before, which its holder could have read as playable, showing
+    it is trash or the same identity as another clued card (one the giver sees, or
+    another of the target's own clued cards now known the same): a Good Touch violation
+    fixed. None when the clue fixes nothing so."""
+    if not conventions.knows("fix clue"):
+        return None
+    st = table.status
+    for c in touched:
+        if not table.touched[c]:
+            continue  # (a card touched first now was never read: it fixes nothing)
+        told, after = table.told(c), table.told(c) & clue_mask
+        if not after or not told & ~after or not table.hinted[c] & st.playable:
+            continue  # nothing filled in, or a card its holder never read as playable
+        if all_trash(after, st) or (after & (after - 1) == 0
+                                    and _copy_clued(table, giver, target, c, after, touched,
+                                                    clue_mask)):
+            return Meaning(FIX, after, "fix clue", 0)
+    return None
+
+
+def _copy_clued(table: Table, giver: int, target: int, card: int, bit: int,
+                touched: tuple[int, ...], clue_mask: int) -> bool:
+    """Whether another clued card than `card` is the identity `bit` too: in a hand the
+    giver and the target both see, or in the target's hand, known so once this clue is
+    given."""
+    of = table.game.identity_of
+    for p, hand in enumerate(table.state.hands):
+        if p == giver:
+            continue  # (the giver cannot see their own cards)
+        for c in hand:
+            if c == card or not (table.touched[c] or c in touched):
+                continue
+            if p != target:
+                if (1 << of[c]) == bit and c not in table.hidden:
+                    return True
+            elif (table.told(c) & (clue_mask if c in touched else -1)) == bit:
+                return True
+    return False

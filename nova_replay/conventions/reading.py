@@ -13,7 +13,7 @@ from .finesses import bluff_seat_layer, clandestine
 from .focus import focus_of
 from .kinds import Connection, ConnectionKind, MeaningKind
 from .levels import Conventions
-from .meaning import PLAY, SAVE, clue_meaning
+from .meaning import FIX, PLAY, SAVE, clue_meaning
 from .table import Table
 from .variants import NULL_FIVE_PLAY, ambiguous_tempo, null_five, tempo_inverted
 
@@ -109,7 +109,8 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         marks, masks = list(table.touched), list(table.hinted)
         for c in touched:
             marks[c] = True
-            masks[c] &= clue_mask
+            # (an earlier reading this clue contradicts is dropped: the clue alone holds)
+            masks[c] = masks[c] & clue_mask or table.told(c) & clue_mask
         linked = tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         if found is not None and any(x.layers for x in found):
@@ -125,7 +126,10 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
             found = (blind,) if blind is not None else None
         connects = found is not None
         links = found or ()
-    could_be = tuple(table.game.space.members(m.could_be))
+    # an identity that can no longer be played is offered only by a fix or a trash reading
+    shown = m.could_be if m.meaning == FIX or m.convention == "trash chop move" \
+        else m.could_be & ~table.status.trash
+    could_be = tuple(table.game.space.members(shown))
     trash = truth is not None and bool((table.status.trash >> truth) & 1)
     owner = hint.to
     moved_slots: tuple[int, ...] = ()

@@ -39,6 +39,9 @@ class Table(NamedTuple):
     # Cards an earlier clue called by a finesse, not yet played (level 5's Queued Finesse:
     # the finesse position moves right past them).
     called: frozenset[int] = frozenset()
+    # Touched cards an earlier reading took for another identity than their own (the
+    # readings `hinted` holds leave it out): Good Touch's clued copy may be one of them.
+    misread: frozenset[int] = frozenset()
 
     def told(self, card: int) -> int:
         """What the clues alone allow of deck card `card`."""

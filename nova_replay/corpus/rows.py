@@ -6,11 +6,13 @@ docs (docs/batch.md) and the tests read them from here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..conventions import Conventions
 from ..knowledge.perspective import REVIEWER
 from ..record.hanablive import hanablive_score, looks_like_hanablive
+from ..record.load import Record
 from ..record.reader import decode_json
 from ..record.validation import check_data
 from ..review.analysis import DEFAULT_CONVENTIONS, Analysis, analyze
@@ -25,6 +27,9 @@ from ..solver.exact import Budget
 from .sources import Item
 
 Row = dict[str, Any]
+# Per player (seat order), the --value columns of a game (`play.value.PlayerValues`: the
+# CLI passes it in, as the corpus stage does not import the player above it).
+Valuer = Callable[[Record], list[Row]]
 
 
 class Column(NamedTuple):
@@ -89,16 +94,22 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
     Column("hints", "int", "Hints given."),
     Column("wasted_hints", "int", "Of those, wasted."),
     Column("critical_lost", "int", "Critical cards the player discarded or misfired."),
+    Column("moves_valued", "int", "With --value: the player's moves valued (docs/values.md)."),
+    Column("inaccuracies", "int", "With --value: moves whose expected loss is an inaccuracy."),
+    Column("mistakes", "int", "With --value: moves whose expected loss is a mistake."),
+    Column("blunders", "int", "With --value: moves whose expected loss is a blunder."),
+    Column("mean_expected_loss", "float", "With --value: mean expected loss per move, in points."),
+    Column("accuracy", "float", "With --value: accuracy in % (docs/values.md)."),
 )
 
 
 def review_item(item: Item, solve: Budget | None = None,
-                conventions: Conventions | None = DEFAULT_CONVENTIONS
-                ) -> list[tuple[Row, list[Row]]]:
+                conventions: Conventions | None = DEFAULT_CONVENTIONS,
+                valuer: Valuer | None = None) -> list[tuple[Row, list[Row]]]:
     """The game row and player rows of each game in one item: one log, or each game of
     a JSON array of hanab.live exports (an invalid log has no player rows). `solve`:
     the solver's budget per game for the best-possible columns (None: not asked);
-    `conventions`: how clues are read (`analyze`)."""
+    `conventions`: how clues are read (`analyze`); `valuer`: the --value columns."""
     row: Row = {c.name: None for c in GAME_COLUMNS}
     row.update(file=item.file, line=item.line, valid=False)
     if item.problem:
@@ -111,12 +122,13 @@ def review_item(item: Item, solve: Budget | None = None,
         return [(row, [])]
     if isinstance(data, list) and data and all(looks_like_hanablive(g) for g in data):
         return [_review_data({**row, "game": i}, game, f"{item.name}[{i}]", solve,
-                             conventions) for i, game in enumerate(data)]
-    return [_review_data(row, data, item.name, solve, conventions)]
+                             conventions, valuer) for i, game in enumerate(data)]
+    return [_review_data(row, data, item.name, solve, conventions, valuer)]
 
 
 def _review_data(row: Row, data: Any, name: str, solve: Budget | None,
-                 conventions: Conventions | None) -> tuple[Row, list[Row]]:
+                 conventions: Conventions | None, valuer: Valuer | None = None
+                 ) -> tuple[Row, list[Row]]:
     report = check_data(data, name)
     row["format"] = report.converted_from or "nova-replay"
     errors = report.errors()
@@ -132,7 +144,11 @@ def _review_data(row: Row, data: Any, name: str, solve: Budget | None,
                    lost_points_turns=",".join(map(str, e.lost_turns)),
                    deck_winnable=deck_winnable(e.at_deal.lower, e.at_deal.upper,
                                                analysis.record.game.ruleset.perfect_score))
-    return _game_row(row, analysis)
+    game_row, players = _game_row(row, analysis)
+    if valuer is not None:
+        for p, extra in zip(players, valuer(report.record), strict=False):
+            p.update(extra)
+    return game_row, players
 
 
 def _where_what(where: str, what: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from ..conventions import Conventions
 from ..review.analysis import DEFAULT_CONVENTIONS
 from ..solver.exact import Budget
-from .rows import Row, review_item
+from .rows import Row, Valuer, review_item
 from .sources import Item
 
 Result = list[tuple[Row, list[Row]]]  # an item's games: (game row, player rows) each
@@ -25,9 +25,10 @@ WINDOW = 4  # chunks in flight per worker
 
 
 def review_chunk(chunk: list[Item], solve: Budget | None = None,
-                 conventions: Conventions | None = DEFAULT_CONVENTIONS) -> list[Result]:
+                 conventions: Conventions | None = DEFAULT_CONVENTIONS,
+                 valuer: Valuer | None = None) -> list[Result]:
     """The rows of a chunk of logs (the unit of work a worker gets)."""
-    return [review_item(item, solve, conventions) for item in chunk]
+    return [review_item(item, solve, conventions, valuer) for item in chunk]
 
 
 def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
@@ -38,14 +39,15 @@ def chunks(logs: Iterable[Item], size: int = CHUNK) -> Iterator[list[Item]]:
 
 def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = None,
                solve: Budget | None = None,
-               conventions: Conventions | None = DEFAULT_CONVENTIONS
-               ) -> Generator[Result, None, None]:
-    """Every log's rows, in corpus order; `solve` and `conventions` as in `review_item`."""
+               conventions: Conventions | None = DEFAULT_CONVENTIONS,
+               valuer: Valuer | None = None) -> Generator[Result, None, None]:
+    """Every log's rows, in corpus order; `solve`, `conventions` and `valuer` as in
+    `review_item`."""
     if scheduler:
-        yield from _on_dask(logs, scheduler, solve, conventions)
+        yield from _on_dask(logs, scheduler, solve, conventions, valuer)
     elif workers <= 1:
         for item in logs:
-            yield review_item(item, solve, conventions)
+            yield review_item(item, solve, conventions, valuer)
     else:
         # multiprocessing's Pool, not concurrent.futures': leaving the block (the end, an
         # error, Ctrl-C) terminates the workers at once instead of waiting for their chunks.
@@ -53,7 +55,8 @@ def review_all(logs: Iterable[Item], workers: int = 1, scheduler: str | None = N
             def submit(fn: Callable[..., list[Result]], *args: Any) -> _Pending:
                 return _Pending(pool.apply_async(fn, args))
 
-            yield from _windowed(submit, chunks(logs), workers * WINDOW, solve, conventions)
+            yield from _windowed(submit, chunks(logs), workers * WINDOW, solve, conventions,
+                                 valuer)
 
 
 class _Pending:
@@ -75,11 +78,12 @@ def _worker_start() -> None:
 
 
 def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: int,
-              solve: Budget | None, conventions: Conventions | None) -> Iterator[Result]:
+              solve: Budget | None, conventions: Conventions | None,
+              valuer: Valuer | None = None) -> Iterator[Result]:
     """Submit chunks keeping at most `window` in flight; yield results in order."""
     pending: deque[Any] = deque()  # futures (Dask's, or `_Pending`): each has result()
     for chunk in work:
-        pending.append(submit(review_chunk, chunk, solve, conventions))
+        pending.append(submit(review_chunk, chunk, solve, conventions, valuer))
         if len(pending) >= window:
             yield from pending.popleft().result()
     while pending:
@@ -87,14 +91,15 @@ def _windowed(submit: Callable[..., Any], work: Iterator[list[Item]], window: in
 
 
 def _on_dask(logs: Iterable[Item], scheduler: str, solve: Budget | None,
-             conventions: Conventions | None) -> Iterator[Result]:
+             conventions: Conventions | None, valuer: Valuer | None = None
+             ) -> Iterator[Result]:
     """The same job on an existing Dask distributed cluster (futures over chunks)."""
     from distributed import Client  # only this path needs Dask
 
     with Client(scheduler, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         yield from _windowed(client.submit, chunks(logs), workers * WINDOW, solve,
-                             conventions)
+                             conventions, valuer)
 
 
 def default_workers() -> int:

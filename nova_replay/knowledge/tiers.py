@@ -92,6 +92,17 @@ class Tracker:
         self.in_hole = game.ruleset.modifiers.throw_it_in_a_hole
         self.hole: list[list[int]] = [[] for _ in game.players]
 
+    def copy(self) -> Tracker:
+        """An independent tracker at the same point (a rollout forks a game: the
+        identities and the row memo are shared, being read-only)."""
+        new = object.__new__(Tracker)
+        vars(new).update(vars(self))
+        for name in ("hinted", "touched", "public", "lost", "_changed", "_parts", "in_pile",
+                     "hints_to"):
+            setattr(new, name, list(getattr(self, name)))
+        new._cache = dict(self._cache)
+        return new
+
     def update(self, before: State, action: Action, after: State) -> Sequence[int]:
         """Take in one action (`before` -> `after`, already applied by the engine); the
         cards a hint touched for the first time (none for a play or a discard)."""

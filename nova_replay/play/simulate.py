@@ -10,7 +10,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..knowledge.perspective import Perspective
 from ..knowledge.tiers import Tracker
@@ -50,6 +50,14 @@ class Table:
         self.state = deal(game)
         self.promises: dict[int, int] = {}
         self.nonce = nonce
+
+    def copy(self) -> Table:
+        """An independent table at the same point (a rollout forks the game)."""
+        new = object.__new__(Table)
+        new.game, new.state, new.nonce = self.game, self.state, self.nonce
+        new.tracker = self.tracker.copy()
+        new.promises = dict(self.promises)
+        return new
 
     def view(self, me: int) -> View:
         game, state, tr = self.game, self.state, self.tracker
@@ -93,6 +101,23 @@ class Table:
             self.promises[focus_card] = promise
 
 
+@runtime_checkable
+class SeatedBot(Protocol):
+    """A bot that remembers the game from its seat (the convention player: what each
+    clue was read as). It sits down per game and is told every action before the
+    engine applies it; it decides from the table (`Table`) through its seat only."""
+
+    @property
+    def name(self) -> str: ...
+
+    def sit(self, game: Game, me: int) -> Any: ...
+
+    def choose(self, sim: Table, seat: Any) -> Action: ...
+
+
+AnyBot = Bot | SeatedBot
+
+
 def bot_nonce(seed: int) -> int:
     """The per-game number bots draw their random choices from: a one-way digest of the
     game seed, so a view never carries the seed that shuffled the deck."""
@@ -100,24 +125,52 @@ def bot_nonce(seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+def play_game(rules: Ruleset, bots: Sequence[AnyBot], seed: int,
               names: Sequence[str] | None = None) -> Played:
     """One game of len(bots) players, dealt from `seed`."""
     players = tuple(names or NAMES[:len(bots)])
     game = Game(rules, players, shuffled(rules, seed))
     table = Table(game, bot_nonce(seed))
-    actions: list[Action] = []
-    limit = 10 * len(game.deck) + 100
+    final = play_out(table, bots, [], limit=10 * len(game.deck) + 100, seed=seed)
+    return Played(game, tuple(final), table.state, seed, tuple(b.name for b in bots))
+
+
+def seat_all(game: Game, bots: Sequence[AnyBot]) -> list[Any]:
+    """Each seated bot's memory for a new game (None for a bot that needs none)."""
+    return [b.sit(game, p) if isinstance(b, SeatedBot) else None for p, b in enumerate(bots)]
+
+
+def play_out(table: Table, bots: Sequence[AnyBot], actions: list[Action], limit: int,
+             seed: int = 0, seats: list[Any] | None = None) -> list[Action]:
+    """Let `bots` play from the table's state to the end; `actions` (extended in place)
+    are the moves so far, which `seats` (made here when None) have already been told."""
+    game = table.game
+    if seats is None:
+        seats = seat_all(game, bots)
+    seated = [isinstance(b, SeatedBot) for b in bots]  # (a protocol check is slow: once)
     while not table.state.over:
         if len(actions) > limit:  # a safety net: every bot action must end the game
             raise RuntimeError(f"seed {seed}: the game did not end within {limit} turns")
-        action = bots[table.state.player(game)].decide(table.view(table.state.player(game)))
-        table.step(action)
+        p = table.state.player(game)
+        bot, seat = bots[p], seats[p]
+        if seated[p]:
+            action = cast(SeatedBot, bot).choose(table, seat)
+        else:
+            action = cast(Bot, bot).decide(table.view(p))
+        step(table, seats, action)
         actions.append(action)
-    return Played(game, tuple(actions), table.state, seed, tuple(b.name for b in bots))
+    return actions
 
 
-def simulate(rules: Ruleset, players: int, bots: Sequence[Bot] | Bot, seed: int,
+def step(table: Table, seats: Sequence[Any], action: Action) -> None:
+    """Tell every seated bot `action`, then apply it."""
+    for seat in seats:
+        if seat is not None:
+            seat.note(table, action)
+    table.step(action)
+
+
+def simulate(rules: Ruleset, players: int, bots: Sequence[AnyBot] | AnyBot, seed: int,
              names: Sequence[str] | None = None, title: str | None = None) -> dict[str, Any]:
     """The log data of one simulated game; `bots` is one bot per seat or one for all."""
     seats = list(bots) if isinstance(bots, Sequence) else [bots] * players

@@ -18,10 +18,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     StringConstraints,
     ValidationInfo,
     ValidatorFunctionWrapHandler,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -141,6 +143,17 @@ class RulesetSpec(_Model):
     hand_change: int = Field(0, ge=-1, le=1, description=(
         "Hanabi: hanab.live's options 'One Extra Card' (1) and 'One Less Card' (-1): every "
         "hand holds one card more or less."))
+
+    @model_serializer(mode="wrap")
+    def _without_unused_options(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The hanab.live options are written only when set: a file (a puzzle, a report)
+        of a game without them reads as it did before they existed."""
+        out = handler(self)
+        if isinstance(out, dict):
+            for name, unset in (("empty_clues", False), ("hand_change", 0)):
+                if out.get(name, unset) == unset:
+                    out.pop(name, None)
+        return out
 
 
 class HintAction(_Model):

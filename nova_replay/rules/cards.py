@@ -157,8 +157,9 @@ def letter_in_variant(text: str, white_suit: bool) -> str:
 
 def log_text(card: Card, white_suit: bool) -> str:
     """A card as a log writes it: its canonical text, except our W (hanab.live's purple)
-    in a game with a White suit, written P there (W would read as White). Reports keep
-    `str(card)` ('5W') in every game."""
+    in a game with a White suit, written P there (W would read as White). The JSON
+    report writes the game's own letter (`Ruleset.json_text`: purple P where the game
+    calls it purple)."""
     if white_suit and card.suit == "W":
         return f"{card.rank}P"
     return str(card)

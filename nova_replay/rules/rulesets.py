@@ -199,8 +199,8 @@ class Ruleset:
         return SUITS[letter].symbol
 
     def card_text(self, card: Card) -> str:
-        """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs and
-        the JSON report keep its canonical text (`str(card)`: '5W'). Remembered per card:
+        """A card as players write it in this game ('3♥', '5P', '4AR1', 'JK'); logs keep
+        its canonical text (`str(card)`: '5W'), the JSON report `json_text`. Remembered per card:
         a review's notes name cards thousands of times."""
         text = self._card_texts.get(card)
         if text is None:
@@ -215,6 +215,16 @@ class Ruleset:
         if card.is_joker:
             return card.show()
         return rank_text(card.rank, card.suit) + self.suit_letter(self.suits.index(card.suit))
+
+    def json_text(self, card: Card) -> str:
+        """A card as the JSON report writes it: its canonical text (`str(card)`: '5W',
+        '3H', '4Wh'), with the one suit letter the game's own words use where they differ
+        by letter only: our W is written P in a game that calls it purple (hanab.live's
+        fifth suit), as the report's `text` fields write it (issue 32). Nova's symbols and
+        hanab.live's suit ids stay canonical: they are no letter of ours."""
+        if card.suit == "W" and self.suit_letter(self.suits.index("W")) == "P":
+            return f"{card.rank}P"
+        return str(card)
 
     @property
     def white_suit(self) -> bool:

@@ -24,6 +24,7 @@ from ..record.load import load as load_record
 from ..review.analysis import Analysis, Finding, analyze
 from ..review.hypothetical import line_of
 from ..review.projection import project
+from ..review.vocabulary import Severity
 from ..rules.cards import SUITS, rank_text
 from ..rules.engine import State
 from .review_text import TIERS, knowledge_lines, reading_lines
@@ -389,14 +390,14 @@ def position_html(pos: Position) -> str:
     return "".join(parts)
 
 
-SEVERITY_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "info": "#546e7a",
-                    "good": "#2e7d32"}
+SEVERITY_COLOURS = {Severity.BLUNDER: "#c62828", Severity.MISTAKE: "#ef6c00",
+                    Severity.INFO: "#546e7a", Severity.GOOD: "#2e7d32"}
 CLOCK_W, CLOCK_H = 240, 60
 
 
 def note_html(note: Note) -> str:
     """A note on one line: its turn, player, severity (coloured) and sentence."""
-    colour = SEVERITY_COLOURS.get(note.severity, GREY)
+    colour = SEVERITY_COLOURS.get(Severity(note.severity), GREY)
     return (f'<span>turn {note.turn}, {escape(note.player)}: '
             f'<b style="color:{colour}">{escape(note.severity)}</b> '
             f"({escape(note.kind)}) {escape(note.message)}</span>")

@@ -202,9 +202,10 @@ def report_schema() -> dict[str, Any]:
 def _hands(analysis: Analysis, turn: int) -> list[HandView]:
     game, ids = analysis.record.game, analysis.ids
     st = analysis.knowledge.statuses[turn]
+    text = game.ruleset.json_text  # one suit letter for the game (purple P where it says P)
 
     def names(mask: int) -> list[str]:
-        return [str(ids.card(i)) for i in ids.members(mask)]
+        return [text(ids.card(i)) for i in ids.members(mask)]
 
     notes = card_notes(analysis.record.log)
     hands = []
@@ -215,7 +216,7 @@ def _hands(analysis: Analysis, turn: int) -> list[HandView]:
         for slot, k in enumerate(know):
             bit = 1 << ids.of_card[k.card]
             cards.append(CardView(
-                slot=slot + 1, card=k.card, truth=str(game.deck[k.card]),
+                slot=slot + 1, card=k.card, truth=text(game.deck[k.card]),
                 notes=[f"{who}: {note}" for who, note in notes.get(k.card, ())],
                 hinted=names(k.hinted), deduced=names(k.deduced), common=names(k.common),
                 touched=k.touched, knows_exactly=knows_exactly(k),
@@ -256,7 +257,7 @@ def analysis_report(analysis: Analysis, suggested: Mapping[int, str] | None = No
         summary=report_summary(analysis),
         findings=[
             FindingView(turn=f.turn, player=game.players[f.player], kind=f.kind,
-                        severity=f.severity, cards=[str(game.deck[c]) for c in f.cards],
+                        severity=f.severity, cards=[game.ruleset.json_text(game.deck[c]) for c in f.cards],
                         message=f.message, details=dict(f.details),
                         suggestion=(suggested or {}).get(f.turn) if f.severity.is_fault
                         and f.player == record.timeline[f.turn - 1].player(game) else None)
@@ -293,7 +294,7 @@ def clue_reading_view(r: Reading, orders: tuple[int, ...], players: tuple[str, .
     return ClueReadingView(
         convention="h-group", level=r.conventions.level, focus=orders[r.focus],
         focus_slot=r.focus_slot + 1, meaning=r.meaning,  # type: ignore[arg-type]
-        could_be=[str(ids.card(i)) for i in r.could_be],
+        could_be=[r.game.ruleset.json_text(ids.card(i)) for i in r.could_be],
         connections=[ConnectionView(order=orders[x.card], player=players[x.player],
                                     kind=x.kind)  # type: ignore[arg-type]
                      for x in r.connections],
