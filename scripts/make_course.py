@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import make_bot_samples  # noqa: E402
+import make_live_samples  # noqa: E402
 from generated import write_files  # noqa: E402
 from helpers import (  # noqa: E402
     SHARED,
@@ -476,9 +477,8 @@ def lesson_data(lesson: Lesson) -> dict[str, Any]:
     if lesson.real:
         folder, name, until = lesson.real
         record = load(SHARED / "real" / folder / name)
-        data = record.log.model_dump(mode="json", exclude_none=True)
-        data["actions"] = data["actions"][:until]
-        data.pop("termination", None)
+        # written again by the writer: hanab.live's letters (purple P), the cut's end open
+        data = log_data(record.game, record.timeline.actions[:until])
         meta = {"title": lesson.title, "source": f"turns 1-{until} of the hanab.live game "
                 f"{REAL}{folder}/{name} ({name} of {folder}, shared/data/real/SOURCES.md), "
                 f"trimmed by {SOURCE}"}
@@ -533,6 +533,12 @@ def readme() -> str:
     for i, lesson in enumerate(COURSE, start=1):
         lines.append(f"| {lesson.level} | {lesson.topic} | {lesson.title} | "
                      f"`lessons/{file_of(i, lesson)}` | {lesson.turn} |")
+    lines += ["", "## Real hanab.live games", "",
+              "Whole games played on hanab.live, first in the dashboard's picker, imported by",
+              "`scripts/make_live_samples.py` (each says where it came from in `meta.source`).",
+              "", "| file | what |", "|---|---|"]
+    for live in make_live_samples.LIVE:
+        lines.append(f"| `{live.file}` | {live.title} |")
     lines += ["", "## Bot games", "", "| file | what |", "|---|---|"]
     for s in make_bot_samples.SHOWCASE:
         lines.append(f"| `{s.file}` | {s.lesson} ({', '.join(sorted(set(s.bots)))}) |")

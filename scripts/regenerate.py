@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import make_bot_samples  # noqa: E402
 import make_course  # noqa: E402
+import make_live_samples  # noqa: E402
 import make_puzzles  # noqa: E402
 import make_samples  # noqa: E402
 import make_variant_table  # noqa: E402
@@ -84,6 +85,11 @@ def write_samples() -> list[Path]:
     return sorted(SAMPLES.glob("*.json")) + sorted((SAMPLES / "invalid").iterdir())
 
 
+def write_live_samples() -> list[Path]:
+    """sample_games/hanab-live-*.json from real hanab.live games of the shared corpus."""
+    return make_live_samples.main()
+
+
 def write_bot_samples() -> list[Path]:
     """sample_games/*-bots.json, played by the bots."""
     return make_bot_samples.main()
@@ -137,6 +143,7 @@ def write_doc_counts() -> list[Path]:
 GENERATORS: list[tuple[str, Callable[[], list[Path]]]] = [
     ("variant-table", write_variant_table),
     ("samples", write_samples),
+    ("live_samples", write_live_samples),
     ("bot_samples", write_bot_samples),
     ("course", write_course),
     ("puzzles", write_puzzles),

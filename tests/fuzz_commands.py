@@ -14,7 +14,8 @@ puzzles (and --play), simulate and fetch.
 `Fuzz.run` is the oracle. It runs with NOVA_DEBUG=1, so the CLI's last-line guard lets an
 exception through and it counts: a mutant fails if its command raised anything but
 SystemExit (what would be a traceback), printed "Traceback", exited non-zero without
-saying why, or ran past the hang limit (SIGALRM, in the main thread). Deterministic:
+saying why, or ran past the hang limits: 20 s of the process's CPU time (SIGPROF: the
+same on a loaded machine) or 120 s of wall time (SIGALRM: a wait that never ends). Deterministic:
 the same seed and count give the same mutants.
 """
 
@@ -376,7 +377,8 @@ def mutants(plan: Plan, count: int) -> Iterator[Mutant]:
 class Fuzz:
     """Runs mutants and counts what happened."""
 
-    hang_seconds: float = 20.0
+    hang_seconds: float = 20.0  # of CPU time (the process's): a hang whatever the load
+    wall_seconds: float = 120.0  # of wall time: a wait that never ends uses no CPU
     mutants: int = 0
     by_kind: Counter[str] = field(default_factory=Counter)
     exits: Counter[int] = field(default_factory=Counter)
@@ -392,13 +394,15 @@ class Fuzz:
         if mutant.variant is not None:
             self.variants_seen.add(mutant.variant)
         runner = CliRunner()
-        signal.setitimer(signal.ITIMER_REAL, self.hang_seconds)
+        signal.setitimer(signal.ITIMER_PROF, self.hang_seconds)  # CPU: load-independent
+        signal.setitimer(signal.ITIMER_REAL, self.wall_seconds)  # a wait that never ends
         try:
             result = runner.invoke(main, mutant.args, input=mutant.stdin, catch_exceptions=True)
         except Hang:  # raised outside the command (CliRunner's own code)
             result = None
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         key = self._judge(result)
         if key is not None:
             self.failures[key] += 1
@@ -434,6 +438,7 @@ def prepared() -> tuple[Site, Path, dict[str, str | None]]:
     os.environ.update(NOVA_DEBUG="1", NOVA_HANABLIVE_URL=site.url,
                       NOVA_CACHE=str(work / "cache"))
     signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGPROF, _alarm)
     return site, work, before
 
 

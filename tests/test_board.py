@@ -68,6 +68,7 @@ def test_the_clue_marks_are_the_cards_the_clue_named() -> None:
     from nova_replay.dashboard.table import ViewOptions
 
     from nova_replay.record.load import load_data
+    from nova_replay.rules.cards import parse_suit
 
     data = simulate(make_ruleset("hanabi"), 4, parse_bot("careless:0.3", 5), 5)
     a = analyze(load_data(data))
@@ -85,7 +86,7 @@ def test_the_clue_marks_are_the_cards_the_clue_named() -> None:
         to = next(i for i, p in enumerate(data["players"]) if p == action["to"])
         hand = a.timeline[turn].hands[to]
         named = [slot for slot, c in enumerate(hand)
-                 if (str(game.deck[c])[-1] == action["suit"][0].upper() if "suit" in action
+                 if (game.deck[c].suit == parse_suit(action["suit"]) if "suit" in action
                      else game.deck[c].rank == action["rank"])]
         assert t["clue"]["to"] == to and t["clue"]["slots"] == named, turn
         for slot in named:

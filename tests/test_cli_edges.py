@@ -197,3 +197,17 @@ def test_replay_json_shows_the_table_as_the_viewer_may_see_it() -> None:
         game.card_text(c) for c in timeline[5].hands[1]]
     refused = CliRunner().invoke(main, ["replay", str(path), "--json", "--knowledge"])
     assert refused.exit_code == 2
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    """`nova-replay validate sample_games/ | head -1`: the reader leaves after the first
+    line while the command still validates the other files and writes their lines; it
+    stops without a word on stderr (it said 'internal error (BrokenPipeError)'), as a
+    process ended by SIGPIPE would."""
+    folder = Path(__file__).resolve().parent.parent / "sample_games"
+    command = f"{sys.executable} -m nova_replay validate {folder} | head -1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True,
+                          text=True, env={**os.environ, "COLUMNS": "100"}, timeout=300)
+    assert done.stdout.count("\n") == 1
+    assert done.stderr == ""
+    assert done.returncode in (0, 141)  # 141: 128 + SIGPIPE, when the pipe closed first

@@ -30,6 +30,7 @@ from nova_replay.views.course import NotALesson, course
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_bot_samples
 import make_course
+import make_live_samples
 
 LESSONS = SAMPLES / "lessons"
 
@@ -89,9 +90,11 @@ EXPECTED: dict[str, tuple[int, str, str, str]] = {
     "29-gentle-strikeout.json": (5, "strikeout", "blunder", "3S"),
     "30-strikeout-hanabi.json": (5, "strikeout", "blunder", "3G"),
     "31-misfire.json": (10, "misfire", "mistake", "3C"),
-    # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1.
-    "32-pace-runs-out.json": (16, "out_of_pace", "mistake", ""),
-    "33-pace-ran-out-bots.json": (33, "out_of_pace", "mistake", ""),
+    # 3 players: pace 0 + 24 + 3 - 20 = 7; the eighth discard makes it -1. The clock's
+    # note, not a fault: the exact solver does not prove the perfect score lost at that
+    # discard (in lesson 32 it was out of reach by turn 7 already), so no one is blamed.
+    "32-pace-runs-out.json": (16, "out_of_pace", "info", ""),
+    "33-pace-ran-out-bots.json": (33, "out_of_pace", "info", ""),
     # Anna knew her 5♣ playable (clubs at 4) and discarded it: the point is lost.
     "34-final-round-five.json": (43, "discard_with_playable", "mistake", "5C"),
     # Ben's last turn: the 5♠ could not score, but he knew his 4♠ was playable.
@@ -265,6 +268,28 @@ def test_committed_course_is_current() -> None:
         assert (SAMPLES / name).read_text(encoding="utf-8") == text, name
 
 
+@pytest.mark.parametrize("live", make_live_samples.LIVE, ids=lambda s: s.file)
+def test_committed_live_samples_are_current(live: make_live_samples.Live) -> None:
+    shared(live.shared.split("/")[0])  # imported from the shared corpus (never copied there)
+    text = (SAMPLES / live.file).read_text(encoding="utf-8")
+    assert text == make_live_samples.dumps(make_live_samples.sample_data(live))
+
+
+def test_real_hanablive_games_come_first_with_hanablive_letters() -> None:
+    names = sorted(p.name for p in SAMPLES.glob("*.json"))
+    assert names[:len(make_live_samples.LIVE)] == [s.file for s in make_live_samples.LIVE]
+    for live in make_live_samples.LIVE:
+        data = json.loads((SAMPLES / live.file).read_text(encoding="utf-8"))
+        assert data["ruleset"] == {"name": "hanabi", "variant": "No Variant"}
+        written = {c[1:] for c in data["deck"]} | {a["suit"] for a in data["actions"]
+                                                   if "suit" in a}
+        assert written == {"R", "Y", "G", "B", "P"}, live.file  # hanab.live's purple P
+        assert live.shared in data["meta"]["source"]
+        assert "hanab.live" in data["meta"]["source"]
+        record = load(SAMPLES / live.file)
+        assert record.timeline.final.turn == len(data["actions"])
+
+
 @pytest.mark.parametrize("sample", make_bot_samples.SHOWCASE, ids=lambda s: s.file)
 def test_committed_bot_games_are_current(sample: make_bot_samples.Sample) -> None:
     data, _, _ = make_bot_samples.build(sample)
@@ -312,7 +337,11 @@ def test_the_pace_lessons_are_lost_to_the_clock_alone() -> None:
     for file in ("32-pace-runs-out.json", "33-pace-ran-out-bots.json"):
         analysis = analyze(load(LESSONS / file))
         turn = EXPECTED[file][0]
-        assert analysis.summary.perfect_lost_turn == turn
+        # The clock's own date; the exact solver's (the summary's) can only be earlier.
+        perfect = analysis.summary.perfect_score
+        assert next(p.turn for p in analysis.clock if p.max_score < perfect) == turn
+        assert analysis.summary.perfect_lost_turn is not None
+        assert analysis.summary.perfect_lost_turn <= turn
         assert [p.max_score for p in analysis.clock[turn - 1:turn + 1]] == [20, 19]
         assert analysis.timeline.turns == turn  # the lesson's turn ends the lesson game
         # No card lost for good, and (29) nothing played: only discards ran the clock down.

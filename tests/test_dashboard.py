@@ -239,7 +239,10 @@ def test_opening_reads_and_clamps_the_url(library: GameLibrary) -> None:
     assert start("?game=nova-2p&turn=9", "game-picker", "nova-5p") == ("nova-5p", 0)
     # Another viewer or mode keeps the turn the browser is on.
     assert start("?game=nova-2p&turn=9", "as", "nova-2p") == ("nova-2p", None)
-    assert opened(library, "", None)[HREF] == "?game=hanabi-2p&turn=0"
+    # With no game named, the page opens the picker's first: a real hanab.live game.
+    assert [e.key for e in library.entries if e.listed][:3] == [
+        "hanab-live-3p-p3v0s10", "hanab-live-4p-194321", "hanab-live-5p-149251"]
+    assert opened(library, "", None)[HREF] == "?game=hanab-live-3p-p3v0s10&turn=0"
 
 
 def test_the_payload_is_sent_once_per_game_viewer_and_mode(library: GameLibrary) -> None:

@@ -408,8 +408,8 @@ def test_cli_import_to_stdout_and_file(tmp_path: Path) -> None:
         "nova-replay", 1, {"name": "hanabi", "variant": "No Variant"})  # so it keeps purple
     assert log["players"] == ["Alice", "Bob", "Cathy"]
     # hanab.live deals hand by hand (Alice 0-4, Bob 5-9, Cathy 10-14), we deal round-robin:
-    # our deck opens with hanab.live's cards 0, 5, 10, 1, 6: 3G 4W (purple) 2G 3G 1G.
-    assert log["deck"][:5] == ["3G", "4W", "2G", "3G", "1G"] and len(log["deck"]) == 50
+    # our deck opens with hanab.live's cards 0, 5, 10, 1, 6: 3G 4P (purple, hanab.live's letter) 2G 3G 1G.
+    assert log["deck"][:5] == ["3G", "4P", "2G", "3G", "1G"] and len(log["deck"]) == 50
     # hanab.live's first actions: a colour clue (2) to player 1, value 2 (green); a play
     # (0) of card order 6, which is our deck index 4.
     assert log["actions"][:2] == [{"type": "hint", "to": "Bob", "suit": "G"},

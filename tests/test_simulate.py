@@ -168,3 +168,15 @@ def test_a_view_does_not_carry_the_seed_that_shuffled_the_deck() -> None:
     assert seen and set(seen) == {bot_nonce(42)}
     assert bot_nonce(42) != 42
     assert shuffled(rules, seen[0]) != played.game.deck
+
+
+@pytest.mark.parametrize("bot", ["basic", "convention"])
+def test_six_players_play_a_six_player_game(tmp_path: Path, bot: str) -> None:
+    """Hanabi takes 6 players: `simulate -p 6` writes a game of 6 seats (the names ran out
+    at 5, so a 5-player game was played and the convention player's sixth seat failed)."""
+    out = tmp_path / "g"
+    result = CliRunner().invoke(main, ["simulate", "--ruleset", "hanabi", "-p", "6", "--bot", bot,
+                                       "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    (written,) = out.glob("*.json")
+    assert len(json.loads(written.read_text())["players"]) == 6

@@ -78,14 +78,28 @@ def test_w_for_purple_beside_a_white_suit_is_refused_not_guessed() -> None:
 def test_where_there_is_no_white_suit_w_and_p_are_both_purple() -> None:
     for variant in ("No Variant", "6 Suits", "Rainbow (6 Suits)"):
         data = game(variant)
-        assert "W" in suits_written(data) and "P" not in suits_written(data)
-        mixed = copy.deepcopy(data)
-        mixed["deck"] = [c[:-1] + "P" if c.endswith("W") and i % 2 else c
+        assert "P" in suits_written(data) and "W" not in suits_written(data)  # hanab.live's P
+        mixed = copy.deepcopy(data)  # and the W our older logs wrote for purple
+        mixed["deck"] = [c[:-1] + "W" if c.endswith("P") and i % 2 else c
                          for i, c in enumerate(data["deck"])]
         assert mixed["deck"] != data["deck"]
         report = check_data(mixed)
         assert report.valid(), (variant, report.problems)
-        assert report.record is not None and report.record.log.deck == data["deck"]
+        assert report.record is not None
+        assert report.record.game.deck == load_data(data).game.deck
+        assert report.record.log.deck == with_deck(data, {"P": "W"})["deck"]  # read as our W
+
+
+def test_a_hint_naming_purple_is_written_p_and_read_back() -> None:
+    data = game("No Variant", seed=3)
+    suits = {a["suit"] for a in data["actions"] if "suit" in a}
+    assert "P" in suits and "W" not in suits
+    record = load_data(data)
+    old_style = copy.deepcopy(data)
+    for a in old_style["actions"]:
+        if a.get("suit") == "P":
+            a["suit"] = "W"
+    assert load_data(old_style).timeline[-1] == record.timeline[-1]
 
 
 def test_a_white_variant_game_survives_every_round_trip() -> None:
@@ -132,9 +146,10 @@ def test_the_log_text_of_every_card_reads_back_as_that_card(white: bool) -> None
     suits = ("R", "Y", "G", "B", "W", "Wh", "T", "Ra", "Bk")
     for rank, suit in itertools.product(range(1, 6), suits):
         card = Card(rank, suit)
-        text = log_text(card, white)
+        text = log_text(card)
         assert parse_card(text) == card
-        assert letter_in_variant(canonical_text(text), white) == text
+        assert parse_card(letter_in_variant(canonical_text(text), white)) == card
+    assert log_text(Card(5, "W")) == "5P"  # purple in hanab.live's letter, in every game
     assert [letter_in_variant(canonical_text(t), True) for t in ("5w", "w5", "5p", "p5")] \
         == ["5Wh", "5Wh", "5P", "5P"]
     assert [letter_in_variant(canonical_text(t), False) for t in ("5w", "w5", "5p", "p5")] \

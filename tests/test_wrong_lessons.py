@@ -74,8 +74,12 @@ def test_max_score_is_capped_by_the_draw_pile_before_the_final_round() -> None:
     assert [p.pace for p in a.clock[12:15]] == [0, 0, -1]
     assert [p.max_score for p in a.clock[12:15]] == [20, 20, 19]
     assert a.clock[14].final_turns_left is None  # still 7 cards to draw
-    assert a.summary.perfect_lost_turn == 14
-    assert "a perfect show was out of reach by turn 14 at the latest" in summary_text(a)
+    # The exact solver proves the clock's date here: perfect after turn 13, not after 14,
+    # so the turn the pace ran out is the mistake.
+    assert (a.summary.perfect_lost_turn, a.summary.perfect_lost_exact) == (14, True)
+    assert "a perfect show was out of reach from turn 14" in summary_text(a)
+    assert [(f.turn, f.severity) for f in a.findings if f.kind == "out_of_pace"] == [
+        (14, "mistake")]
 
 
 # 2. Final round: cards nobody can still play are not counted.

@@ -127,6 +127,10 @@ class _NoTraceback(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort,
                 SystemExit, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # the reader of our output left (`| head`): no more to say
+            devnull = os.open(os.devnull, os.O_WRONLY)  # (Python's flush at exit would fail)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise SystemExit(128 + 13) from None  # as a process ended by SIGPIPE
         except Exception as e:
             if os.environ.get("NOVA_DEBUG"):
                 raise

@@ -94,7 +94,7 @@ def fetch_command(games: tuple[str, ...], player: str | None, last: int | None,
                 body = cached.read_bytes()
             except OSError as e:
                 fail(f"{cached}: cannot read file: {e.strerror or e}")
-            click.get_binary_stream("stdout").write(body)
+            click.echo(body, nl=False)  # bytes go to the binary stream, as they are
             continue
         target = Path(out) if as_file else Path(out) / f"{game}.json"
         try:

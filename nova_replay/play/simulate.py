@@ -20,7 +20,7 @@ from ..rules.game import Action, Game, Hint
 from ..rules.rulesets import Ruleset
 from .bots import Bot, SeenCard, View, hint_effect, hint_focus, promise_of
 
-NAMES = ("Anna", "Ben", "Carla", "Dev", "Emil")
+NAMES = ("Anna", "Ben", "Carla", "Dev", "Emil", "Fay")  # one a seat, up to Hanabi's 6
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,8 @@ def play_game(rules: Ruleset, bots: Sequence[AnyBot], seed: int,
               names: Sequence[str] | None = None) -> Played:
     """One game of len(bots) players, dealt from `seed`."""
     players = tuple(names or NAMES[:len(bots)])
+    if len(players) != len(bots):  # (a sixth seat once had no name: a 5-player game was played)
+        raise ValueError(f"expected a name for each of the {len(bots)} players, found {len(players)}")
     game = Game(rules, players, shuffled(rules, seed))
     table = Table(game, bot_nonce(seed))
     final = play_out(table, bots, [], limit=10 * len(game.deck) + 100, seed=seed)

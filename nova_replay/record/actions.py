@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..rules.cards import SUITS, Card, parse_cards
+from ..rules.cards import SUITS, Card, log_suit, parse_cards
 from ..rules.errors import DeckError, SchemaError, turn_error
 from ..rules.game import Action, Discard, Game, Hint, Play, check_deck
 from ..rules.rulesets import Ruleset, RulesetError, make_ruleset
@@ -179,14 +179,14 @@ def action_to_log(game: Game, action: Action) -> dict[str, Any]:
         if action.suit >= 0 and game.ruleset.kinds:
             out["colour"] = game.ruleset.clue_colours[action.suit]
         elif action.suit >= 0:
-            out["suit"] = game.ruleset.suits[action.suit]
+            out["suit"] = log_suit(game.ruleset.suits[action.suit])
         else:
             out["rank"] = action.rank
         return out
     if isinstance(action, Play):
         out = {"type": "play", "card": action.card}
         if action.row >= 0:
-            out["row"] = game.ruleset.suits[action.row]
+            out["row"] = log_suit(game.ruleset.suits[action.row])
         return out
     return {"type": "discard", "card": action.card}
 

@@ -203,7 +203,7 @@ def _request(url: str, deadline: float) -> tuple[int, str, str | None, bytes | N
         connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=left)
     try:
         connection.connect()
-        connection.sock = _DeadlineSocket(connection.sock, deadline)  # type: ignore[assignment]
+        connection.sock = _DeadlineSocket(connection.sock, deadline)
         path = parts.path or "/"
         connection.request("GET", path + (f"?{parts.query}" if parts.query else ""),
                            headers={"User-Agent": "nova-replay", "Accept": "application/json"})

@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from ..rules.cards import Card
+from ..rules.cards import Card, log_suit
 from ..rules.engine import STRIKEOUT, TERMINATED, Timeline, no_point_left, replay
 from ..rules.errors import NovaError, SchemaError
 from ..rules.game import Game
@@ -399,7 +399,7 @@ def _convert_actions(
                 colour = f"a {rules.variant or VARIANT} colour ({_colour_names(rules)})"
             value = _int(value, "$.actions[{}].value", 0, rules.colour_count - 1, colour, i)
             named = ({"colour": rules.clue_colours[value]} if rules.kinds
-                     else {"suit": rules.suits[value]})
+                     else {"suit": log_suit(rules.suits[value])})
             out.append({"type": "hint", "to": players[target], **named})
             continue
         if kind == RANK_CLUE:

@@ -40,6 +40,7 @@ from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clue_faults import five_by_colour
 from .findings import convention_findings
+from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
 from .needed import cards_gotten
 from .vocabulary import (
@@ -112,6 +113,9 @@ class Summary:
     efficiency: float | None
     perfect_lost_turn: int | None  # the first turn after which a perfect show was impossible
     ending: str | None  # "terminated": the game was stopped, max score is what play could reach
+    # Whether the exact solver proved `perfect_lost_turn` (`loss.date_perfect_loss`); if
+    # not, it is only the latest turn it can be and the loss may be earlier.
+    perfect_lost_exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -580,6 +584,30 @@ def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
     return tuple(sorted(out, key=_turn))
 
 
+def _judge_pace(record: Record, clock: tuple[ClockPoint, ...], loss: LossDate | None,
+                findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The out-of-pace notes judged by the exact best (`loss.pace_verdict`), and a note
+    on a clue or discard at pace <= 0 on the turn the solver proves lost the perfect
+    score (`loss.paced_loss`)."""
+    out = []
+    for f in findings:
+        if f.kind == Kind.OUT_OF_PACE and f.severity == MISTAKE:
+            fault, why = pace_verdict(f.turn, loss)
+            f = replace(f, severity=MISTAKE if fault else INFO, message=f.message + why)
+        out.append(f)
+    game, tl = record.game, record.timeline
+    turn = None if loss is None else loss.turn
+    if (loss is not None and turn and not any(
+            f.kind == Kind.OUT_OF_PACE and f.turn == turn for f in out)):
+        p = tl[turn - 1].player(game)
+        said = paced_loss(loss, tl.actions[turn - 1], clock[turn - 1].pace, game.players[p],
+                          words(game.ruleset))
+        if said:
+            out.append(Finding(turn, p, Kind.OUT_OF_PACE, MISTAKE, (), said, {}))
+            out.sort(key=_turn)
+    return tuple(out)
+
+
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
             conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
@@ -597,13 +625,19 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
         findings = apply_conventions(tk, reading, findings)
     perfect = record.game.ruleset.perfect_score
     final = record.timeline.final
-    lost_turn = next((p.turn for p in clock if p.max_score < perfect), None)
+    # The clock dates the loss too late, never too early: the solver finds the turn.
+    clock_turn = next((p.turn for p in clock if p.max_score < perfect or (
+        p.pace < 0 and not play_ended(record.timeline.states[p.turn]))), None)
+    loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
+    findings = _judge_pace(record, clock, loss, findings)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
         blunders=count[BLUNDER], mistakes=count[MISTAKE], info=count[INFO], good=count[GOOD],
         wasted_hints=len([f for f in findings if f.kind == Kind.WASTED_HINT]),
         hints=len([a for a in record.timeline.actions if type(a) is Hint]),
-        efficiency=clock[-1].efficiency, perfect_lost_turn=lost_turn, ending=final.ending,
+        efficiency=clock[-1].efficiency, ending=final.ending,
+        perfect_lost_turn=None if loss is None else loss.turn,
+        perfect_lost_exact=loss is not None and loss.exact,
     )
     return Analysis(record, tk, clock, findings, summary, reading)

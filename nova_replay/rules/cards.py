@@ -155,14 +155,19 @@ def letter_in_variant(text: str, white_suit: bool) -> str:
     return f"{text[:-1]}W" if text[-1:] == "P" else text
 
 
-def log_text(card: Card, white_suit: bool) -> str:
-    """A card as a log writes it: its canonical text, except our W (hanab.live's purple)
-    in a game with a White suit, written P there (W would read as White). The JSON
-    report writes the game's own letter (`Ruleset.json_text`: purple P where the game
-    calls it purple)."""
-    if white_suit and card.suit == "W":
+def log_text(card: Card) -> str:
+    """A card as a log writes it: its canonical text, except our W, hanab.live's purple,
+    written with hanab.live's letter P ('5P') in every game, as its players write it (and
+    beside a White suit, where W would read as White). The JSON report writes the game's
+    own letter (`Ruleset.json_text`: purple P where the game calls it purple)."""
+    if card.suit == "W":
         return f"{card.rank}P"
     return str(card)
+
+
+def log_suit(letter: str) -> str:
+    """A suit as a log's hint or joker row names it: purple (our W) as P, like `log_text`."""
+    return "P" if letter == "W" else letter
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

@@ -233,8 +233,8 @@ class Ruleset:
         return WHITE in self.suits
 
     def log_text(self, card: Card) -> str:
-        """A card as a log of this game writes it ('5P' for purple beside a White suit)."""
-        return log_text(card, self.white_suit)
+        """A card as a log of this game writes it ('5P' for purple: `cards.log_text`)."""
+        return log_text(card)
 
     def rank_text(self, rank: int) -> str:
         """A rank as this game says it ('A' in Nova, '1' in Hanabi)."""

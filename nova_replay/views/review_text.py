@@ -33,9 +33,13 @@ def summary_text(a: Analysis, seen: Perspective = REVIEWER) -> str:
     s = a.summary
     game = a.record.game
     w = words(game.ruleset)
-    # The clock's bound only shows a loss once it is certain: the loss itself may be
-    # earlier (`--solve` dates it from the exact best), so the words say "at the latest".
-    lost = (f"a {w.perfect} was out of reach by turn {s.perfect_lost_turn} at the latest"
+    # The exact solver dates the loss (`review.loss`); where its budget could not prove
+    # the turn, the date is only the latest it can be, and the words say so.
+    lost = (f"a {w.perfect} was out of reach from the deal"
+            if s.perfect_lost_turn == 0 and s.perfect_lost_exact else
+            f"a {w.perfect} was out of reach from turn {s.perfect_lost_turn}"
+            if s.perfect_lost_exact and s.perfect_lost_turn is not None else
+            f"a {w.perfect} was out of reach by turn {s.perfect_lost_turn} at the latest"
             if s.perfect_lost_turn is not None
             else f"the draw-pile clock never ruled out a {w.perfect}")
     if s.ending == TERMINATED:
