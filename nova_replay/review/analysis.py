@@ -11,9 +11,8 @@ import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..conventions import Conventions, GameReading, Reading, chop_at, read_game
 from ..conventions.game import SARCASTIC_DISCARD, MoveReading
@@ -22,10 +21,8 @@ from ..knowledge.status import (
     Identities,
     Status,
     can_still_play,
-    final_turns_left,
     jokers_left,
     max_score,
-    pace_of,
     play_ended,
     played_jokers,
     row_reach,
@@ -35,14 +32,16 @@ from ..knowledge.tiers import TimelineKnowledge, timeline_knowledge
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire, tuple_new
+from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
+from .clock import ClockPoint as ClockPoint
+from .clock import clock_of
+from .clock import efficiency_of as efficiency_of
 from .clue_faults import five_by_colour
 from .findings import convention_findings
 from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
-from .needed import cards_gotten
 from .vocabulary import (
     Details,
     Kind,
@@ -85,18 +84,6 @@ class Finding:
     def waste_reason(self) -> WasteReason | None:
         """Why a wasted hint was wasted (None for any other kind)."""
         return WasteReason(self.details["reason"]) if self.kind == Kind.WASTED_HINT else None
-
-
-class ClockPoint(NamedTuple):
-    """The draw-pile clock after one turn."""
-
-    turn: int
-    draw_pile: int
-    pace: int
-    score: int
-    max_score: int  # what can still be scored: `status.max_score`, the one rule
-    efficiency: float | None  # cards gotten per hint spent; None before the first hint
-    final_turns_left: int | None  # None before the final round and once play has ended
 
 
 @dataclass(frozen=True)
@@ -527,45 +514,6 @@ def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[
     return kept, before
 
 
-def _clock(record: Record, tk: TimelineKnowledge) -> tuple[ClockPoint, ...]:
-    game, tl = record.game, record.timeline
-    deck_size, players = len(game.deck), len(game.players)
-    points: list[ClockPoint] = []
-    add = points.append
-    hints = 0
-    efficiency = point = None
-    for t, (state, st, hinted, action) in enumerate(zip(
-            tl.states, tk.statuses, tk.hinted_in_hands, (None, *tl.actions), strict=True)):
-        hint = type(action) is Hint
-        if hint:
-            hints += 1
-        if hints:
-            # Hinted cards count once per identity: a second hinted copy is trash.
-            efficiency = efficiency_of(cards_gotten(state, st, hinted), hints)
-        draw_pile = deck_size - state.drawn
-        if point is not None and hint and state.final_turns < 0 and state.ending is None:
-            # Before the final round a hint changes neither the score, the draw pile nor
-            # the status: pace and max score stay the last turn's.
-            # Nor is there a final-round count to show.
-            pace, most, left = point.pace, point.max_score, None
-        else:
-            most = max_score(game, state, st)
-            pace = pace_of(state.score, draw_pile, players, st.reach_total)
-            left = None if state.final_turns < 0 else final_turns_left(state)
-        point = tuple_new(ClockPoint, (t, draw_pile, pace, state.score, most, efficiency, left))
-        add(point)
-    return tuple(points)
-
-
-
-
-@lru_cache(maxsize=4096)
-def efficiency_of(cards: int, hints: int) -> float:
-    """Cards gotten per hint spent, to 3 decimals (remembered: rounding a float to
-    decimals is slow, and few pairs come up)."""
-    return round(cards / hints, 3)
-
-
 DEFAULT_CONVENTIONS = Conventions()
 _turn = attrgetter("turn")  # a finding's turn (the sort key of a review's notes)
 
@@ -617,7 +565,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
     reading = read_game(tk, conventions) if conventions is not None else None
-    clock = _clock(record, tk)
+    clock = clock_of(record, tk)
     reviewer = _Reviewer(record, tk, clock, reading)
     reviewer.review()
     findings = tuple(reviewer.findings)

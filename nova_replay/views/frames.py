@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..review.analysis import Analysis, ClockPoint
+from ..review.analysis import Analysis
+from ..review.clock import ClockPoint
 from ..rules.engine import Timeline
 from ..rules.game import Game
 
@@ -48,7 +49,7 @@ def pandas() -> Any:
 
 def clock_frame(game: GameRecord) -> Any:
     """A row per turn (0 = the deal): who moved, then the clock's figures
-    (`review.analysis.ClockPoint`); integers stay integers where a turn has none (<NA>)."""
+    (`review.clock.ClockPoint`); integers stay integers where a turn has none (<NA>)."""
     pd = pandas()
     moved = [None] + [game.players[game.timeline.states[t - 1].player(game.game)]
                       for t in range(1, game.turns + 1)]
