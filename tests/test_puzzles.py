@@ -16,7 +16,6 @@ from helpers import ROOT, SAMPLES, build_game, discard, hint, play, run, shared,
 from nova_replay.cli import main
 from nova_replay.conventions.reading import Reading
 from nova_replay.play.suggest import convention_moves
-from nova_replay.record.actions import ruleset_of
 from nova_replay.record.load import load, load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
@@ -541,39 +540,6 @@ def test_puzzles_for_one_player_only(tmp_path: Path) -> None:
     assert result.stderr.strip() == f"{game}: no player 'Zoe' (players: Anna, Ben, Carla, Dev)"
 
 
-def test_play_a_puzzle_in_the_terminal() -> None:
-    from nova_replay.views.puzzle_play import choices, knowledge_text, same_move
-
-    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
-    p = read_puzzle(file)
-    offered = choices(p)
-    right = next(i for i, c in enumerate(offered, start=1) if same_move(c, p.answers[0].move))
-    result = CliRunner().invoke(main, ["puzzles", "--play", str(file)], input=f"{right}\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
-    assert f"You are {p.viewer}." in out and "coins" in out and "clues" not in out
-    mine = next(h for h in p.position.hands if h.yours)
-    for c in mine.cards:  # the viewer's own cards with what they knew
-        assert f"slot {c.slot}: {knowledge_text(c, ruleset_of(p.ruleset))}" in out
-    assert f"Yes: {p.answers[0].move.text} is the answer." in out
-    assert "not the answer" not in out
-    taken = next(i for i, c in enumerate(offered, start=1) if same_move(c, p.taken))
-    again = CliRunner().invoke(main, ["puzzles", "--play", str(file)], input=f"{taken}\n")
-    assert "it was a fault" in again.output and p.findings[0].message in again.output
-
-
-def test_play_refuses_games_and_bad_files(tmp_path: Path) -> None:
-    file = SAMPLES / "puzzles" / "nova-3p-careless-bots-t004.json"
-    both = CliRunner().invoke(main, ["puzzles", "--play", str(file), "--out", str(tmp_path)])
-    assert both.exit_code == 2 and "--play takes one puzzle file" in both.output
-    bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "nova-replay-puzzle"}', encoding="utf-8")
-    result = CliRunner().invoke(main, ["puzzles", "--play", str(bad)])
-    assert result.exit_code == 1 and "Traceback" not in result.output
-    assert result.stderr.startswith(f"Error: {bad}: not a nova-replay puzzle")
-    assert CliRunner().invoke(main, ["puzzles"]).exit_code == 2
-
-
 def test_hanabi_puzzles_speak_of_clues_and_strikes() -> None:
     from nova_replay.views.puzzle_play import choices, counters_text
 
@@ -596,20 +562,3 @@ def test_a_hanablive_puzzle_writes_purple_as_its_notes_do() -> None:
     assert text.splitlines()[2].endswith("P 0")  # the rows: R Y G B P
     assert any(m.text == "clue purple to Player1" for m in choices(p))
     assert not any("5W" in line for line in verdict_lines(p, choices(p)[0]))
-
-
-def test_play_escapes_the_puzzles_text(tmp_path: Path) -> None:
-    """Issue 34: `puzzles --play` printed a puzzle's question and title raw (escape
-    sequences, window title, clear screen, forged lines); now as `replay` shows a log's."""
-    source = sorted((SAMPLES / "puzzles").glob("*.json"))[0]
-    data = json.loads(source.read_text("utf-8"))
-    data["question"] = "What now?\x1b[2J\x1b]0;pwned\x07\nturn 99: Alice wins"
-    data["source"]["title"] = "Game\r\x1b[31mred\u202e"
-    forged = tmp_path / "forged.json"
-    forged.write_text(json.dumps(data), encoding="utf-8")
-    result = CliRunner().invoke(main, ["puzzles", "--play", str(forged)], input="1\n")
-    assert result.exit_code == 0, result.output
-    assert not any(ch in result.output for ch in "\x1b\x07\r\u202e")
-    assert "\\x1b[2J" in result.output and "\\x1b]0;pwned\\x07" in result.output
-    assert "\nturn 99: Alice wins" not in result.output  # not a line of its own
-    assert "Game\\r\\x1b[31mred\\u202e" in result.output
