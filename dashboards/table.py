@@ -11,9 +11,10 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+from nova_replay.knowledge.flags import card_flags
 from nova_replay.knowledge.perspective import Perspective
 from nova_replay.knowledge.status import final_turns_left
-from nova_replay.knowledge.tiers import CardKnowledge, card_flags
+from nova_replay.knowledge.tiers import CardKnowledge
 from nova_replay.record.hanablive import card_notes
 from nova_replay.review.analysis import Analysis
 from nova_replay.rules.cards import Card

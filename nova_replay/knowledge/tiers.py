@@ -567,27 +567,6 @@ def chop_slot(touched: Sequence[bool]) -> int | None:
     return None
 
 
-def card_flags(k: CardKnowledge, st: Status, identity: int, chop: bool, own: bool = False
-               ) -> tuple[str, ...]:
-    """What every view marks on a card, in order: what its holder knows of it
-    ('playable', 'trash', 'exact', from `k.deduced`), 'critical' (never on the viewer's
-    `own` card, whose truth they cannot see), 'hinted', 'chop'."""
-    flags = []
-    if knows_playable(k, st):
-        flags.append("playable")
-    if knows_trash(k, st):
-        flags.append("trash")
-    if knows_exactly(k):
-        flags.append("exact")
-    if not own and (st.critical >> identity) & 1:
-        flags.append("critical")
-    if k.touched:
-        flags.append("hinted")
-    if chop:
-        flags.append("chop")
-    return tuple(flags)
-
-
 def knows_exactly(k: CardKnowledge) -> bool:
     return k.deduced != 0 and k.deduced & (k.deduced - 1) == 0
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..conventions import GameReading, MoveReading
+from ..knowledge.flags import card_flags
 from ..knowledge.perspective import REVIEWER, Perspective, hidden_note
 from ..knowledge.status import Status
-from ..knowledge.tiers import CardKnowledge, card_flags, knows_playable, knows_trash
+from ..knowledge.tiers import CardKnowledge, knows_playable, knows_trash
 from ..review.analysis import Analysis, Finding
 from ..review.evaluation import Evaluation, figure_text
 from ..review.projection import project
