@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
 from ..conventions.game import GameReading
-from ..conventions.kinds import ConnectionKind, MeaningKind
+from ..conventions.kinds import MeaningKind
 from ..conventions.levels import page
 from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading
@@ -134,7 +134,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     # see, is still held and cannot be played yet, the card they played was not the one it
     # needed, so it calls their next finesse position (H-Group's layered finesse, level 5)
     answered: dict[int, Call] = {}
-    prompted: dict[int, tuple[int, Reading]] = {}  # card -> the last clue that prompted it
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -166,8 +165,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 called[r.focus] = (t, r)
             for x in r.connections:
                 called.setdefault(x.card, (t, r))
-                if x.kind == ConnectionKind.PROMPT:
-                    prompted[x.card] = (t, r)
                 for c in x.others:  # level 5: an ambiguous finesse's other copies
                     called.setdefault(c, (t, r))
             continue
@@ -195,12 +192,6 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                 mine = mover.read(focused[card])
                 if mine.meaning == PLAY and mine.focus == card:
                     behind = Call(focused[card], mine, "play clue", game.identity_of[card], ())
-            if not blind and card in prompted and not misfired and prompted[card][1].target != p:
-                # a clued card of theirs a clue prompted: if its focus still cannot play,
-                # the rest is on their finesse position (the hidden finesse); `_layered`
-                # asks at their next blind play
-                turn_of, r_of = prompted[card]
-                answered[p] = Call(turn_of, r_of, "hidden finesse", game.identity_of[card], ())
             i = by_turn.get((t, Kind.MISFIRE), by_turn.get((t, Kind.STRIKEOUT))) \
                 if misfired else None
             stop = _told_not_to_play(mover, behind, card) if behind is not None else ""
