@@ -58,8 +58,9 @@ from holdout import development_games, held_out_games  # noqa: E402
 
 from nova_replay import GameRecord  # noqa: E402
 from nova_replay.conventions.game import MoveReading  # noqa: E402
+from nova_replay.knowledge.flags import card_flags  # noqa: E402
 from nova_replay.knowledge.perspective import REVIEWER, Perspective  # noqa: E402
-from nova_replay.knowledge.tiers import CardKnowledge, card_flags  # noqa: E402
+from nova_replay.knowledge.tiers import CardKnowledge  # noqa: E402
 from nova_replay.play.suggest import suggestions  # noqa: E402
 from nova_replay.record.load import load_until_illegal  # noqa: E402
 from nova_replay.review.analysis import Finding  # noqa: E402
