@@ -38,6 +38,8 @@ no rule is worked out here.
 
     python benchmarks/audit_notes.py --set dev --count 40 --out /tmp/dossiers
     python benchmarks/audit_notes.py --count 5 FILE.json ...   # given files
+    python benchmarks/audit_notes.py --set held-out --unaudited --count 100 --out DIR
+        # the second audit: held-out games the first audit's rows do not name
 """
 
 from __future__ import annotations
@@ -347,6 +349,18 @@ def _say(g: Game, turn: int, action: object) -> str:
     return f"{verb} slot {slot} ({game.card_text(card)})"
 
 
+def audited_names(audit: Path = HERE.parent / "docs" / "audit.md") -> frozenset[str]:
+    """The game files of the first held-out audit: the names in its "one row each" table
+    (docs/audit.md), so that a second audit reads only games no auditor has opened."""
+    rows = audit.read_text().split("### Held-out notes, one row each", 1)[1]
+    names = set()
+    for line in rows.splitlines():
+        cells = line.split("|")
+        if len(cells) > 2 and cells[1].strip().isdigit():
+            names.add(cells[2].split()[0])
+    return frozenset(names)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
@@ -356,11 +370,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=200_000,
                         help="solver nodes per game curve and per dossier figure")
     parser.add_argument("--out", type=Path, help="write dossiers and index.tsv here")
+    parser.add_argument("--unaudited", action="store_true",
+                        help="leave out every game named in the first held-out audit's rows "
+                             "(docs/audit.md): the second audit's games nobody has read")
     args = parser.parse_args(argv)
     if bool(args.files) == bool(args.set):
         parser.error("give files or --set, not both nor neither")
     paths = distinct(args.files or (development_games() if args.set == "dev"
                                     else held_out_games()))
+    if args.unaudited:
+        seen = audited_names()
+        paths = [p for p in paths if p.name not in seen]
     games: list[Game] = []
     for p in paths:
         opened = open_game(p, args.nodes)
