@@ -151,6 +151,11 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
             kind = (variant if saves == by_variant else "5 save" if rank == max_rank
                     else "2 save" if rank == 2 else "critical save")
             return Meaning(SAVE, saves | plays, kind, saves)
+        if not plays and conventions.knows("self-finesse"):
+            # no save reading holds on the chop: a play clue, so a Self-Finesse as off it,
+            # of the one card before the focus (the page's example: the 2 before a 3)
+            plays = playable_through(table, conventions, giver, target, card,
+                                     candidates & _one_away(table), True)
     elif (rank == max_rank and conventions.knows("5 stall")
           and (table.early_game or table.state.coins == table.game.ruleset.coins)):
         return Meaning(STALL, candidates, "5 stall", 0)
@@ -214,6 +219,16 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
                    self_finesse) is not None:
             plays |= 1 << i
     return plays
+
+
+def _one_away(table: Table) -> int:
+    """The identities one card away from playable (the next card of their suit after the
+    playable one)."""
+    max_rank, out = table.max_rank, 0
+    for suit, row in enumerate(table.state.rows):
+        if row + 1 < max_rank:
+            out |= 1 << (suit * max_rank + row + 1)
+    return out
 
 
 def _giver_holds(table: Table, giver: int) -> int:
