@@ -76,3 +76,17 @@ def test_real_a_finesse_passed_on_is_answered_by_the_target() -> None:
     m = g.turns[17]
     assert isinstance(m, MoveReading)
     assert (m.move, m.how, m.called_at) == ("answers finesse", "self-finesse", 6), m.text
+
+
+def test_a_reverse_finesse_is_read_before_a_self_finesse() -> None:
+    # 2 to Bob's 2R: Bob and Cathy both hold the 1R on their finesse position. Bob sees
+    # Cathy's: a Reverse Finesse on her, and he waits ("only consider the possibility of a
+    # Self-Finesse if there are no other possibilities"); when Cathy does not play hers,
+    # Bob's blind 1R answers the clue (the Urgency Principle).
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 2W", "Bob": "1R 2R 1G 4Y 3G",
+                               "Cathy": "1R 3Y 4B 2B 5W"})
+    a = review(game, [hint("Bob", rank=2), discard("3G"), hint("Alice", rank=4),
+                      hint("Cathy", rank=5), play("1R")])
+    assert [(x.name, x.player) for x in clue(a, 1).connections] == [("reverse finesse", 2)]
+    answer = move(a, 5)
+    assert (answer.move, answer.how, answer.called_at) == ("answers finesse", "self-finesse", 1)
