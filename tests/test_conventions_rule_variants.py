@@ -66,3 +66,12 @@ def test_odds_and_evens_an_odd_clue_on_the_chop_is_a_5_save_an_even_one_a_2_save
                        [hint("Bob", rank=2)]), 1)  # even: touches the 4B and the 2B
     assert (even.meaning, even.convention, even.focus_slot, even.saved) == (
         "save", "even 2 save", 4, True), even.text
+
+
+def test_odds_and_evens_an_odd_save_to_a_loaded_player_is_a_play_clue() -> None:
+    # "However, the Always Loaded Principle applies": Bob's red 1R, read as the red 1 by
+    # Alice's play clue, makes him loaded, so Cathy's odd clue on his chop saves nothing.
+    game = game_of("Odds and Evens (5 Suits)", Bob="1R 3Y 4B 2B 5W")
+    a = review(game, [hint("Bob", "R"), hint("Cathy", rank=2), hint("Bob", rank=1)])
+    r = clue(a, 3)
+    assert (r.convention, r.saved) == ("loaded play clue", False), r.text
