@@ -75,3 +75,13 @@ def test_odds_and_evens_an_odd_save_to_a_loaded_player_is_a_play_clue() -> None:
     a = review(game, [hint("Bob", "R"), hint("Cathy", rank=2), hint("Bob", rank=1)])
     r = clue(a, 3)
     assert (r.convention, r.saved) == ("loaded play clue", False), r.text
+
+
+def test_odds_and_evens_a_colour_tempo_clue_focuses_the_rightmost_of_twins() -> None:
+    # "The Ambiguous O&E Tempo Clue": Bob's 3Y and 5Y, both clued odd, then yellow: both
+    # are yellow 1, 3 or 5 to him, so the colour re-clue focuses the rightmost (No Variant's
+    # rule: the leftmost re-touched card).
+    game = game_of("Odds and Evens (5 Suits)", Bob="2R 3Y 4B 2B 5Y")
+    r = clue(review(game, [hint("Bob", rank=1), hint("Cathy", rank=2), hint("Alice", rank=2),
+                           hint("Bob", "Y")]), 4)
+    assert (r.why, r.focus_slot) == ("ambiguous tempo clue", 4), r.text
