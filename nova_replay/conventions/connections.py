@@ -171,6 +171,7 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
             if deep is not None:
                 return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
                                   (*wrong, *deep[2]))
+    mine: Connection | None = None  # the target's own copy, read last
     for p in order:
         if p in blocked or (p == viewer and not self_finesse):
             continue  # (a player cannot see their own finesse position: below)
@@ -189,6 +190,11 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
             name = "reverse finesse"
         if name != "finesse" and not conventions.knows(name):
             continue
+        if name == "self-finesse" and p != viewer:
+            # a reverse finesse on a later player is read first: the target "will only
+            # consider the possibility of a Self-Finesse if there are no other" (level 2)
+            mine = Connection(card, p, slot, FINESSE, wanted, name)
+            continue
         if level5 and viewer is None and name == "finesse":
             found = _ambiguous(table, conventions, order, target, wanted, used, blocked,
                                p, slot, card)
@@ -197,8 +203,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         if name != "self-finesse" and conventions.knows(QUEUED) and queued(table, p):
             name = QUEUED  # (a double or reverse finesse too, maybe: the queue says more)
         return Connection(card, p, slot, FINESSE, wanted, name)
-    if not level5:
-        return None
+    if mine is not None or not level5:
+        return mine
     rows: list[int] | None = None  # (worked out for the first player it may concern)
     for p in order:  # level 5: a Layered Finesse, when no finesse position holds it
         if p in blocked or p == viewer or p == target:  # not their own cards: they see none

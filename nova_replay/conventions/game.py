@@ -13,7 +13,7 @@ prompt or a finesse.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from ..knowledge.tiers import TimelineKnowledge
@@ -21,6 +21,7 @@ from ..rules.engine import tuple_new
 from ..rules.game import Discard, Game, Hint, Play
 from ..rules.rulesets import Ruleset
 from .chop import chop_slot, order_chop_move
+from .finesses import position
 from .kinds import ConnectionKind, MeaningKind, MoveKind
 from .levels import Conventions
 from .ones import play_order, unknown_ones
@@ -140,6 +141,9 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
     out: list[Reading | MoveReading | None] = [None]
     called: dict[int, tuple[int, str]] = {}  # card -> (turn of the clue, connection name)
     partners: dict[int, tuple[int, ...]] = {}  # an ambiguous finesse's copies (level 5)
+    own: dict[int, int] = {}  # a finessed card <-> its copy on the target's finesse position
+    waiting: set[int] = set()  # those copies: called only if the other is not played
+    urgency = conventions.knows("self-finesse")
     read_as: dict[int, int] = {}  # card -> the identities a reading narrowed it to
     moved: set[int] = set()  # chop-moved cards (level 4)
     clues: dict[int, int] = {}  # card -> how many clues touched it (the Order Chop Move)
@@ -176,7 +180,8 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             table = tuple_new(Table, (
                 game, before, statuses[t - 1], hinted, was_touched, _NONE, early,
                 all_hinted[t - 1], held[-1],
-                frozenset([c for c, (_, how) in called.items() if how != "prompt"])
+                frozenset([c for c, (_, how) in called.items()
+                           if how != "prompt" and c not in waiting])
                 if called else _NONE, misread))
             hand = before.hands[action.to]
             touched = game.touched(action, hand)  # the one touch rule
@@ -196,6 +201,11 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
                     group = (x.card, *x.others)
                     for c in group:
                         partners[c] = group
+            if reading.connections and urgency:
+                for a, b in _own_copies(table, conventions, reading, touched):
+                    called[b] = (t, "self-finesse")
+                    own[a], own[b] = b, a
+                    waiting.add(b)
             if reading.meaning in (MeaningKind.PLAY, MeaningKind.SAVE):
                 narrowed = 0
                 for i in reading.could_be:
@@ -223,6 +233,15 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
         elif m.move == CLUED_DISCARD and sarcastic:
             m = _sarcastic(m, tk, t, mine, read_as)
         out.append(m)
+        if own:
+            other = own.pop(card, -1)
+            if other >= 0:  # the finesse and its copy on the target's finesse position
+                own.pop(other, None)
+                waiting.discard(card)
+                waiting.discard(other)
+                if type(action) is Play:  # one copy played answers it: the other is free
+                    called.pop(other, None)
+                    read_as.pop(other, None)
         if partners:
             for c in partners.pop(card, ()):  # one copy of an ambiguous finesse answers it
                 called.pop(c, None)
@@ -233,6 +252,28 @@ def read_game(tk: TimelineKnowledge, conventions: Conventions) -> GameReading:
             early = False
     held.append(held[-1] if held and moved == held[-1] else frozenset(moved))
     return GameReading(conventions, tuple(out), "", tuple(held))
+
+
+def _own_copies(table: Table, conventions: Conventions, reading: Reading,
+                touched: Collection[int]) -> list[tuple[int, int]]:
+    """The finessed cards of `reading` held by another player than its target whose
+    identity the target also holds on their own finesse position, each with that copy.
+    The target waits for the finesse on the other player first (a Self-Finesse is read
+    only when nothing else fits); if that player does not blind-play, the finesse is on
+    the target (H-Group level 5, the Urgency Principle: "if you see that a player does
+    not blind-play into the Finesse, then you know that the Finesse must be on you")."""
+    out: list[tuple[int, int]] = []
+    used: set[int] | None = None
+    for x in reading.connections:
+        if x.kind != ConnectionKind.FINESSE or x.player == reading.target or x.layers:
+            continue
+        if used is None:  # (the target's cards this clue touched or called are no position)
+            used = {*touched, *(y.card for y in reading.connections)}
+        card = position(table, conventions, reading.target, used)[1]
+        if card >= 0 and table.identity(card) == x.identity:
+            out.append((x.card, card))
+            used.add(card)
+    return out
 
 
 def _move(conventions: Conventions, tk: TimelineKnowledge, t: int, p: int, card: int,

@@ -61,6 +61,9 @@ VARIANT_CONVENTIONS: dict[str, str] = {
     "null 4 chop move": "/special-fives#null-4-tech",
     "ambiguous tempo clue": "#the-ambiguous-tempo-clue",
     "red fix clue": "/special-ones#red-fix-clue",
+    "4 save": "/critical-fours#the-4-save",
+    "odd 5 save": "/odds-and-evens#odd-clues-are-5-saves",
+    "even 2 save": "/odds-and-evens#even-clues-are-2-saves",
 }
 # The levels a reading may assume: 1 to 5, and 11 for the bluff (levels 6 to 10 add
 # conventions this reader does not have, so it does not offer them).

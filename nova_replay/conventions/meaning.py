@@ -127,7 +127,10 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
         # Dark Omni and Gray Pink cards a rank clue does not promise on the chop (Fake Saves)
         unpromised = (table.hinted[card] & clue_mask & ~known & ~st.trash
                       & promised(table.game, rank, True, colour, st.playable))
-        special = facts(table.game.ruleset).special  # (else `save_rule` says None)
+        f = facts(table.game.ruleset)
+        special = f.special  # (else `save_rule` says None)
+        # Odds and Evens: an odd clue saves 5s, an even one 2s; Critical Fours: a 4 by number
+        five, four = (1 if f.odds_and_evens else max_rank), f.critical_rank
         # a playable card is a play; a trash one no save (a "2 Save" of a played 2 saves nothing)
         for i in space.members((candidates | unpromised) & ~st.playable & ~st.trash):
             r = space.rank(i)
@@ -136,10 +139,13 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
                 if rule:
                     saves, by_variant, variant = saves | 1 << i, by_variant | 1 << i, rule
                 continue
-            if rank == max_rank and r == max_rank:
+            if rank == five and r == max_rank:
                 saves |= 1 << i  # 5 Save
             elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
                 saves |= 1 << i  # 2 Save
+            elif r == four and four:  # the 4 Save; a dark suit's 4 by its colour too
+                if rank == four or (not rank and table.game.ruleset.kinds[space.suit(i)].one_of_each):
+                    saves |= 1 << i
             elif (st.critical >> i) & 1 and (rank or r != max_rank):
                 saves |= 1 << i  # Critical Save (a 5 is saved by number only)
         if saves and always_loaded(table.game, rank, colour) and loaded(
@@ -148,9 +154,16 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
             return Meaning(PLAY if plays else UNCLEAR, plays or candidates,
                            "loaded play clue", 0)
         if saves:
-            kind = (variant if saves == by_variant else "5 save" if rank == max_rank
+            kind = (variant if saves == by_variant
+                    else ("odd 5 save" if rank == 1 else "even 2 save") if f.odds_and_evens
+                    else "5 save" if rank == max_rank else "4 save" if rank == four and four
                     else "2 save" if rank == 2 else "critical save")
             return Meaning(SAVE, saves | plays, kind, saves)
+        if not plays and conventions.knows("self-finesse"):
+            # no save reading holds on the chop: a play clue, so a Self-Finesse as off it,
+            # of the one card before the focus (the page's example: the 2 before a 3)
+            plays = playable_through(table, conventions, giver, target, card,
+                                     candidates & _one_away(table), True)
     elif (rank == max_rank and conventions.knows("5 stall")
           and (table.early_game or table.state.coins == table.game.ruleset.coins)):
         return Meaning(STALL, candidates, "5 stall", 0)
@@ -214,6 +227,16 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
                    self_finesse) is not None:
             plays |= 1 << i
     return plays
+
+
+def _one_away(table: Table) -> int:
+    """The identities one card away from playable (the next card of their suit after the
+    playable one)."""
+    max_rank, out = table.max_rank, 0
+    for suit, row in enumerate(table.state.rows):
+        if row + 1 < max_rank:
+            out |= 1 << (suit * max_rank + row + 1)
+    return out
 
 
 def _giver_holds(table: Table, giver: int) -> int:

@@ -25,7 +25,9 @@ NAMES = {"play clue": "Play clue", "tempo clue": "Tempo clue", "5 save": "5 Save
          "loaded play clue": "Loaded Play Clue", "null 5 chop move": "Null 5 Chop Move",
          "loaded 5 null play clue": "Loaded 5 Null Play Clue", "pseudo 2 save": "Pseudo 2 Save",
          "brown-fives 5 save": "Brown-Fives 5 Save", "null 4 chop move": "Null 4 Chop Move",
-         "ambiguous tempo clue": "Ambiguous Tempo Clue", "red fix clue": "Red Fix Clue"}
+         "ambiguous tempo clue": "Ambiguous Tempo Clue", "red fix clue": "Red Fix Clue",
+         "4 save": "4 Save", "odd 5 save": "5 Save (an odd clue)",
+         "even 2 save": "2 Save (an even clue)"}
 
 
 class Reading(NamedTuple):

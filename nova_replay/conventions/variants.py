@@ -114,10 +114,13 @@ class Facts(NamedTuple):
     inverted: frozenset[int]  # the colours of Brown Tempo Clue Inversion (Brown's own)
     dark_omni: int  # the identities of Dark Omni and Gray Pink suits (their page's saves)
     ranks: SpecialFacts  # what the special rank (X-Ones, X-Fives) changes, if any
+    critical_rank: int = 0  # Critical Fours: 4, whose 4 Save is by number (0: none)
+    odds_and_evens: bool = False  # rank clues are odd (1) or even (2): their saves
 
     @property
     def special(self) -> bool:
-        return any(self.families) or bool(self.ranks.rank)
+        return (any(self.families) or bool(self.ranks.rank) or bool(self.critical_rank)
+                or self.odds_and_evens)
 
 
 _BY_ID: dict[int, tuple[Ruleset, Facts]] = {}
@@ -185,16 +188,28 @@ def _facts(ruleset: Ruleset) -> Facts:
         null |= ranks.mask & ~_touched_somehow(ruleset)
     unread = sorted({f for f in fams if f and f not in PAGES})
     why = ""
-    rules_beyond = ruleset.modifiers.names + (  # Funnels, Odds and Evens, ...: not read (#34)
+    mods = ruleset.modifiers
+    # Critical Fours and Odds and Evens are read by their pages (`save_rule`); Odds and
+    # Evens not with a suit whose page names a rank clue no odd or even clue is (the Pink
+    # Promise, the Null tech, Dark Omni's 5 saves) nor with a special rank
+    odd_even = mods.odds_and_evens and not ranks.rank and not any(
+        k.all_ranks or (k.no_colours and k.no_ranks) for k in kinds)
+    read_rules = {"Critical Fours"} if mods.critical_rank == 4 else set()
+    if odd_even:
+        read_rules.add("Odds and Evens")
+        loaded_ranks |= {1, 2}  # "the Always Loaded Principle applies" to both saves
+    rules_beyond = tuple(n for n in mods.names if n not in read_rules) + (  # Funnels...: not read
         ("Reversed",) if any(k.reversed for k in kinds) else ()) + (
         ("Deceptive",) if ruleset.special is not None and ruleset.special.deceptive else ())
     if unread or rules_beyond:
         missing = [f"{f}: {UNREAD.get(f, 'its page is not read')}" for f in unread]
-        missing += [f"{name}: its rule is not read" for name in rules_beyond]
+        missing += [f"{name}: " + ("its page with a pink-like, null or special-rank card "
+                                   "is not read" if name == "Odds and Evens"
+                                   else "its rule is not read") for name in rules_beyond]
         why = f"no convention reading for this variant ({'; '.join(missing)})"
     return Facts(fams, why, tuple(other), save_colour, frozenset(dark),
                  frozenset(loaded_ranks), frozenset(loaded_colours), null, frozenset(inverted),
-                 dark_omni, ranks)
+                 dark_omni, ranks, 4 if mods.critical_rank == 4 else 0, odd_even)
 
 
 def _refined(kinds: tuple[SuitKind, ...], fams: tuple[str, ...]) -> tuple[str, ...]:
@@ -222,8 +237,9 @@ def ambiguous_tempo(table: Table, rank: int, hand: Sequence[int],
     holder cannot tell apart (the same identities by the clues so far) focuses the
     rightmost of them when it names a colour, the leftmost when it names a rank. Their
     slot, or None when it does not apply."""
-    if "Ambiguous" not in facts(table.game.ruleset).families:
-        return None
+    f = facts(table.game.ruleset)
+    if "Ambiguous" not in f.families and not f.odds_and_evens:  # (and "The Ambiguous O&E
+        return None  # Tempo Clue": the same rule)
     told = [table.told(hand[s]) for s in touched_slots]
     twins = [s for s, t in zip(touched_slots, told, strict=True)
              if t & (t - 1) and told.count(t) > 1]
