@@ -11,10 +11,11 @@ from helpers import SAMPLES, build_game, hint, shared, timeline
 from test_conventions import HANABI
 
 from nova_replay.conventions import Conventions
-from nova_replay.play.suggest import candidates, convention_moves, suggestions
+from nova_replay.play.suggest import candidates, convention_moves, solver_agrees, suggestions
 from nova_replay.play.teacher import clue_fault, fault, play_fault
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
+from nova_replay.review.evaluation import evaluate
 from nova_replay.review.mover import MoverView, view
 from nova_replay.rules.game import Game, Hint, Play
 
@@ -109,3 +110,15 @@ def test_no_suggestion_where_no_candidate_is_read_as_meant() -> None:
     mover, found = candidates(a)[1]
     assert found and all(fault(mover, x) for x in found)
     assert 1 not in suggestions(a)
+
+
+def test_with_solve_a_suggestion_the_solver_proves_worse_than_the_move_is_dropped() -> None:
+    # game04b7026424a5d1c9 (development) turn 23: the move lost a critical card (23 -> 22
+    # proven); the suggested discard of slot 5 is proven to keep even less, so `--solve`
+    # does not show it beside the solver's figures (one verdict on the move).
+    a = analyze(str(shared("real", "hanabidata-derived", "game04b7026424a5d1c9.json")))
+    found = suggestions(a)
+    assert 23 in found
+    e = evaluate(a)
+    kept = solver_agrees(a, found, e)
+    assert 23 not in kept and set(found) - set(kept) == {23}

@@ -19,7 +19,7 @@ from ..conventions import read_game as game_reading
 from ..corpus.rows import player_rows
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import timeline_knowledge
-from ..play.suggest import suggestions
+from ..play.suggest import solver_agrees, suggestions
 from ..play.value import DEFAULT_SAMPLES, GameValues, move_values
 from ..play.value_report import values_json, values_text
 from ..record.hanablive import anonymised_warning, from_hanablive
@@ -360,8 +360,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
             click.echo(json.dumps(values_json(values), indent=2))
             return
     analysis = analyze(record, conventions)
-    suggested = {t: s.text for t, s in suggestions(analysis).items()}
+    found = suggestions(analysis)
     evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
+    if evaluation is not None:
+        found = solver_agrees(analysis, found, evaluation)
+    suggested = {t: s.text for t, s in found.items()}
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return

@@ -12,16 +12,21 @@ passes. A suggestion, not a verdict: it says what one good move was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..conventions.reading import NAMES
 from ..knowledge.tiers import knows_trash
 from ..review.analysis import Analysis
+from ..review.evaluation import Evaluation
 from ..review.mover import Memo, MoverView
 from ..review.vocabulary import Kind
 from ..review.whatif import avoids_faults
+from ..review.witness import CANDIDATE_BUDGET
+from ..rules.engine import apply
 from ..rules.game import Action, Discard, Hint
 from ..rules.words import words
+from ..solver.exact import Budget, Solver, solve
 from .bots import ConventionBot
 from .convention import ConventionPlayer
 from .simulate import Table, step
@@ -94,6 +99,23 @@ def suggestions(analysis: Analysis) -> dict[int, Suggestion]:
                 out[turn] = Suggestion(turn, mover.player, action,
                                        _say(analysis, turn, mover.player, action))
                 break
+    return out
+
+
+def solver_agrees(analysis: Analysis, found: Mapping[int, Suggestion], evaluation: Evaluation,
+                  budget: Budget = CANDIDATE_BUDGET) -> dict[int, Suggestion]:
+    """`found` less the suggestions the exact solver proves worse than the move taken
+    (best possible after the suggestion below what the move taken is proven to keep):
+    with `--solve`, a note, its suggestion and the solver's figures give one verdict
+    (issue #31, item 7). Each suggestion gets one search within `budget`."""
+    game, tl = analysis.record.game, analysis.timeline
+    solver = Solver(game)
+    out: dict[int, Suggestion] = {}
+    for turn, s in found.items():
+        kept = evaluation.points[turn].lower  # what the move taken is proven to keep
+        after = solve(game, apply(game, tl[turn - 1], s.action), budget, solver)
+        if after.upper >= kept:
+            out[turn] = s
     return out
 
 
