@@ -146,7 +146,7 @@ def _say(analysis: Analysis, turn: int, me: int, action: Action) -> str:
             meant, heard = found
             name = NAMES.get(heard.convention, heard.convention)
             card = game.space.show(meant.truth) if meant.truth is not None else "card"
-            said = f" ({'an' if name[0] in 'AEIOU5' else 'a'} {name} on slot " \
+            said = f" ({'an' if name[0] in 'AEIOU' else 'a'} {name} on slot " \
                    f"{heard.focus_slot + 1}, the {card})"
         return (f"A convention player would have {w.hinted} {game.describe_hint(action)} to "
                 f"{game.players[action.to]}{said}.")
