@@ -325,7 +325,8 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
     pace ran out. After a blunder or mistake, a suggestion: what a convention player
-    would have done from that player's own view, when it avoids the fault. With
+    would have done from that player's own view, when it avoids the fault (a play of a
+    card they knew playable, a clue its receiver reads as meant). With
     --turn, each card's grid of suits x ranks shows what its holder could know ('*'
     the card, 'o' possible, '.' ruled out). With --as PLAYER,
     what that player may see: a note naming a card they still hold at the end, or a
