@@ -17,7 +17,7 @@ from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
 from nova_replay.review.evaluation import evaluate
 from nova_replay.review.mover import MoverView, view
-from nova_replay.rules.game import Game, Hint, Play
+from nova_replay.rules.game import Discard, Game, Hint, Play
 
 # Bob: an off-chop 5G (slot 1), a chop 4B (slot 5) with blue empty and no 1B-3B in view;
 # Cathy holds no green and no blue.
@@ -122,3 +122,15 @@ def test_with_solve_a_suggestion_the_solver_proves_worse_than_the_move_is_droppe
     e = evaluate(a)
     kept = solver_agrees(a, found, e)
     assert 23 not in kept and set(found) - set(kept) == {23}
+
+
+def test_the_suggestion_plays_the_called_card_the_note_says_was_not_answered() -> None:
+    # p4_01 (development) turn 13: the note says Player 1 did not answer the finesse of
+    # turn 12 (slot 2, the 3B); the convention player's seat, not reading the call, would
+    # discard. The note's own remedy is offered first, so note and suggestion agree.
+    a = analyze(str(shared("real", "hanabi-challenges", "games", "p4_01.json")))
+    assert [f.kind for f in a.notes_at(13)] == ["misread"]
+    _, found = candidates(a)[13]
+    assert type(found[0]) is Play and type(found[1]) is Discard
+    assert suggestions(a)[13].text == ("A convention player would have played slot 2 (answering "
+                                       "the finesse of turn 12).")

@@ -24,10 +24,10 @@ from ..review.vocabulary import Kind
 from ..review.whatif import avoids_faults
 from ..review.witness import CANDIDATE_BUDGET
 from ..rules.engine import apply
-from ..rules.game import Action, Discard, Hint
+from ..rules.game import Action, Discard, Hint, Play
 from ..rules.words import words
 from ..solver.exact import Budget, Solver, solve
-from .bots import ConventionBot
+from .bots import ConventionBot, can_play_blind
 from .convention import ConventionPlayer
 from .simulate import Table, step
 from .teacher import fault, known_playable, readings
@@ -57,8 +57,10 @@ def convention_moves(analysis: Analysis) -> dict[int, Suggestion]:
 
 def candidates(analysis: Analysis) -> dict[int, tuple[MoverView, tuple[Action, ...]]]:
     """Per faulted turn, the mover's view and the moves offered, each from the mover's
-    own seat: the convention player's first (it reads every clue as its receiver will,
-    `play.convention`; not for a game no convention reads), then the basic bot's."""
+    own seat: first the play a fault note there names (`remedies`: so the note and its
+    suggestion say one thing), then the convention player's (it reads every clue as its
+    receiver will, `play.convention`; not for a game no convention reads), then the basic
+    bot's."""
     wanted = set(analysis.faulted_turns())
     if not wanted:
         return {}
@@ -75,10 +77,33 @@ def candidates(analysis: Analysis) -> dict[int, tuple[MoverView, tuple[Action, .
     for turn, taken in enumerate(tl.actions, start=1):
         if turn in wanted:
             me = tl[turn - 1].player(game)
-            found = [player.choose(table, seats[me])] if player is not None else []
+            mover = MoverView(analysis.knowledge, reading, turn, me, memo)
+            found = remedies(analysis, mover, taken)
+            if player is not None:
+                found.append(player.choose(table, seats[me]))
             found.append(bot.decide(table.view(me)))
-            out[turn] = (MoverView(analysis.knowledge, reading, turn, me, memo), tuple(found))
+            out[turn] = (mover, tuple(dict.fromkeys(found)))
         step(table, seats, taken)
+    return out
+
+
+def remedies(analysis: Analysis, mover: MoverView, taken: Action) -> list[Action]:
+    """The plays a fault note at the mover's turn names: a card of theirs the note is
+    about (a called card discarded, a known playable card discarded) that they knew
+    playable (`teacher.known_playable`, the judge's view of the mover), other than the
+    move taken."""
+    hand = mover.state.hands[mover.player]
+    space = mover.game.space
+    out: list[Action] = []
+    for f in analysis.notes_at(mover.turn):
+        if not f.severity.is_fault or f.player != mover.player:
+            continue
+        for card in f.cards:
+            play = Play(card)
+            if (card in hand and play != taken and play not in out
+                    and can_play_blind(space, mover.mask(card))
+                    and known_playable(mover, card)):
+                out.append(play)
     return out
 
 
