@@ -7,12 +7,12 @@ refused, and a good save and play clue still pass. Hands are slot 1 (newest) fir
 
 from __future__ import annotations
 
-from helpers import SAMPLES, build_game, hint, shared, timeline
+from helpers import SAMPLES, build_game, hint, play, shared, timeline
 from test_conventions import HANABI
 
 from nova_replay.conventions import Conventions
 from nova_replay.play.suggest import candidates, convention_moves, solver_agrees, suggestions
-from nova_replay.play.teacher import clue_fault, fault, play_fault
+from nova_replay.play.teacher import clue_fault, fault, known_playable, play_fault
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import analyze
 from nova_replay.review.evaluation import evaluate
@@ -134,3 +134,16 @@ def test_the_suggestion_plays_the_called_card_the_note_says_was_not_answered() -
     assert type(found[0]) is Play and type(found[1]) is Discard
     assert suggestions(a)[13].text == ("A convention player would have played slot 2 (answering "
                                        "the finesse of turn 12).")
+
+
+def test_a_clued_1_is_known_playable_by_good_touch_and_an_unclued_one_is_not() -> None:
+    # Bob played his 1R; Cathy's 1s then touch Alice's slot-5 1: by Good Touch it is no
+    # trash (not the played 1R), so any 1 left, all playable. Her slot-1 card, unclued,
+    # is unknown to her.
+    game = build_game(HANABI, {**HANDS, "Alice": "2Y 4G 3B 3W 1R", "Bob": "1R 3Y 4B 2B 5W"})
+    steps = [hint("Bob", rank=1), play("1R"), hint("Alice", rank=1)]
+    alice = mover_at(game, steps, 4)
+    hand = alice.state.hands[0]
+    assert not alice.knows_playable(hand[4])  # deduced alone: it may be the played 1R
+    assert known_playable(alice, hand[4]) == "clued, playable by Good Touch"
+    assert known_playable(alice, hand[0]) == ""
