@@ -169,7 +169,7 @@ def _say(analysis: Analysis, turn: int, me: int, action: Action) -> str:
         said = ""
         if found is not None:
             meant, heard = found
-            name = NAMES.get(heard.convention, heard.convention)
+            name = NAMES.get(heard.convention, heard.convention).replace(" clue", f" {w.hint}")
             card = game.space.show(meant.truth) if meant.truth is not None else "card"
             said = f" ({'an' if name[0] in 'AEIOU' else 'a'} {name} on slot " \
                    f"{heard.focus_slot + 1}, the {card})"
