@@ -63,7 +63,7 @@ from nova_replay.conventions.game import MoveReading  # noqa: E402
 from nova_replay.knowledge.flags import card_flags  # noqa: E402
 from nova_replay.knowledge.perspective import REVIEWER, Perspective  # noqa: E402
 from nova_replay.knowledge.tiers import CardKnowledge  # noqa: E402
-from nova_replay.play.suggest import suggestions  # noqa: E402
+from nova_replay.play.suggest import solver_agrees, suggestions  # noqa: E402
 from nova_replay.record.load import load_until_illegal  # noqa: E402
 from nova_replay.review.analysis import Finding  # noqa: E402
 from nova_replay.review.evaluation import evaluate  # noqa: E402
@@ -130,14 +130,17 @@ def open_game(path: Path, nodes: int) -> Game | str:
     game = GameRecord.of(record)
     a = game.analysis
     found = list(a.findings)
+    offered = suggestions(a)
     if nodes > 0:
         try:
-            found += evaluate(a, Budget(nodes)).findings
+            evaluation = evaluate(a, Budget(nodes))
+            found += evaluation.findings
+            offered = solver_agrees(a, offered, evaluation, Budget(nodes))
         except Exception as e:  # a crash of the project's own, reported, not hidden
             print(f"{path}: the solver's notes left out: evaluate() raised "
                   f"{type(e).__name__}: {e}", file=sys.stderr)
     found.sort(key=lambda f: f.turn)
-    suggested = {t: s.text for t, s in suggestions(a).items()}
+    suggested = {t: s.text for t, s in offered.items()}
     return Game(path, game, tuple(found), suggested, None if problem is None else str(problem))
 
 

@@ -11,7 +11,7 @@ from helpers import build_game, discard, hint, shared, timeline
 from test_conventions import HANABI, HANDS, review
 
 from nova_replay.conventions import Conventions, chop_at
-from nova_replay.play.suggest import convention_moves, saves_missed, suggestions
+from nova_replay.play.suggest import candidates, saves_missed, suggestions
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
 from nova_replay.review.whatif import alternative, avoids_faults
@@ -125,11 +125,12 @@ def test_an_order_chop_move_is_the_save_a_missed_save_note_would_ask_for() -> No
 
 
 def test_no_suggestion_that_leaves_the_missed_save_unmade() -> None:
-    # Turn 50: the convention bot, knowing no chop move, would save the chop-moved 4G
-    # with 4s; the 5G on the chop is still lost, so the suggestion is not offered.
+    # Turn 50: the basic bot, knowing no chop move, would save the chop-moved 4G with 4s;
+    # the 5G on the chop is still lost, so that move is not offered. The convention
+    # player, who reads the chop move, saves the 5G with 5s: that is the suggestion.
     a = real("game003d9bcb9d27dacf")
-    bot = convention_moves(a)[50]
-    assert bot.action == Hint(to=0, suit=-1, rank=4)
-    assert avoids_faults(a, 50, bot.action) and not saves_missed(a, 50, bot.action)
-    assert 50 not in suggestions(a)
-    assert saves_missed(a, 50, Hint(to=0, suit=-1, rank=5))
+    _, (player, bot) = candidates(a)[50]
+    assert bot == Hint(to=0, suit=-1, rank=4)
+    assert avoids_faults(a, 50, bot) and not saves_missed(a, 50, bot)
+    assert player == Hint(to=0, suit=-1, rank=5) and saves_missed(a, 50, player)
+    assert suggestions(a)[50].action == player

@@ -42,7 +42,8 @@ def test_the_lost_five_lesson_suggests_a_play_instead_of_discarding_a_hinted_fou
     a = analyze(str(LOST_FIVE))
     assert [f.kind for f in a.notes_at(26)] == ["discard_hinted"]
     s = suggestions(a)[26]
-    assert s.text == "A convention player would have played slot 3."
+    assert s.text == ("A convention player would have played slot 3 (the focus of the play hint "
+                      "of turn 24).")
     hand = a.timeline[25].hands[s.player]
     assert hand.index(s.action.card) == 2  # slot 3
 
@@ -53,7 +54,8 @@ def test_analyze_shows_suggestions_and_json_carries_them_on_faults_only() -> Non
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Turn  26"))
     assert lines[at + 1].startswith("          mistake: Ben discarded 4♥")
-    assert lines[at + 2] == "          Suggestion: A convention player would have played slot 3."
+    assert lines[at + 2].startswith("          Suggestion: A convention player would have "
+                                    "played slot 3 (the focus of the play hint")
     report = json.loads(runner.invoke(main, ["analyze", str(LOST_FIVE), "--json"]).stdout)
     with_suggestion = [f for f in report["findings"] if f["suggestion"]]
     assert with_suggestion and all(Severity(f["severity"]).is_fault for f in with_suggestion)
@@ -67,4 +69,4 @@ def test_as_a_player_only_their_own_turns_get_suggestions() -> None:
     as_ben = runner.invoke(main, ["analyze", str(LOST_FIVE), "--as", "Ben"]).stdout
     # Ben's turns (6, 10, 26) are Ben's to see; Carla sees none of them.
     assert "Suggestion:" not in as_carla
-    assert "Suggestion: A convention player would have played slot 3." in as_ben
+    assert "Suggestion: A convention player would have played slot 3 (the focus" in as_ben

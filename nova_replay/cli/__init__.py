@@ -19,7 +19,7 @@ from ..conventions import read_game as game_reading
 from ..corpus.rows import player_rows
 from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import timeline_knowledge
-from ..play.suggest import suggestions
+from ..play.suggest import solver_agrees, suggestions
 from ..play.value import DEFAULT_SAMPLES, GameValues, move_values
 from ..play.value_report import values_json, values_text
 from ..record.hanablive import anonymised_warning, from_hanablive
@@ -325,7 +325,8 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
     Notes have a severity (blunder, mistake, info, good): lost critical cards, misfires,
     wasted hints, discards of hinted cards, good play hints and saves, the turn the
     pace ran out. After a blunder or mistake, a suggestion: what a convention player
-    would have done from that player's own view, when it avoids the fault. With
+    would have done from that player's own view, when it avoids the fault (a play of a
+    card they knew playable, a clue its receiver reads as meant). With
     --turn, each card's grid of suits x ranks shows what its holder could know ('*'
     the card, 'o' possible, '.' ruled out). With --as PLAYER,
     what that player may see: a note naming a card they still hold at the end, or a
@@ -360,8 +361,11 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
             click.echo(json.dumps(values_json(values), indent=2))
             return
     analysis = analyze(record, conventions)
-    suggested = {t: s.text for t, s in suggestions(analysis).items()}
+    found = suggestions(analysis)
     evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
+    if evaluation is not None:
+        found = solver_agrees(analysis, found, evaluation)
+    suggested = {t: s.text for t, s in found.items()}
     if as_json:
         click.echo(analysis_report(analysis, suggested, evaluation).model_dump_json(indent=2))
         return
