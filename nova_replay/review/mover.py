@@ -42,12 +42,14 @@ class Call(NamedTuple):
 
 
 class Memo:
-    """What the views of one review share: a clue's reading as a player read it, and the
-    cards earlier finesses called before a clue (neither changes with the turn asked)."""
+    """What the views of one review share: a clue's reading as a player read it, the
+    cards earlier finesses called before a clue and the table they read it at (none
+    changes with the turn asked)."""
 
     def __init__(self) -> None:
         self.readings: dict[tuple[int, int], Reading] = {}
         self.called: dict[tuple[int, int], frozenset[int]] = {}
+        self.tables: dict[tuple[int, int], Table] = {}
 
 
 @dataclass(frozen=True)
@@ -159,15 +161,21 @@ class MoverView:
 
     def table_at(self, clue_turn: int) -> Table:
         """The table before the clue of `clue_turn`, as the mover reads it: their own
-        cards face down."""
+        cards face down (made once per clue and player: a view asks for it per identity)."""
+        key = (clue_turn, self.player)
+        table = self.memo.tables.get(key)
+        if table is not None:
+            return table
         tk = self.tk
         before = tk.timeline.states[clue_turn - 1]
         hidden = frozenset(before.hands[self.player])
         moved = (self.reading.moved[clue_turn - 1]
                  if self.reading is not None and self.reading.moved else frozenset())
-        return Table(self.game, before, tk.statuses[clue_turn - 1], tk.hinted[clue_turn - 1],
-                     tk.touched[clue_turn - 1], hidden, not before.discards,
-                     tk.hinted[clue_turn - 1], moved, self._called_before(clue_turn))
+        table = self.memo.tables[key] = Table(
+            self.game, before, tk.statuses[clue_turn - 1], tk.hinted[clue_turn - 1],
+            tk.touched[clue_turn - 1], hidden, not before.discards, tk.hinted[clue_turn - 1],
+            moved, self._called_before(clue_turn))
+        return table
 
     def _called_before(self, clue_turn: int) -> frozenset[int]:
         """The cards in the other players' hands that earlier finesses called and that
