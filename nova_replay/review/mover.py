@@ -99,7 +99,13 @@ class MoverView:
         return next(k.deduced for k in self.own if k.card == card)
 
     def knows_playable(self, card: int) -> bool:
-        return all_playable(self.mask(card), self.status)
+        i = self.identity(card)
+        if i is not None:
+            return all_playable(1 << i, self.status)
+        # Their own card: the deduced tier's verdict (`known_playable`, mostly decided
+        # from the tier's bounds without working the tier out).
+        hand = self.state.hands[self.player]
+        return self.tk.known_playable(self.turn - 1, self.player)[hand.index(card)]
 
     def knows_trash(self, card: int) -> bool:
         return all_trash(self.mask(card), self.status)
