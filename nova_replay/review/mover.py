@@ -96,7 +96,9 @@ class MoverView:
         i = self.identity(card)
         if i is not None:
             return 1 << i
-        return next(k.deduced for k in self.own if k.card == card)
+        # (the deduced tier alone: `own` makes every tier of the hand)
+        hand = self.state.hands[self.player]
+        return self.tk.deduced(self.turn - 1, self.player)[hand.index(card)]
 
     def knows_playable(self, card: int) -> bool:
         i = self.identity(card)
