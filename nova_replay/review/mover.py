@@ -50,6 +50,9 @@ class Memo:
         self.readings: dict[tuple[int, int], Reading] = {}
         self.called: dict[tuple[int, int], frozenset[int]] = {}
         self.tables: dict[tuple[int, int], Table] = {}
+        # (turn, card) of every finesse connection of the reading, in turn order
+        # (worked out once, when a view first asks).
+        self.finesses: list[tuple[int, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -199,12 +202,16 @@ class MoverView:
         before = tk.timeline.states[clue_turn - 1]
         touched = tk.touched[clue_turn - 1]
         held = {c for q, hand in enumerate(before.hands) if q != self.player for c in hand}
+        if self.memo.finesses is None:
+            self.memo.finesses = [(t, x.card) for t, r in enumerate(read.turns)
+                                  if isinstance(r, Reading)
+                                  for x in r.connections if x.kind == FINESSE]
         out = set()
-        for r in read.turns[1:clue_turn]:
-            if isinstance(r, Reading):
-                for x in r.connections:
-                    if x.kind == FINESSE and x.card in held and not touched[x.card]:
-                        out.add(x.card)
+        for t, c in self.memo.finesses:
+            if t >= clue_turn:
+                break
+            if c in held and not touched[c]:
+                out.add(c)
         found = self.memo.called[key] = frozenset(out)
         return found
 
