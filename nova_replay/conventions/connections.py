@@ -56,16 +56,56 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
         return ()  # playable now: nothing to call
     if (table.status.trash >> identity) & 1 or identity == table.game.space.joker:
         return None
+    suit, rank = divmod(identity, table.max_rank)
+    chain = _chain(table, conventions, giver, target, focus, suit, rank, viewer, self_finesse)
+    return tuple(chain) if len(chain) == rank - table.state.rows[suit] else None
+
+
+def connectable(table: Table, conventions: Conventions, giver: int, target: int, focus: int,
+                identities: Sequence[int], viewer: int | None, self_finesse: bool = False
+                ) -> int:
+    """The identities among `identities` for which `connect` finds connections (not
+    None), as a mask. The search for one rank never looks at the ranks above it, so a
+    suit's chain is found once, up to its highest identity asked (a colour clue asks
+    every rank of one suit)."""
+    st, max_rank = table.status, table.max_rank
+    joker = table.game.space.joker
+    top: dict[int, int] = {}  # suit -> the highest rank (0-based) asked
+    out = 0
+    for i in identities:
+        if (st.playable >> i) & 1:
+            out |= 1 << i
+        elif not (st.trash >> i) & 1 and i != joker:
+            suit, rank = divmod(i, max_rank)
+            if top.get(suit, -1) < rank:
+                top[suit] = rank
+    if not top:
+        return out
+    rows = table.state.rows
+    found = {suit: len(_chain(table, conventions, giver, target, focus, suit, rank, viewer,
+                              self_finesse)) + rows[suit]
+             for suit, rank in top.items()}  # suit -> the highest rank the chain reaches
+    for i in identities:
+        suit, rank = divmod(i, max_rank)
+        if suit in found and not (st.playable >> i) & 1 and not (st.trash >> i) & 1 \
+                and i != joker and rank <= found[suit]:
+            out |= 1 << i
+    return out
+
+
+def _chain(table: Table, conventions: Conventions, giver: int, target: int, focus: int,
+           suit: int, rank: int, viewer: int | None, self_finesse: bool
+           ) -> list[Connection]:
+    """The connections for the ranks of `suit` between its row and `rank` (0-based, the
+    focus's), in order, up to the first rank none is found for (`connect`)."""
     max_rank = table.max_rank
-    suit, rank = divmod(identity, max_rank)
-    rank += 1
     height = table.state.rows[suit]
     out: list[Connection] = []
     used = {focus}
     n = len(table.game.players)
     order = [(giver + k) % n for k in range(1, n)]  # the giver's left first
     everyone = [*order, giver]
-    for r in range(height + 1, rank):
+    for r in range(height + 1, rank + 1):
         wanted = suit * max_rank + r - 1
         blocked: set[int] = set()
         hidden: dict[int, list[int]] = {}
@@ -76,11 +116,11 @@ def connect(table: Table, conventions: Conventions, giver: int, target: int, foc
                  or _finesse(table, conventions, order, target, wanted, used, viewer, out,
                              blocked, self_finesse, hidden))
         if found is None:
-            return None
+            break
         used.add(found.card)
         used.update(found.layers)
         out.append(found)
-    return tuple(out)
+    return out
 
 
 def _touched(table: Table, players: list[int], giver: int, target: int, wanted: int,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..knowledge.status import all_playable, all_trash
-from .connections import connect
+from .connections import connectable
 from .focus import Focus
 from .good_touch import good_left, gotten
 from .kinds import MeaningKind
@@ -222,11 +222,8 @@ def playable_through(table: Table, conventions: Conventions, giver: int, target:
         rows, max_rank = table.state.rows, table.max_rank
         options = [i for i in options
                    if (found >> ((i // max_rank) * max_rank + rows[i // max_rank])) & 1]
-    for i in options:
-        if connect(table, conventions, giver, target, card, i, target,
-                   self_finesse) is not None:
-            plays |= 1 << i
-    return plays
+    return plays | connectable(table, conventions, giver, target, card, options, target,
+                               self_finesse)
 
 
 def _one_away(table: Table) -> int:

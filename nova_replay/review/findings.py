@@ -269,7 +269,7 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                         for c in (x.card, *x.others):
                             called.pop(c, None)
             called.pop(card, None)
-    for m in [*unanswered_finesses(tk, read, w.hint), *chop_moved_discards(tk, read)]:
+    for m in [*unanswered_finesses(tk, read, w.hint, memo), *chop_moved_discards(tk, read)]:
         level = Severity.INFO if m.harmless else Severity.MISTAKE
         notes.append(Note(m.turn, m.player, Kind.MISREAD, level, m.cards, m.text,
                           _details(m.convention, m.reading_turn, rule=m.rule)))

@@ -42,16 +42,17 @@ class Misread(NamedTuple):
     harmless: bool = False  # the card was trash: a misread that cost nothing (info)
 
 
-def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str
-                        ) -> list[Misread]:
+def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str,
+                        memo: Memo | None = None) -> list[Misread]:
     """Every finesse its player did not answer when they should have (see above). The
     finesse is found as the finessed player read the clue (`MoverView`: their own cards
     face down, their own finesse position taking what no one else shows), so the note
-    never rests on the card they could not see."""
+    never rests on the card they could not see. `memo`: the readings the review's
+    other rules already made as each player read the clues (`mover.Memo`)."""
     out = []
     game = tk.timeline.game
     n = len(game.players)
-    memo = Memo()
+    memo = memo or Memo()
     for t, seen in enumerate(read.turns):
         if not isinstance(seen, Reading) or seen.meaning != PLAY \
                 or seen.convention != "play clue":

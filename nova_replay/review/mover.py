@@ -42,12 +42,17 @@ class Call(NamedTuple):
 
 
 class Memo:
-    """What the views of one review share: a clue's reading as a player read it, and the
-    cards earlier finesses called before a clue (neither changes with the turn asked)."""
+    """What the views of one review share: a clue's reading as a player read it, the
+    cards earlier finesses called before a clue and the table they read it at (none
+    changes with the turn asked)."""
 
     def __init__(self) -> None:
         self.readings: dict[tuple[int, int], Reading] = {}
         self.called: dict[tuple[int, int], frozenset[int]] = {}
+        self.tables: dict[tuple[int, int], Table] = {}
+        # (turn, card) of every finesse connection of the reading, in turn order
+        # (worked out once, when a view first asks).
+        self.finesses: list[tuple[int, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,10 +99,18 @@ class MoverView:
         i = self.identity(card)
         if i is not None:
             return 1 << i
-        return next(k.deduced for k in self.own if k.card == card)
+        # (the deduced tier alone: `own` makes every tier of the hand)
+        hand = self.state.hands[self.player]
+        return self.tk.deduced(self.turn - 1, self.player)[hand.index(card)]
 
     def knows_playable(self, card: int) -> bool:
-        return all_playable(self.mask(card), self.status)
+        i = self.identity(card)
+        if i is not None:
+            return all_playable(1 << i, self.status)
+        # Their own card: the deduced tier's verdict (`known_playable`, mostly decided
+        # from the tier's bounds without working the tier out).
+        hand = self.state.hands[self.player]
+        return self.tk.known_playable(self.turn - 1, self.player)[hand.index(card)]
 
     def knows_trash(self, card: int) -> bool:
         return all_trash(self.mask(card), self.status)
@@ -159,15 +172,21 @@ class MoverView:
 
     def table_at(self, clue_turn: int) -> Table:
         """The table before the clue of `clue_turn`, as the mover reads it: their own
-        cards face down."""
+        cards face down (made once per clue and player: a view asks for it per identity)."""
+        key = (clue_turn, self.player)
+        table = self.memo.tables.get(key)
+        if table is not None:
+            return table
         tk = self.tk
         before = tk.timeline.states[clue_turn - 1]
         hidden = frozenset(before.hands[self.player])
         moved = (self.reading.moved[clue_turn - 1]
                  if self.reading is not None and self.reading.moved else frozenset())
-        return Table(self.game, before, tk.statuses[clue_turn - 1], tk.hinted[clue_turn - 1],
-                     tk.touched[clue_turn - 1], hidden, not before.discards,
-                     tk.hinted[clue_turn - 1], moved, self._called_before(clue_turn))
+        table = self.memo.tables[key] = Table(
+            self.game, before, tk.statuses[clue_turn - 1], tk.hinted[clue_turn - 1],
+            tk.touched[clue_turn - 1], hidden, not before.discards, tk.hinted[clue_turn - 1],
+            moved, self._called_before(clue_turn))
+        return table
 
     def _called_before(self, clue_turn: int) -> frozenset[int]:
         """The cards in the other players' hands that earlier finesses called and that
@@ -183,12 +202,16 @@ class MoverView:
         before = tk.timeline.states[clue_turn - 1]
         touched = tk.touched[clue_turn - 1]
         held = {c for q, hand in enumerate(before.hands) if q != self.player for c in hand}
+        if self.memo.finesses is None:
+            self.memo.finesses = [(t, x.card) for t, r in enumerate(read.turns)
+                                  if isinstance(r, Reading)
+                                  for x in r.connections if x.kind == FINESSE]
         out = set()
-        for r in read.turns[1:clue_turn]:
-            if isinstance(r, Reading):
-                for x in r.connections:
-                    if x.kind == FINESSE and x.card in held and not touched[x.card]:
-                        out.add(x.card)
+        for t, c in self.memo.finesses:
+            if t >= clue_turn:
+                break
+            if c in held and not touched[c]:
+                out.add(c)
         found = self.memo.called[key] = frozenset(out)
         return found
 

@@ -94,27 +94,35 @@ class Planning:
         left = [0] * count
         next_at = [tuple(nxt)]
         lefts = [tuple(left)]
+        # For `cuts`: bit i stands for identity i; gone[d]: identities with no copy in
+        # deck[d:] (the joker's bit included).
+        every = (1 << count) - 1
+        present = 0  # the identities with a copy in deck[k:]
+        gone = [every]
         for k in range(self.size - 1, -1, -1):
             nxt[ids[k]] = k
             left[ids[k]] += 1
+            present |= 1 << ids[k]
             next_at.append(tuple(nxt))
             lefts.append(tuple(left))
+            gone.append(every & ~present)
         self.next_at = tuple(reversed(next_at))
         # release[d][i]: the first slot (draw-using turn) at which identity i can be played
         # when d cards have been drawn and none of it is held: the slot after its first
         # copy is drawn; but the player who draws the last card plays it, if at all, on
-        # the game's last turn (slot pile + players - 1).
-        self.release = tuple(
-            tuple(NONE if k >= NONE else k - d + 1 if k < self.size - 1
-                  else self.size - d + self.n - 1 for k in self.next_at[d])
-            for d in range(self.size + 1))
-        self.copies_at = tuple(tuple(k for k in range(self.size) if ids[k] == i)
-                               for i in range(count))
+        # the game's last turn (slot pile + players - 1). (Built once per game: a list
+        # comprehension per row, the ends of the table worked out outside the loop.)
+        last, end = self.size - 1, self.size + self.n - 1
+        self.release = tuple([
+            tuple([NONE if k >= NONE else k - d + 1 if k < last else end - d for k in row])
+            for d, row in enumerate(self.next_at)])
+        copies: list[list[int]] = [[] for _ in range(count)]
+        for k, i in enumerate(ids):
+            copies[i].append(k)
+        self.copies_at = tuple([tuple(c) for c in copies])
         self.left = tuple(reversed(lefts))
-        # For `cuts`: bit i stands for identity i; gone[d]: identities with no copy in
-        # deck[d:] (the joker's bit included).
-        self.bit = tuple(1 << i for i in ids)
-        self.gone = tuple(sum(1 << i for i in range(count) if not lf[i]) for lf in self.left)
+        self.bit = tuple([1 << i for i in ids])
+        self.gone = tuple(reversed(gone))
         self.no_cut = (self.m + 1,) * self.ns
         self.cut_memo: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self.class_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}

@@ -89,16 +89,22 @@ class Solver(Planning):
             value = self.bounds[short] = self.upper(node)
         return value
 
-    def children(self, node: Node, target: int) -> list[tuple[Move, Node | int, Key | None]]:
+    def children(self, node: Node, target: int, first: bool = False
+                 ) -> list[tuple[Move, Node | int, Key | None]]:
         """The moves from `node` not yet ruled out for `target`, the most promising first
         (highest upper bound, then the order of `moves`); a game-ending move carries its
-        final score and key None."""
+        final score and key None. With `first`, only the most promising is wanted: the
+        scan stops at a move whose bound is the perfect score (no bound is higher, and an
+        equal one later in `moves` comes after it)."""
         scored: list[tuple[int, int, Move, Node | int, Key | None]] = []
         fail_at = self.fail_at
+        perfect = self.perfect if first else NONE
         for i, move in enumerate(self.moves(node)):
             child = self.step(node, move)
             if isinstance(child, int):
                 scored.append((-child, i, move, child, None))
+                if child >= perfect:
+                    return [(move, child, None)]
                 continue
             key = self.key(child)
             if fail_at.get(key, NONE) <= target:
@@ -108,6 +114,8 @@ class Solver(Planning):
                 fail_at[key] = bound + 1
                 continue
             scored.append((-bound, i, move, child, key))
+            if bound >= perfect:
+                return [(move, child, key)]
         scored.sort()  # by bound, then the order of `moves` (distinct: no tie goes further)
         return [(move, child, key) for _, _, move, child, key in scored]
 
@@ -168,7 +176,7 @@ class Solver(Planning):
         line: list[Move] = []
         current: Node | int = node
         while not isinstance(current, int):
-            move, current, _ = self.children(current, 0)[0]
+            move, current, _ = self.children(current, 0, first=True)[0]
             line.append(move)
         self.nodes += len(line)
         return current, line
