@@ -18,7 +18,6 @@ from typing import NamedTuple
 from ..conventions.connections import FINESSE, connect
 from ..conventions.game import GameReading
 from ..conventions.kinds import Connection
-from ..conventions.meaning import PLAY, SAVE
 from ..conventions.reading import Reading, read_clue
 from ..conventions.table import Table
 from ..knowledge.status import Status, all_playable, all_trash
@@ -262,8 +261,10 @@ class MoverView:
 
     def called(self, card: int) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
-        theirs), as the mover could read it: a play clue since the card came to them,
-        not by them, whose focus is still held and cannot be played yet, and whose
+        theirs), as the mover could read it: a clue since the card came to them, not by
+        them, that asks for its focus to be played (`reading.asks_play`, the reader's
+        own rule, both in the reviewer's reading and as the mover reads it: a save calls
+        nothing), whose focus is still held and cannot be played yet, and whose
         connections, as the mover finds them (their own finesse position taking what no
         one else shows), run through this card. The latest such clue; None when none did."""
         read = self.reading
@@ -276,8 +277,9 @@ class MoverView:
             if card not in states[t - 1].hands[self.player]:
                 break
             seen = read.turns[t]
-            if not isinstance(seen, Reading) or (t - 1) % n == self.player:
-                continue
+            if not isinstance(seen, Reading) or (t - 1) % n == self.player \
+                    or not seen.asks_play:
+                continue  # a save, a chop move, a stall, a fix calls no blind play
             if seen.focus not in self.state.hands[seen.target]:
                 continue  # its focus was played or discarded: the call is over
             if seen.target != self.player and ((tk.statuses[t - 1].playable
@@ -286,9 +288,10 @@ class MoverView:
                 continue  # a clue on a card the mover saw playable, or connecting through
                 # cards they saw elsewhere, calls nothing of theirs
             r = self.read(t)
-            if r.meaning not in (PLAY, SAVE) or r.focus not in self.state.hands[r.target] \
+            if not r.asks_play or r.focus not in self.state.hands[r.target] \
                     or tk.touched[t - 1][card]:
-                continue
+                continue  # nor as the mover reads it (to its target, a clue that may be
+                # a save is held: it calls none of their cards)
             options = self.options(t, r)
             if r.target == self.player and any(
                     self.links(t, r, i, own=False) is not None for i in options):

@@ -1,0 +1,59 @@
+"""Which clues call a player's blind play, as that player could read them (issue #31;
+`review.mover.MoverView.called`): the mover's re-reading follows the reader's own rule
+(`conventions.reading.asks_play`), so a save calls nothing, and a blind play answering a
+call the reader finds is an answer, not a gamble. Hands are written slot 1 (newest)
+first."""
+
+from __future__ import annotations
+
+from helpers import build_game, discard, hint, play
+from test_conventions import HANABI, clue, move, review
+
+from nova_replay.review.analysis import Analysis
+
+
+def notes(a: Analysis, turn: int) -> list[tuple[str, str]]:
+    return [(f.kind.value, f.severity.value) for f in a.findings if f.turn == turn]
+
+
+def test_a_2_save_calls_no_self_finesse_on_its_receiver() -> None:
+    # Alice's 2 on Bob's chop 2W: no 1 in view, so any 2 he holds would need his own 1 by a
+    # self-finesse; but a 2 Save asks him to hold the card, not to play anything (H-Group,
+    # "Save Clues"): discarding his slot 1 answers no call.
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 5R", "Bob": "3Y 4G 4B 3B 2W",
+                               "Cathy": "2R 3Y 3G 4R 5G"})
+    a = review(game, [hint("Bob", rank=2), discard("3Y")])
+    assert clue(a, 1).convention == "2 save"
+    assert ("misread", "mistake") not in notes(a, 2)
+
+
+# Bob's 3R is discarded, so Cathy's 2R (red at 0) on her chop is no card a save is given to,
+# while the clue could have been a Critical Save of the 3R.
+_SAVE_HANDS = {"Alice": "1Y 4Y 3B 3W 5R", "Bob": "4Y 4G 4B 3B 3R", "Cathy": "2Y 3Y 3G 4G 2R"}
+
+
+def test_a_critical_save_calls_no_finesse_on_another_player() -> None:
+    # Red on Cathy's chop 2R, the last 2R: a Critical Save. Bob, who would hold the 1R on
+    # his finesse position were it a play clue, is called by nothing: his discard of it
+    # misreads nothing, and his blind play of it is his gamble, not the clue's fault.
+    game = build_game(HANABI, {**_SAVE_HANDS, "Bob": "4Y 4G 4B 3B 2R",
+                               "Cathy": "2Y 3Y 3G 4R 2R"}, pile="4P")
+    steps = [hint("Cathy", rank=4), discard("2R"), hint("Alice", rank=5), hint("Cathy", "R")]
+    held = review(game, [*steps, discard("4P")])
+    assert (clue(held, 4).convention, clue(held, 4).saved) == ("critical save", True)
+    assert ("misread", "mistake") not in notes(held, 5)
+    played = review(game, [*steps, play("4P")])
+    assert ("bad_clue", "mistake") not in notes(played, 4)
+    assert ("gamble", "info") in notes(played, 5)
+
+
+def test_a_chop_clue_on_a_card_no_save_is_given_to_calls_a_finesse() -> None:
+    # Red on Cathy's chop 2R could be a Critical Save of the 3R, but Bob sees the 2R: no
+    # save, so a play clue, and his 1R answers its finesse (no gamble).
+    game = build_game(HANABI, _SAVE_HANDS, pile="1R")
+    a = review(game, [hint("Cathy", rank=4), discard("3R"), hint("Alice", rank=5),
+                      hint("Cathy", "R"), play("1R")])
+    r = clue(a, 4)
+    assert (r.convention, r.saved, r.asks_play) == ("critical save", False, True)
+    assert (move(a, 5).move, move(a, 5).called_at) == ("answers finesse", 4)
+    assert notes(a, 5) == []
