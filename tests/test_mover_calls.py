@@ -57,3 +57,28 @@ def test_a_chop_clue_on_a_card_no_save_is_given_to_calls_a_finesse() -> None:
     assert (r.convention, r.saved, r.asks_play) == ("critical save", False, True)
     assert (move(a, 5).move, move(a, 5).called_at) == ("answers finesse", 4)
     assert notes(a, 5) == []
+
+
+def test_a_tempo_clue_read_through_the_movers_own_hand_calls_their_finesse() -> None:
+    # Cathy's 2R was 2-Saved; Alice's red re-touches it: Cathy, who sees Bob's 1R, reads a
+    # Tempo Clue through it (a finesse). Bob, his own cards face down, cannot read it as
+    # one from the cards he sees, but Cathy sees his hand: a 1R there makes it one, so his
+    # blind 1R answers the clue (level 6's Tempo Clue read as he could), not a gamble.
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 5Y", "Bob": "1R 3Y 4B 2B 5W",
+                               "Cathy": "2Y 1Y 4G 4B 2R"})
+    a = review(game, [hint("Cathy", rank=2), hint("Alice", rank=5), discard("1Y"),
+                      hint("Cathy", "R"), play("1R")])
+    assert clue(a, 4).convention == "tempo clue"
+    assert (move(a, 5).move, move(a, 5).called_at) == ("answers finesse", 4)
+    assert notes(a, 5) == []
+
+
+def test_a_finesse_answered_after_its_focus_was_lost_is_no_gamble() -> None:
+    # Red on Cathy's 2R calls Bob's 1R; Cathy discards the 2R before Bob plays. The 1R he
+    # was called for is still playable and he still knows it for one: an answer.
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 5Y", "Bob": "1R 3Y 4B 2B 5W",
+                               "Cathy": "2R 1Y 4G 4B 3G"})
+    a = review(game, [hint("Cathy", "R"), hint("Alice", rank=5), discard("2R"),
+                      hint("Cathy", rank=4), play("1R")])
+    assert (move(a, 5).move, move(a, 5).called_at) == ("answers finesse", 1)
+    assert notes(a, 5) == []

@@ -16,14 +16,20 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..conventions.connections import FINESSE, connect
+from ..conventions.finesses import AMBIGUOUS
 from ..conventions.game import GameReading
 from ..conventions.kinds import Connection
+from ..conventions.meaning import FIX, PLAY, SAVE, UNCLEAR
 from ..conventions.reading import Reading, read_clue
 from ..conventions.table import Table
 from ..knowledge.status import Status, all_playable, all_trash
 from ..knowledge.tiers import CardKnowledge, TimelineKnowledge
 from ..rules.engine import State
 from ..rules.game import Game, Hint
+
+# The focus rules of a clue that touches no new card (`conventions.focus`, `reading`).
+RETOUCHED = frozenset({"leftmost re-touched card", "rightmost re-touched card",
+                       "ambiguous tempo clue"})
 
 # The most blind plays a reading asks of one player (H-Group's double finesse, level 2):
 # a chain that would take more from the mover's own finesse positions is read as no call.
@@ -234,24 +240,31 @@ class MoverView:
         # (their first untouched card); a copy elsewhere in a hand calls nothing.
         touched = self.tk.touched[t - 1]
         seen = set()
+        # (a finesse position its holder passed on, level 5's Ambiguous Finesse: `passed`)
+        level5 = self.reading is not None and self.reading.conventions.knows(AMBIGUOUS)
+        earlier = self._before_me(t) if level5 else frozenset()
         for q, hand in enumerate(before.hands):
             if q == self.player:
                 continue
             first = True
+            moved = q in earlier
             for c in hand:
-                if touched[c] or first:
+                if touched[c] or (first and not (moved and c in self.state.hands[q])):
                     seen.add(game.identity_of[c])
                 first = first and touched[c]
         return any(suit * m + k - 1 not in seen for k in range(before.rows[suit] + 1, rank + 1))
 
-    def links(self, t: int, r: Reading, identity: int, own: bool = True
-              ) -> tuple[Connection, ...] | None:
+    def links(self, t: int, r: Reading, identity: int, own: bool = True,
+              passed: frozenset[int] = frozenset()) -> tuple[Connection, ...] | None:
         """The connections the clue of turn `t` calls for its focus being `identity`, as
         the mover finds them (with `own`, their own finesse position taking what no one
-        else shows)."""
+        else shows; `passed`: other players' finesse-position cards the mover saw them
+        not play when their turn came, which the mover no longer takes for the call)."""
         table = self.table_at(t)
         if (table.status.playable >> identity) & 1:
             return ()
+        if passed:
+            table = table._replace(hidden=table.hidden | passed)
         chain = connect(table, r.conventions, r.giver, r.target, r.focus, identity,
                         self.player, self_finesse=own)
         if chain is not None and sum(1 for x in chain if x.player == self.player
@@ -259,14 +272,56 @@ class MoverView:
             return None  # more blind plays of their own than any reading asks: no call
         return chain
 
-    def called(self, card: int) -> Call | None:
+    def passed(self, t: int, chain: tuple[Connection, ...]) -> frozenset[int]:
+        """The cards of `chain` (the clue of turn `t`) on the finesse positions of players
+        before the mover (from the giver's left) who, on a turn of theirs after the clue
+        when that card's identity could be played, did not play it: they passed, so the
+        call is not on them but on a later player (level 5's Ambiguous Finesse: "Cathy
+        should immediately blind-play"). Only what the mover saw: the cards, the piles and
+        who played what."""
+        if not self.reading or not self.reading.conventions.knows(AMBIGUOUS):
+            return frozenset()
+        n = len(self.game.players)
+        before = self._before_me(t)
+        tk, hands = self.tk, self.state.hands
+        out = set()
+        for x in chain:
+            q = x.player
+            if x.kind != FINESSE or q not in before or x.card not in hands[q] \
+                    or tk.touched[self.turn - 1][x.card]:
+                continue
+            if any((u - 1) % n == q and (tk.statuses[u - 1].playable >> x.identity) & 1
+                   for u in range(t + 1, self.turn)):
+                out.add(x.card)
+        return frozenset(out)
+
+    def _before_me(self, t: int) -> frozenset[int]:
+        """The players between the giver of the clue of turn `t` and the mover, in turn
+        order from the giver's left, who had a turn since the clue."""
+        n = len(self.game.players)
+        giver = (t - 1) % n
+        out = set()
+        for k in range(1, n):
+            q = (giver + k) % n
+            if q == self.player:
+                break
+            if t + k < self.turn:
+                out.add(q)
+        return frozenset(out)
+
+    def called(self, card: int, prompt: bool = False) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
-        theirs), as the mover could read it: a clue since the card came to them, not by
-        them, that asks for its focus to be played (`reading.asks_play`, the reader's
-        own rule, both in the reviewer's reading and as the mover reads it: a save calls
-        nothing), whose focus is still held and cannot be played yet, and whose
-        connections, as the mover finds them (their own finesse position taking what no
-        one else shows), run through this card. The latest such clue; None when none did."""
+        theirs; with `prompt`, the clue that called their clued `card`), as the
+        mover could read it: a clue since the card came to them, not by
+        them, that is no save (`_no_call`) and, as the mover reads it, asks for its focus
+        to be played (`reading.asks_play`, the reader's own rule; or a clue re-touching
+        another player's card that reads as no Tempo Clue with the mover's own cards face
+        down: the target sees those, so they may be what makes it one, `_may_be_tempo`),
+        whose focus could not be played yet,
+        and whose connections, as the mover finds them (their own finesse position taking
+        what no one else shows), run through this card. While the focus is held; once it
+        is gone, only while the card it called is still playable (the mover still knows
+        what the call made it). The latest such clue; None when none did."""
         read = self.reading
         if read is None or read.not_read:
             return None
@@ -277,19 +332,19 @@ class MoverView:
             if card not in states[t - 1].hands[self.player]:
                 break
             seen = read.turns[t]
-            if not isinstance(seen, Reading) or (t - 1) % n == self.player \
-                    or not seen.asks_play:
+            if not isinstance(seen, Reading) or (t - 1) % n == self.player or _no_call(seen):
                 continue  # a save, a chop move, a stall, a fix calls no blind play
-            if seen.focus not in self.state.hands[seen.target]:
-                continue  # its focus was played or discarded: the call is over
+            held = seen.focus in self.state.hands[seen.target]
             if seen.target != self.player and ((tk.statuses[t - 1].playable
                                                 >> self.game.identity_of[seen.focus]) & 1
                                                or not self.may_be_finessed(t, seen)):
                 continue  # a clue on a card the mover saw playable, or connecting through
                 # cards they saw elsewhere, calls nothing of theirs
+            if not held and seen.target == self.player:
+                continue  # their own focus played or discarded: the call is over
             r = self.read(t)
-            if not r.asks_play or r.focus not in self.state.hands[r.target] \
-                    or tk.touched[t - 1][card]:
+            asks = r.asks_play or (r.target != self.player and _may_be_tempo(r))
+            if not asks or (not prompt and tk.touched[t - 1][card]):
                 continue  # nor as the mover reads it (to its target, a clue that may be
                 # a save is held: it calls none of their cards)
             options = self.options(t, r)
@@ -299,8 +354,12 @@ class MoverView:
                 # plays: a self-finesse is read only when no other reading fits (level 2)
             for i in options:
                 links = self.links(t, r, i)
+                skip = self.passed(t, links) if links else frozenset()
+                if skip:
+                    links = self.links(t, r, i, passed=skip)
                 for x in links or ():
-                    if x.card == card and x.kind == FINESSE:
+                    if x.card == card and (x.kind != FINESSE) == prompt and (
+                            held or (self.status.playable >> x.identity) & 1):
                         return Call(t, r, x.name, x.identity, links or ())
         return None
 
@@ -327,6 +386,24 @@ class MoverView:
                 return ""
             found = f"{self.game.players[first.player]}'s {first.name}"
         return found
+
+
+def _no_call(r: Reading) -> bool:
+    """Whether the reviewer's reading of a clue says it calls no blind play: a save of its
+    focus (5 Save, 2 Save, Critical Save), a chop move, a stall. A play clue, a
+    play-or-save clue on a card no save is given to, and a clue no reading fits or that
+    re-touches a card may call: for the clue's target, whose view holds the mover's own
+    cards, these rest on what the mover cannot see (`_may_be_tempo`)."""
+    return r.meaning not in (PLAY, SAVE, UNCLEAR, FIX) or (r.meaning == SAVE and r.saved)
+
+
+def _may_be_tempo(r: Reading) -> bool:
+    """Whether a clue that touches no new card and reads, with the mover's own cards face
+    down, as a Fix Clue or as nothing, may be a Tempo Clue calling the mover's cards
+    (H-Group level 6: a re-touched card is to play, through the cards before it): its
+    target reads it with the mover's hand in view, so a connection there makes it a
+    Tempo Clue; which one the mover cannot tell, so the call is one they could read."""
+    return r.meaning in (UNCLEAR, FIX) and r.why in RETOUCHED
 
 
 def _index(chain: tuple[Connection, ...], card: int) -> int:
