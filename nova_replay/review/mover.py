@@ -177,7 +177,10 @@ class MoverView:
     def _called_before(self, clue_turn: int) -> frozenset[int]:
         """The cards in the other players' hands that earlier finesses called and that
         are still held, untouched, before the clue of `clue_turn` (level 5's Queued
-        Finesse moves a finesse position past them); the mover sees them all."""
+        Finesse moves a finesse position past them); the mover sees them all. Not from a
+        clue whose reading rests on the mover's own cards (a clue to them, whose focus
+        they cannot see, or a chain through their hand): what it called is a fact of
+        their hand (a re-deal of it changes the reviewer's reading)."""
         read = self.reading
         if read is None or not read.turns:
             return frozenset()
@@ -190,7 +193,8 @@ class MoverView:
         held = {c for q, hand in enumerate(before.hands) if q != self.player for c in hand}
         out = set()
         for r in read.turns[1:clue_turn]:
-            if isinstance(r, Reading):
+            if isinstance(r, Reading) and r.target != self.player \
+                    and all(x.player != self.player for x in r.connections):
                 for x in r.connections:
                     if x.kind == FINESSE and x.card in held and not touched[x.card]:
                         out.add(x.card)
