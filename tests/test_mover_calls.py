@@ -9,7 +9,10 @@ from __future__ import annotations
 from helpers import build_game, discard, hint, play
 from test_conventions import HANABI, clue, move, review
 
+from nova_replay.conventions import Reading
+from nova_replay.conventions.kinds import MeaningKind
 from nova_replay.review.analysis import Analysis
+from nova_replay.review.misreads import unanswered_finesses
 
 
 def notes(a: Analysis, turn: int) -> list[tuple[str, str]]:
@@ -82,3 +85,23 @@ def test_a_finesse_answered_after_its_focus_was_lost_is_no_gamble() -> None:
                       hint("Cathy", rank=4), play("1R")])
     assert (move(a, 5).move, move(a, 5).called_at) == ("answers finesse", 1)
     assert notes(a, 5) == []
+
+
+def test_an_unanswered_finesse_is_read_as_the_finessed_player_reads_it() -> None:
+    # Alice's 3 on Cathy's 3R (red at 1) needs the 2R on Bob's finesse position; Bob
+    # discards. Whether Cathy reads it as a play clue rests on Bob's own hand, which he
+    # cannot see: with the reviewer's reading made unreadable for her, Bob's own reading
+    # (a finesse on him) still decides the note (the re-dealing test's residual).
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 5Y", "Bob": "2R 3Y 4B 2B 4W",
+                               "Cathy": "1R 3R 1Y 4G 2G"})
+    a = review(game, [hint("Cathy", rank=1), hint("Alice", rank=5), play("1R"),
+                      hint("Cathy", rank=3), discard("4W")])
+    found = unanswered_finesses(a.knowledge, a.reading, "clue")
+    assert [(m.turn, m.player, m.rule) for m in found] == [(5, 1, "unanswered finesse")]
+    turns = list(a.reading.turns)
+    r = turns[4]
+    assert isinstance(r, Reading) and r.meaning == "play"
+    turns[4] = r._replace(meaning=MeaningKind.UNCLEAR, connections=(), connects=False)
+    unreadable = a.reading._replace(turns=tuple(turns))
+    assert [(m.turn, m.player) for m in unanswered_finesses(a.knowledge, unreadable,
+                                                             "clue")] == [(5, 1)]

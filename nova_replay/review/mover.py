@@ -317,7 +317,7 @@ class MoverView:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
         theirs; with `prompt`, the clue that called their clued `card`), as the
         mover could read it: a clue since the card came to them, not by
-        them, that is no save (`_no_call`) and, as the mover reads it, asks for its focus
+        them, that is no save (`no_call`) and, as the mover reads it, asks for its focus
         to be played (`reading.asks_play`, the reader's own rule; or a clue re-touching
         another player's card that reads as no Tempo Clue with the mover's own cards face
         down: the target sees those, so they may be what makes it one, `_may_be_tempo`),
@@ -336,7 +336,7 @@ class MoverView:
             if card not in states[t - 1].hands[self.player]:
                 break
             seen = read.turns[t]
-            if not isinstance(seen, Reading) or (t - 1) % n == self.player or _no_call(seen):
+            if not isinstance(seen, Reading) or (t - 1) % n == self.player or no_call(seen):
                 continue  # a save, a chop move, a stall, a fix calls no blind play
             held = seen.focus in self.state.hands[seen.target]
             if seen.target != self.player and ((tk.statuses[t - 1].playable
@@ -392,7 +392,7 @@ class MoverView:
         return found
 
 
-def _no_call(r: Reading) -> bool:
+def no_call(r: Reading) -> bool:
     """Whether the reviewer's reading of a clue says it calls no blind play: a save of its
     focus (5 Save, 2 Save, Critical Save), a chop move, a stall. A play clue, a
     play-or-save clue on a card no save is given to, and a clue no reading fits or that
