@@ -276,6 +276,17 @@ class MoverView:
             return None  # more blind plays of their own than any reading asks: no call
         return chain
 
+    def _still_wanted(self, t: int, r: Reading) -> bool:
+        """Whether the row of the (gone) focus of the clue of turn `t` now wants a card
+        the clue called: the next card of that row is above the row at the clue and
+        below the focus (a quick bound before reading the clue again)."""
+        game = self.game
+        suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
+        rows = self.state.rows
+        if suit < 0 or suit >= len(rows):
+            return True
+        return self.tk.timeline.states[t - 1].rows[suit] < rows[suit] + 1 < rank
+
     def passed(self, t: int, chain: tuple[Connection, ...]) -> frozenset[int]:
         """The cards of `chain` (the clue of turn `t`) on the finesse positions of players
         before the mover (from the giver's left) who, on a turn of theirs after the clue
@@ -339,13 +350,16 @@ class MoverView:
             if not isinstance(seen, Reading) or (t - 1) % n == self.player or no_call(seen):
                 continue  # a save, a chop move, a stall, a fix calls no blind play
             held = seen.focus in self.state.hands[seen.target]
+            if prompt and (not held or seen.target == self.player):
+                continue  # (a hidden finesse goes on only while another's focus waits)
             if seen.target != self.player and ((tk.statuses[t - 1].playable
                                                 >> self.game.identity_of[seen.focus]) & 1
                                                or not self.may_be_finessed(t, seen)):
                 continue  # a clue on a card the mover saw playable, or connecting through
                 # cards they saw elsewhere, calls nothing of theirs
-            if not held and seen.target == self.player:
-                continue  # their own focus played or discarded: the call is over
+            if not held and (seen.target == self.player or not self._still_wanted(t, seen)):
+                continue  # its focus played or discarded, and no card it called is
+                # playable now (their own focus gone: the call is over)
             r = self.read(t)
             asks = r.asks_play or (r.target != self.player and _may_be_tempo(r))
             if not asks or (not prompt and tk.touched[t - 1][card]):
