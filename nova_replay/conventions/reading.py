@@ -84,6 +84,19 @@ def asks_play(meaning: MeaningKind, seen: bool, saved: bool) -> bool:
     return meaning == PLAY or (meaning == SAVE and seen and not saved)
 
 
+def after_clue(table: Table, touched: tuple[int, ...], clue_mask: int) -> Table:
+    """The table a clue's connections are found at, once it is given: the cards it
+    touches are clued then (a delayed play or a prompt, never a finesse position), their
+    marks narrowed by it (an earlier reading it contradicts is dropped: the clue alone
+    holds). The one table the reader (`read_clue`) and every player's view
+    (`review.mover`) connect a clue at."""
+    marks, masks = list(table.touched), list(table.hinted)
+    for c in touched:
+        marks[c] = True
+        masks[c] = masks[c] & clue_mask or table.told(c) & clue_mask
+    return tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
+
+
 def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
               touched_slots: tuple[int, ...]) -> Reading:
     """The reading of `hint`, given by `giver` at `table`, touching `touched_slots`
@@ -124,12 +137,7 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         # The focus card's actual connections, once the clue is given: the other cards it
         # touches are clued then (a delayed play or a prompt), never a finesse position.
         # (What the target reads the focus as does not count on them: `clue_meaning`.)
-        marks, masks = list(table.touched), list(table.hinted)
-        for c in touched:
-            marks[c] = True
-            # (an earlier reading this clue contradicts is dropped: the clue alone holds)
-            masks[c] = masks[c] & clue_mask or table.told(c) & clue_mask
-        linked = tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
+        linked = after_clue(table, touched, clue_mask)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         if found is not None and any(x.layers for x in found):
             # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:

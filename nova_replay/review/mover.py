@@ -20,7 +20,7 @@ from ..conventions.finesses import AMBIGUOUS
 from ..conventions.game import GameReading
 from ..conventions.kinds import Connection
 from ..conventions.meaning import FIX, PLAY, SAVE, UNCLEAR
-from ..conventions.reading import Reading, read_clue
+from ..conventions.reading import Reading, after_clue, read_clue
 from ..conventions.table import Table
 from ..knowledge.status import Status, all_playable, all_trash
 from ..knowledge.tiers import CardKnowledge, TimelineKnowledge
@@ -267,6 +267,10 @@ class MoverView:
         table = self.table_at(t)
         if (table.status.playable >> identity) & 1:
             return ()
+        hint = self.tk.timeline.actions[t - 1]
+        assert isinstance(hint, Hint)
+        touched = self.game.touched(hint, table.state.hands[hint.to])
+        table = after_clue(table, touched, self.game.space.clue_mask(hint.suit, hint.rank))
         if passed:
             table = table._replace(hidden=table.hidden | passed)
         chain = connect(table, r.conventions, r.giver, r.target, r.focus, identity,
