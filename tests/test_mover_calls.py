@@ -105,3 +105,14 @@ def test_an_unanswered_finesse_is_read_as_the_finessed_player_reads_it() -> None
     unreadable = a.reading._replace(turns=tuple(turns))
     assert [(m.turn, m.player) for m in unanswered_finesses(a.knowledge, unreadable,
                                                              "clue")] == [(5, 1)]
+
+
+def test_a_self_finesse_skips_the_cards_its_own_clue_touched() -> None:
+    # Alice's 2 touches Bob's slots 1 and 2; no 1 in view, so it is a self-finesse on his
+    # finesse position, which is slot 3 once the clue is given (a card the clue touches is
+    # clued, never a finesse position): his blind 1G from slot 3 answers it.
+    game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W 5Y", "Bob": "2G 2W 1G 3Y 4B",
+                               "Cathy": "3R 4R 3Y 4G 5G"})
+    a = review(game, [hint("Bob", rank=2), play("1G")])
+    assert (move(a, 2).move, move(a, 2).called_at) == ("answers finesse", 1)
+    assert notes(a, 2) == []
