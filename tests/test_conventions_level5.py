@@ -4,7 +4,6 @@ level 4. Hands are written slot 1 (newest) first."""
 
 from __future__ import annotations
 
-import pytest
 from helpers import build_game, discard, hint, play
 from test_conventions import clue, move, review
 
@@ -95,9 +94,9 @@ def test_a_hidden_finesse_plays_the_prompted_card_then_the_finesse_position() ->
     assert not clue(four, 7).connects and 11 in gambles(four)
 
 
-@pytest.mark.xfail(strict=True, reason="the judge's mover view does not yet follow a hidden "
-                   "finesse past the prompted clued card: Bob's 1G at turn 11 is noted a gamble")
 def test_a_hidden_finesse_answer_is_no_gamble() -> None:
+    # Bob saw his prompted 1 play as the 1B while Cathy's 2R still waits for the 1R: the
+    # call moves on to his finesse position (he sees the card played, the focus, the piles).
     game, steps = _hidden_finesse()
     assert gambles(review(game, steps)) == []
 
@@ -178,10 +177,9 @@ def test_at_level_11_a_layer_on_the_bluff_seat_that_does_not_connect_is_a_bluff(
     assert finesses(by_two, clue(by_two, 1)) == [("clandestine finesse", "Bob", 2)]
 
 
-@pytest.mark.xfail(strict=True, reason="the judge's mover view does not yet move an ambiguous "
-                   "finesse to Cathy once Bob, who holds the copy she sees, passes: her answer "
-                   "at turn 3 is noted a gamble")
 def test_an_ambiguous_finesse_answer_is_no_gamble() -> None:
+    # Cathy sees the 1R on Bob's finesse position, but Bob's turn came and he discarded:
+    # the finesse is hers (H-Group: "Cathy should immediately blind-play").
     game = build_game(HANABI, {"Alice": "4Y 4G 3B 3W", "Bob": "1R 3Y 4B 5G",
                                "Cathy": "1R 4G 4R 3G", "Donald": "3B 1Y 5W 2R"})
     assert gambles(review(game, [hint("Donald", "R"), discard("5G"), play("1R")])) == []

@@ -26,16 +26,7 @@ def _sample(name: str) -> Record:
     return load(ROOT / "sample_games" / name)
 
 
-# hanab.live game 194321, turn 5: whether a clue is a bad one still rests on the giver's own
-# hand (could the receiver read it as a delayed play through the giver's cards?), which
-# the giver cannot see: one of the 2 verdicts in 2,354 that benchmarks/redeal.py finds
-# changing. Kept as a strict xfail until the rule reads the giver's view only.
-_GIVERS_HAND = pytest.mark.xfail(strict=True, reason="a bad-clue rule reads the giver's own hand")
-_REDEALT = [pytest.param(p, marks=_GIVERS_HAND) if p.stem == "hanab-live-4p-194321" else p
-            for p in SAMPLES[:4]]
-
-
-@pytest.mark.parametrize("path", _REDEALT, ids=lambda p: Path(p).stem)
+@pytest.mark.parametrize("path", SAMPLES[:4], ids=lambda p: Path(p).stem)
 def test_no_verdict_changes_when_the_hidden_cards_are_dealt_otherwise(path: Path) -> None:
     record = load(path)
     checks = check_game(record, seed=7, deals=1)

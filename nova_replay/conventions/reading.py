@@ -56,6 +56,12 @@ class Reading(NamedTuple):
     moved_player: int = -1  # whose cards they are, when not the target's (Null 5 Tech)
 
     @property
+    def asks_play(self) -> bool:
+        """Whether this reading asks for its focus to be played, so that it may call cards
+        before it (a finesse, a prompt...): `asks_play`."""
+        return asks_play(self.meaning, self.truth is not None, self.saved)
+
+    @property
     def text(self) -> str:
         """In plain words, with the focus card's identity (the reviewer's)."""
         return _with_truth(self)
@@ -66,6 +72,31 @@ class Reading(NamedTuple):
         options = [self.game.space.show(i) for i in self.could_be]
         head = _head(self)
         return f"{head}: could be {', '.join(options)}" if options else head
+
+
+def asks_play(meaning: MeaningKind, seen: bool, saved: bool) -> bool:
+    """Whether a clue of `meaning` asks for its focus to be played, so that it may call
+    cards before it (a finesse, a prompt, a bluff): a play clue; or a clue on the chop that
+    may be a save (H-Group, "Save Clues": "Sometimes You Won't Know, So Hold It") when the
+    reader sees (`seen`) that its focus is no card a save is given to (not `saved`), so it
+    is a play clue. A save of its focus (5 Save, 2 Save, Critical Save), a chop move, a
+    stall, a fix clue asks no play, so it calls no blind play; nor, to its target (who
+    cannot see the focus), does a clue that may be a save: they hold it. The one rule the
+    reader's connections (`read_clue`) and every player's view (`review.mover`) follow."""
+    return meaning == PLAY or (meaning == SAVE and seen and not saved)
+
+
+def after_clue(table: Table, touched: tuple[int, ...], clue_mask: int) -> Table:
+    """The table a clue's connections are found at, once it is given: the cards it
+    touches are clued then (a delayed play or a prompt, never a finesse position), their
+    marks narrowed by it (an earlier reading it contradicts is dropped: the clue alone
+    holds). The one table the reader (`read_clue`) and every player's view
+    (`review.mover`) connect a clue at."""
+    marks, masks = list(table.touched), list(table.hinted)
+    for c in touched:
+        marks[c] = True
+        masks[c] = masks[c] & clue_mask or table.told(c) & clue_mask
+    return tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
 
 
 def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
@@ -101,19 +132,14 @@ def read_clue(table: Table, conventions: Conventions, giver: int, hint: Hint,
         i = table.identity(c)
         links = (Connection(c, p, s, BLUFF, i, NULL_FIVE_PLAY),) if i is not None else ()
         connects = i is not None and bool((table.status.playable >> i) & 1)
-    elif truth is not None and m.meaning in (PLAY, SAVE) and not saved \
+    elif truth is not None and asks_play(m.meaning, True, saved) \
             and (table.status.playable >> truth) & 1:
         connects = True  # playable now: nothing to call (`connect`), no table to copy
-    elif truth is not None and m.meaning in (PLAY, SAVE) and not saved:
+    elif truth is not None and asks_play(m.meaning, True, saved):
         # The focus card's actual connections, once the clue is given: the other cards it
         # touches are clued then (a delayed play or a prompt), never a finesse position.
         # (What the target reads the focus as does not count on them: `clue_meaning`.)
-        marks, masks = list(table.touched), list(table.hinted)
-        for c in touched:
-            marks[c] = True
-            # (an earlier reading this clue contradicts is dropped: the clue alone holds)
-            masks[c] = masks[c] & clue_mask or table.told(c) & clue_mask
-        linked = tuple_new(Table, (*table[:3], masks, marks, *table[5:]))  # (hinted, touched)
+        linked = after_clue(table, touched, clue_mask)
         found = connect(linked, conventions, giver, hint.to, card, truth, viewer=None)
         if found is not None and any(x.layers for x in found):
             # level 5: a layer that fits the clue hides it (a Clandestine Finesse); level 11:

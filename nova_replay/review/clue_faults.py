@@ -103,9 +103,11 @@ def read_other(table: Table, conventions: Conventions, giver: int, hint: Hint) -
 def _connects_any(table: Table, conventions: Conventions, giver: int, target: int,
                   card: int) -> bool:
     """Whether `card` (in the target's hand) could be played now or through the cards
-    the giver sees: the reviewer's connection search (`connections.connect`)."""
+    the giver sees: the reviewer's connection search (`connections.connect`), the giver's
+    own cards face down (their clued cards count as what their clues tell them)."""
     i = table.game.identity_of[card]
-    return connect(table, conventions, giver, target, card, i, viewer=None) is not None
+    mine = table._replace(hidden=table.hidden | frozenset(table.state.hands[giver]))
+    return connect(mine, conventions, giver, target, card, i, viewer=None) is not None
 
 
 def _beyond_sight(table: Table, giver: int, identity: int) -> bool:

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
+from ..conventions.finesses import HIDDEN
 from ..conventions.game import GameReading
 from ..conventions.kinds import MeaningKind
 from ..conventions.levels import page
@@ -183,7 +184,14 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                                       tk.statuses[t - 1].playable)
                 if behind is not None and not misfired:
                     answered[p] = behind
-            elif card in focused and not mover.knows_playable(card) and (
+            elif not misfired and tk.touched[t - 1][card] and read.conventions.knows(HIDDEN):
+                prompt = mover.called(card, prompt=True)
+                if prompt is not None and game.identity_of[card] != prompt.identity:
+                    # a prompted card that played as another card than the one the clue
+                    # needed: the call moves on to their finesse position (a Hidden
+                    # Finesse, level 5; they saw the card play, the focus and the piles)
+                    answered[p] = prompt._replace(name=HIDDEN)
+            if not blind and card in focused and not mover.knows_playable(card) and (
                     misfired or not mover.mask(card) & mover.status.playable):
                 # the focus of a clue, read as its player read it: what follows from it is
                 # the misplay's blame, or a play they knew could not fit (a card they knew
@@ -295,7 +303,8 @@ def _layered(call: Call | None, player: int, before: State, game: Game,
         return None
     if (playable >> game.identity_of[focus]) & 1:
         return None  # the focus can be played now: the call was answered
-    return Call(call.turn, call.clue, "layered finesse", call.identity, ())
+    return Call(call.turn, call.clue, call.name if call.name == HIDDEN else "layered finesse",
+                call.identity, ())
 
 
 def _told_not_to_play(mover: MoverView, call: Call, card: int) -> str:

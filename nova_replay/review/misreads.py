@@ -1,14 +1,15 @@
 """Misreads the reading shows over several turns (docs/conventions.md, "Findings that
 use the reading"), each judged by what the player could see:
 
-- did not answer a finesse: a play clue's reading (common knowledge: a play clue, not
-  a save) called a finesse on a player who saw the clued card and no other copy of the
-  card they were to play; on their first turn once the cards before theirs were
-  played (a turn on which they played a clued card that fit is no such turn: it
-  scored; nor one with a single life left), they neither blind-played it nor gave an
-  urgent save or fix, and the finesse was then lost (the card discarded, the clued
-  card misplayed or discarded, the game over with it in hand) or needed another clue
-  on the finessed card. A late answer that still came is not noted.
+- did not answer a finesse: a play clue's reading (as the finessed player reads it, their
+  own cards face down: a play clue, not a save) called a finesse on a player who saw the
+  clued card and no other copy of the card they were to play; on their first turn once
+  the cards before theirs were played (a turn on which they played a clued card that
+  fit is no such turn: it scored; nor one with a single life left), they neither
+  blind-played it nor gave an urgent save or fix, and the finesse was then lost (the
+  card discarded, the clued card misplayed or discarded, the game over with it in
+  hand) or needed another clue on the finessed card. A late answer that still came is
+  not noted.
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
   its holder while they had a chop (an unclued card no chop move protected).
 """
@@ -26,7 +27,7 @@ from ..conventions.reading import Reading
 from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import is_misfire
 from ..rules.game import Discard, Hint, Play
-from .mover import Memo, MoverView
+from .mover import Memo, MoverView, no_call
 
 
 class Misread(NamedTuple):
@@ -54,9 +55,9 @@ def unanswered_finesses(tk: TimelineKnowledge, read: GameReading, w_hint: str,
     n = len(game.players)
     memo = memo or Memo()
     for t, seen in enumerate(read.turns):
-        if not isinstance(seen, Reading) or seen.meaning != PLAY \
-                or seen.convention != "play clue":
-            continue
+        if not isinstance(seen, Reading) or no_call(seen) or seen.convention != "play clue":
+            continue  # (a play clue the reviewer finds unreadable for its target may be
+            # readable with the finessed player's own hand in view: their reading decides)
         truth = game.identity_of[seen.focus]
         if (tk.statuses[t - 1].playable >> truth) & 1:
             continue  # playable now: it calls no finesse

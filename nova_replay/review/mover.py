@@ -16,15 +16,20 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..conventions.connections import FINESSE, connect
+from ..conventions.finesses import AMBIGUOUS
 from ..conventions.game import GameReading
 from ..conventions.kinds import Connection
-from ..conventions.meaning import PLAY, SAVE
-from ..conventions.reading import Reading, read_clue
+from ..conventions.meaning import FIX, PLAY, SAVE, UNCLEAR
+from ..conventions.reading import Reading, after_clue, read_clue
 from ..conventions.table import Table
 from ..knowledge.status import Status, all_playable, all_trash
 from ..knowledge.tiers import CardKnowledge, TimelineKnowledge
 from ..rules.engine import State
 from ..rules.game import Game, Hint
+
+# The focus rules of a clue that touches no new card (`conventions.focus`, `reading`).
+RETOUCHED = frozenset({"leftmost re-touched card", "rightmost re-touched card",
+                       "ambiguous tempo clue"})
 
 # The most blind plays a reading asks of one player (H-Group's double finesse, level 2):
 # a chain that would take more from the mover's own finesse positions is read as no call.
@@ -50,9 +55,9 @@ class Memo:
         self.readings: dict[tuple[int, int], Reading] = {}
         self.called: dict[tuple[int, int], frozenset[int]] = {}
         self.tables: dict[tuple[int, int], Table] = {}
-        # (turn, card) of every finesse connection of the reading, in turn order
+        # (turn, reading) of every reading with a finesse connection, in turn order
         # (worked out once, when a view first asks).
-        self.finesses: list[tuple[int, int]] | None = None
+        self.finesses: list[tuple[int, Reading]] | None = None
 
 
 @dataclass(frozen=True)
@@ -191,7 +196,10 @@ class MoverView:
     def _called_before(self, clue_turn: int) -> frozenset[int]:
         """The cards in the other players' hands that earlier finesses called and that
         are still held, untouched, before the clue of `clue_turn` (level 5's Queued
-        Finesse moves a finesse position past them); the mover sees them all."""
+        Finesse moves a finesse position past them); the mover sees them all. Not from a
+        clue whose reading rests on the mover's own cards (a clue to them, whose focus
+        they cannot see, or a chain through their hand): what it called is a fact of
+        their hand (a re-deal of it changes the reviewer's reading)."""
         read = self.reading
         if read is None or not read.turns:
             return frozenset()
@@ -203,15 +211,17 @@ class MoverView:
         touched = tk.touched[clue_turn - 1]
         held = {c for q, hand in enumerate(before.hands) if q != self.player for c in hand}
         if self.memo.finesses is None:
-            self.memo.finesses = [(t, x.card) for t, r in enumerate(read.turns)
+            self.memo.finesses = [(t, r) for t, r in enumerate(read.turns)
                                   if isinstance(r, Reading)
-                                  for x in r.connections if x.kind == FINESSE]
+                                  and any(x.kind == FINESSE for x in r.connections)]
         out = set()
-        for t, c in self.memo.finesses:
+        for t, r in self.memo.finesses:
             if t >= clue_turn:
                 break
-            if c in held and not touched[c]:
-                out.add(c)
+            if r.target != self.player and all(x.player != self.player for x in r.connections):
+                for x in r.connections:
+                    if x.kind == FINESSE and x.card in held and not touched[x.card]:
+                        out.add(x.card)
         found = self.memo.called[key] = frozenset(out)
         return found
 
@@ -258,24 +268,35 @@ class MoverView:
         # (their first untouched card); a copy elsewhere in a hand calls nothing.
         touched = self.tk.touched[t - 1]
         seen = set()
+        # (a finesse position its holder passed on, level 5's Ambiguous Finesse: `passed`)
+        level5 = self.reading is not None and self.reading.conventions.knows(AMBIGUOUS)
+        earlier = self._before_me(t) if level5 else frozenset()
         for q, hand in enumerate(before.hands):
             if q == self.player:
                 continue
             first = True
+            moved = q in earlier
             for c in hand:
-                if touched[c] or first:
+                if touched[c] or (first and not (moved and c in self.state.hands[q])):
                     seen.add(game.identity_of[c])
                 first = first and touched[c]
         return any(suit * m + k - 1 not in seen for k in range(before.rows[suit] + 1, rank + 1))
 
-    def links(self, t: int, r: Reading, identity: int, own: bool = True
-              ) -> tuple[Connection, ...] | None:
+    def links(self, t: int, r: Reading, identity: int, own: bool = True,
+              passed: frozenset[int] = frozenset()) -> tuple[Connection, ...] | None:
         """The connections the clue of turn `t` calls for its focus being `identity`, as
         the mover finds them (with `own`, their own finesse position taking what no one
-        else shows)."""
+        else shows; `passed`: other players' finesse-position cards the mover saw them
+        not play when their turn came, which the mover no longer takes for the call)."""
         table = self.table_at(t)
         if (table.status.playable >> identity) & 1:
             return ()
+        hint = self.tk.timeline.actions[t - 1]
+        assert isinstance(hint, Hint)
+        touched = self.game.touched(hint, table.state.hands[hint.to])
+        table = after_clue(table, touched, self.game.space.clue_mask(hint.suit, hint.rank))
+        if passed:
+            table = table._replace(hidden=table.hidden | passed)
         chain = connect(table, r.conventions, r.giver, r.target, r.focus, identity,
                         self.player, self_finesse=own)
         if chain is not None and sum(1 for x in chain if x.player == self.player
@@ -283,12 +304,67 @@ class MoverView:
             return None  # more blind plays of their own than any reading asks: no call
         return chain
 
-    def called(self, card: int) -> Call | None:
+    def _still_wanted(self, t: int, r: Reading) -> bool:
+        """Whether the row of the (gone) focus of the clue of turn `t` now wants a card
+        the clue called: the next card of that row is above the row at the clue and
+        below the focus (a quick bound before reading the clue again)."""
+        game = self.game
+        suit, rank = game.suit_of[r.focus], game.rank_of[r.focus]
+        rows = self.state.rows
+        if suit < 0 or suit >= len(rows):
+            return True
+        return self.tk.timeline.states[t - 1].rows[suit] < rows[suit] + 1 < rank
+
+    def passed(self, t: int, chain: tuple[Connection, ...]) -> frozenset[int]:
+        """The cards of `chain` (the clue of turn `t`) on the finesse positions of players
+        before the mover (from the giver's left) who, on a turn of theirs after the clue
+        when that card's identity could be played, did not play it: they passed, so the
+        call is not on them but on a later player (level 5's Ambiguous Finesse: "Cathy
+        should immediately blind-play"). Only what the mover saw: the cards, the piles and
+        who played what."""
+        if not self.reading or not self.reading.conventions.knows(AMBIGUOUS):
+            return frozenset()
+        n = len(self.game.players)
+        before = self._before_me(t)
+        tk, hands = self.tk, self.state.hands
+        out = set()
+        for x in chain:
+            q = x.player
+            if x.kind != FINESSE or q not in before or x.card not in hands[q] \
+                    or tk.touched[self.turn - 1][x.card]:
+                continue
+            if any((u - 1) % n == q and (tk.statuses[u - 1].playable >> x.identity) & 1
+                   for u in range(t + 1, self.turn)):
+                out.add(x.card)
+        return frozenset(out)
+
+    def _before_me(self, t: int) -> frozenset[int]:
+        """The players between the giver of the clue of turn `t` and the mover, in turn
+        order from the giver's left, who had a turn since the clue."""
+        n = len(self.game.players)
+        giver = (t - 1) % n
+        out = set()
+        for k in range(1, n):
+            q = (giver + k) % n
+            if q == self.player:
+                break
+            if t + k < self.turn:
+                out.add(q)
+        return frozenset(out)
+
+    def called(self, card: int, prompt: bool = False) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
-        theirs), as the mover could read it: a play clue since the card came to them,
-        not by them, whose focus is still held and cannot be played yet, and whose
-        connections, as the mover finds them (their own finesse position taking what no
-        one else shows), run through this card. The latest such clue; None when none did."""
+        theirs; with `prompt`, the clue that called their clued `card`), as the
+        mover could read it: a clue since the card came to them, not by
+        them, that is no save (`no_call`) and, as the mover reads it, asks for its focus
+        to be played (`reading.asks_play`, the reader's own rule; or a clue re-touching
+        another player's card that reads as no Tempo Clue with the mover's own cards face
+        down: the target sees those, so they may be what makes it one, `_may_be_tempo`),
+        whose focus could not be played yet,
+        and whose connections, as the mover finds them (their own finesse position taking
+        what no one else shows), run through this card. While the focus is held; once it
+        is gone, only while the card it called is still playable (the mover still knows
+        what the call made it). The latest such clue; None when none did."""
         read = self.reading
         if read is None or read.not_read:
             return None
@@ -299,19 +375,24 @@ class MoverView:
             if card not in states[t - 1].hands[self.player]:
                 break
             seen = read.turns[t]
-            if not isinstance(seen, Reading) or (t - 1) % n == self.player:
-                continue
-            if seen.focus not in self.state.hands[seen.target]:
-                continue  # its focus was played or discarded: the call is over
+            if not isinstance(seen, Reading) or (t - 1) % n == self.player or no_call(seen):
+                continue  # a save, a chop move, a stall, a fix calls no blind play
+            held = seen.focus in self.state.hands[seen.target]
+            if prompt and (not held or seen.target == self.player):
+                continue  # (a hidden finesse goes on only while another's focus waits)
             if seen.target != self.player and ((tk.statuses[t - 1].playable
                                                 >> self.game.identity_of[seen.focus]) & 1
                                                or not self.may_be_finessed(t, seen)):
                 continue  # a clue on a card the mover saw playable, or connecting through
                 # cards they saw elsewhere, calls nothing of theirs
+            if not held and (seen.target == self.player or not self._still_wanted(t, seen)):
+                continue  # its focus played or discarded, and no card it called is
+                # playable now (their own focus gone: the call is over)
             r = self.read(t)
-            if r.meaning not in (PLAY, SAVE) or r.focus not in self.state.hands[r.target] \
-                    or tk.touched[t - 1][card]:
-                continue
+            asks = r.asks_play or (r.target != self.player and _may_be_tempo(r))
+            if not asks or (not prompt and tk.touched[t - 1][card]):
+                continue  # nor as the mover reads it (to its target, a clue that may be
+                # a save is held: it calls none of their cards)
             options = self.options(t, r)
             if r.target == self.player and any(
                     self.links(t, r, i, own=False) is not None for i in options):
@@ -319,8 +400,12 @@ class MoverView:
                 # plays: a self-finesse is read only when no other reading fits (level 2)
             for i in options:
                 links = self.links(t, r, i)
+                skip = self.passed(t, links) if links else frozenset()
+                if skip:
+                    links = self.links(t, r, i, passed=skip)
                 for x in links or ():
-                    if x.card == card and x.kind == FINESSE:
+                    if x.card == card and (x.kind != FINESSE) == prompt and (
+                            held or (self.status.playable >> x.identity) & 1):
                         return Call(t, r, x.name, x.identity, links or ())
         return None
 
@@ -347,6 +432,24 @@ class MoverView:
                 return ""
             found = f"{self.game.players[first.player]}'s {first.name}"
         return found
+
+
+def no_call(r: Reading) -> bool:
+    """Whether the reviewer's reading of a clue says it calls no blind play: a save of its
+    focus (5 Save, 2 Save, Critical Save), a chop move, a stall. A play clue, a
+    play-or-save clue on a card no save is given to, and a clue no reading fits or that
+    re-touches a card may call: for the clue's target, whose view holds the mover's own
+    cards, these rest on what the mover cannot see (`_may_be_tempo`)."""
+    return r.meaning not in (PLAY, SAVE, UNCLEAR, FIX) or (r.meaning == SAVE and r.saved)
+
+
+def _may_be_tempo(r: Reading) -> bool:
+    """Whether a clue that touches no new card and reads, with the mover's own cards face
+    down, as a Fix Clue or as nothing, may be a Tempo Clue calling the mover's cards
+    (H-Group level 6: a re-touched card is to play, through the cards before it): its
+    target reads it with the mover's hand in view, so a connection there makes it a
+    Tempo Clue; which one the mover cannot tell, so the call is one they could read."""
+    return r.meaning in (UNCLEAR, FIX) and r.why in RETOUCHED
 
 
 def _index(chain: tuple[Connection, ...], card: int) -> int:
