@@ -17,6 +17,7 @@ from typing import Any
 from ..conventions import Conventions, GameReading, Reading, chop_at, read_game
 from ..conventions.game import SARCASTIC_DISCARD, MoveReading
 from ..conventions.meaning import PLAY
+from ..conventions.sarcastic import clued_elsewhere, duplicates
 from ..knowledge.status import (
     Identities,
     Status,
@@ -384,11 +385,11 @@ class _Reviewer:
         move, one note: a judgement on a discard that also lost a card is said in the
         outcome's note (`fold`)."""
         lost = self.lost(t, p, card, "discarded")
-        if self.with_playable(t, p, card, lost):
-            return  # the first fault by their view: they knew a card to play
         mover = MoverView(self.tk, self.reading, t, p)
+        if not self.duplicate_discard(mover, card) and self.with_playable(t, p, card, lost):
+            return  # the first fault by their view: they knew a card to play
         if self.tk.touched[t - 1][card] and not mover.knows_duplicate(card) \
-                and not self.sarcastic(t):
+                and not self.sarcastic(t) and not self.locked_discard(mover, card):
             i = self.of_card[card]
             touched = self.tk.touched[t - 1]
             trash = (self.tk.statuses[t - 1].trash >> i) & 1 or any(
@@ -416,6 +417,41 @@ class _Reviewer:
                                      cards)
         else:
             self.add(t, p, kind, MISTAKE, cards, message)
+
+    def locked_discard(self, mover: MoverView, card: int) -> bool:
+        """Whether the discard of a clued card was unavoidable and the least bad, from the
+        mover's view: no clue token (no clue to give instead), every card of theirs clued
+        or chop-moved (no chop), no known playable card (`with_playable` asks first), no
+        other card they knew was trash or a copy of a clued card, and not a card they knew
+        was critical while another was not. "A clued card not known to be trash is kept"
+        cannot be followed then; discarding the card most likely trash is all there is."""
+        if mover.state.coins > 0 or chop_at(self.tk, self.reading, mover.turn - 1,
+                                            mover.player) is not None:
+            return False
+        hand = mover.state.hands[mover.player]
+        others = [c for c in hand if c != card]
+        if any(mover.knows_trash(c) or mover.knows_duplicate(c) for c in others):
+            return False
+        critical = mover.status.critical
+        return not (mover.mask(card) & ~critical == 0
+                    and any(mover.mask(c) & ~critical for c in others))
+
+    def duplicate_discard(self, mover: MoverView, card: int) -> bool:
+        """Whether the mover knew the card they discarded was a copy of a clued card in a
+        teammate's hand (`sarcastic.duplicates`, from what they knew and saw): a clued
+        one is H-Group's Sarcastic Discard (level 3), which tells the teammate theirs is
+        the card; a known-playable one, played instead, would leave the teammate a dead
+        card they cannot tell from a playable one. Neither is a discard with a playable
+        card. Only with the reading of a level that knows the Sarcastic Discard."""
+        read = self.reading
+        if read is None or read.not_read or not read.conventions.knows("sarcastic discard"):
+            return False
+        state = mover.state
+        if not self.tk.touched[mover.turn - 1][card] and not mover.knows_playable(card):
+            return False  # an unclued card, not one to play: a plain discard
+        elsewhere = clued_elsewhere(self.game, state.hands, self.tk.touched[mover.turn - 1],
+                                    mover.player)
+        return duplicates(mover.mask(card), mover.status.trash, elsewhere)
 
     def sarcastic(self, t: int) -> bool:
         """Whether the conventions read the discard of turn `t` as a Sarcastic Discard."""
