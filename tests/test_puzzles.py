@@ -128,12 +128,17 @@ def one_answer_but(a: Any, turn: int) -> list[Any]:
 
 
 def test_no_puzzle_for_a_sarcastic_discard() -> None:
-    # p2_09 turn 18: Player2 knows their clued card is 2P and sees Player1's clued 2 is
-    # the other 2P: discarding it is H-Group's Sarcastic Discard, no fault to puzzle on.
-    a = real("hanabi-challenges-derived", "p2_09.json")
-    one_answer_but(a, 18)
-    assert duplicate_discard(a, 18) and puzzle_at(a, 18, "x") is None
-    assert not duplicate_discard(a, 17)
+    # Alice discards her known 1G, clued in Cathy's hand too: H-Group's Sarcastic Discard.
+    # From level 3 the analysis itself does not fault it (tests/test_fault_rules.py);
+    # at level 2 it does, and the puzzle rule still makes no puzzle of it.
+    from test_conventions import review
+    from test_fault_rules import SARCASTIC, SD_STEPS
+    steps = [*SD_STEPS, play("1R")]
+    assert 7 not in review(SARCASTIC, steps, level=3).faulted_turns()
+    a = review(SARCASTIC, steps, level=2)
+    one_answer_but(a, 7)
+    assert duplicate_discard(a, 7) and puzzle_at(a, 7, "x") is None
+    assert not duplicate_discard(a, 6)
 
 
 def test_no_puzzle_whose_fault_is_a_card_its_player_could_not_see() -> None:
