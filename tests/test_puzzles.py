@@ -519,9 +519,10 @@ def test_a_hint_on_a_copy_the_giver_could_not_see_is_no_fault_and_no_puzzle() ->
 def test_a_misplay_that_followed_a_teammates_play_clue_makes_no_puzzle() -> None:
     # The hint-on-trash bot game, turn 23: Ben clues aces to Anna, touching the A♦ (diamonds are at 5): a
     # play clue, and by Good Touch her ace is the A♠. She plays it at turn 25, the last
-    # life goes: the analysis faults her, but she followed Ben's clue: no puzzle.
+    # life goes: she followed Ben's clue, so neither the analysis (issue #31: the blame
+    # follows the reading) nor a puzzle faults her.
     a = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"))
-    assert 25 in a.faulted_turns() and followed_a_clue(a, 25)
+    assert 25 not in a.faulted_turns() and followed_a_clue(a, 25)
     assert puzzle_at(a, 25, "x") is None
     # Under --conventions none nothing says she followed a clue: the old puzzle stays.
     plain = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"), None)

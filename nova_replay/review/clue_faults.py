@@ -265,13 +265,18 @@ def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,
 TEMPO = ("tempo clue", AMBIGUOUS_TEMPO)
 
 
-def tempo_clue(tk: TimelineKnowledge, t: int, r: Reading) -> bool | None:
+def tempo_clue(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading) -> bool | None:
     """A clue that taught its target nothing new about any card but reads as a Tempo
     Clue (H-Group: a re-clue of a card not known playable asks for it to play): True
     when the focus, which the giver sees, plays now or connects as the giver reads it
-    (`valid_play_clue`), and the turns left can still play it: no waste; False when it
-    cannot (following it misplays); None when the clue is no Tempo Clue."""
-    if r.meaning != PLAY or r.convention not in TEMPO:
+    (`r`, `valid_play_clue`), and the turns left can still play it: no waste; False when
+    it cannot (following it misplays); None when the clue is no Tempo Clue. The game's
+    reading must agree: a card an earlier play clue already told its holder to play (so
+    known playable by the conventions, which every player reads alike) is re-clued for
+    nothing, a Burn Clue, whatever the giver's own hand."""
+    seen = read.turns[t]
+    if r.meaning != PLAY or r.convention not in TEMPO or not isinstance(seen, Reading) \
+            or seen.meaning != PLAY or seen.convention not in TEMPO:
         return None
     tl = tk.timeline
     return valid_play_clue(r) and can_still_play(tl.game, tl.states[t], tk.statuses[t], r.focus)

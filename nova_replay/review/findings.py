@@ -439,7 +439,7 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
     before: State = tl.states[t - 1]
     f = findings[i]
     # (A Tempo Clue teaches nothing new; one that touched only trash stays a waste.)
-    tempo = (tempo_clue(tk, t, r)
+    tempo = (tempo_clue(tk, read, t, r)
              if f.details.get("reason") == WasteReason.NOTHING_NEW else None)
     if r.meaning == MeaningKind.FIX and not all_trash(tk.hinted[t - 1][r.focus], st):
         # (A card its holder's clues already showed was trash needs no fix: the giver
