@@ -271,13 +271,17 @@ def tempo_clue(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading) -> 
     when the focus, which the giver sees, plays now or connects as the giver reads it
     (`r`, `valid_play_clue`), and the turns left can still play it: no waste; False when
     it cannot (following it misplays); None when the clue is no Tempo Clue. The game's
-    reading must agree: a card an earlier play clue already told its holder to play (so
-    known playable by the conventions, which every player reads alike) is re-clued for
-    nothing, a Burn Clue, whatever the giver's own hand."""
+    reading must agree, and no earlier play clue (or Tempo Clue) may have focused the card
+    read as narrowly: its holder was already told to play it, so the clue asks for nothing
+    new (H-Group's Tempo Clue gets a clued card played that was not going to be)."""
     seen = read.turns[t]
     if r.meaning != PLAY or r.convention not in TEMPO or not isinstance(seen, Reading) \
             or seen.meaning != PLAY or seen.convention not in TEMPO:
         return None
+    now = set(seen.could_be)
+    if any(isinstance(u, Reading) and u.meaning == PLAY and u.focus == r.focus
+           and set(u.could_be) <= now for u in read.turns[1:t]):
+        return None  # an earlier play (or Tempo) clue already asked for it as much
     tl = tk.timeline
     return valid_play_clue(r) and can_still_play(tl.game, tl.states[t], tk.statuses[t], r.focus)
 
