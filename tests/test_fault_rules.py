@@ -126,3 +126,12 @@ def test_a_forced_discard_from_a_fully_clued_hand_is_no_fault() -> None:
     state = a.timeline.states[16]
     assert state.coins == 0 and all(a.knowledge.touched[16][c] for c in state.hands[0])
     assert notes(a, 17, "discard_hinted") == []
+
+
+def test_a_discard_from_a_fully_clued_hand_is_a_fault_when_a_clue_named_a_play() -> None:
+    # game0313454f0e513527 turn 38: no clue token, every card of You's clued; turn 37's
+    # play clue on her slot 1 reads as a card to play (it is a dead 1R, the clue's fault),
+    # so discarding another clued card was not forced: playing it was the convention.
+    a = analyze(shared("real", "hanabidata-derived", "game0313454f0e513527.json"))
+    (note,) = notes(a, 38, "discard_hinted")
+    assert note[0] == "mistake" and "1R was the card to play" in note[1]

@@ -17,7 +17,6 @@ from typing import Any
 from ..conventions import Conventions, GameReading, Reading, chop_at, read_game
 from ..conventions.game import SARCASTIC_DISCARD, MoveReading
 from ..conventions.meaning import PLAY
-from ..conventions.sarcastic import clued_elsewhere, duplicates
 from ..knowledge.status import (
     Identities,
     Status,
@@ -40,6 +39,7 @@ from .clock import ClockPoint as ClockPoint
 from .clock import clock_of
 from .clock import efficiency_of as efficiency_of
 from .clue_faults import five_by_colour
+from .discards import duplicate_discard, locked_discard
 from .findings import convention_findings
 from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
@@ -386,10 +386,12 @@ class _Reviewer:
         outcome's note (`fold`)."""
         lost = self.lost(t, p, card, "discarded")
         mover = MoverView(self.tk, self.reading, t, p)
-        if not self.duplicate_discard(mover, card) and self.with_playable(t, p, card, lost):
+        if not duplicate_discard(self.reading, mover, card) \
+                and self.with_playable(t, p, card, lost):
             return  # the first fault by their view: they knew a card to play
+        locked, instead = locked_discard(self.reading, mover, card)
         if self.tk.touched[t - 1][card] and not mover.knows_duplicate(card) \
-                and not self.sarcastic(t) and not self.locked_discard(mover, card):
+                and not self.sarcastic(t) and not locked:
             i = self.of_card[card]
             touched = self.tk.touched[t - 1]
             trash = (self.tk.statuses[t - 1].trash >> i) & 1 or any(
@@ -401,11 +403,17 @@ class _Reviewer:
                        " (it could not be played yet and another copy was left: nothing "
                        "lost this time, an outcome, not what they knew)"
                        if not (st.playable >> i) & 1 and not (st.critical >> i) & 1 else "")
-            self.judge(lost, t, p, Kind.DISCARD_HINTED, (card,),
+            said, cards = "", tuple[int, ...]((card,))
+            if instead is not None:  # a fully clued hand: the fault is not playing
+                said = (f" With every card {self.words.hinted} and no {self.words.hint} "
+                        f"left, {self.show(instead)} was the card to play: by its "
+                        f"{self.words.hint}s and the conventions it could only be playable.")
+                cards = (card, instead)
+            self.judge(lost, t, p, Kind.DISCARD_HINTED, cards,
                        f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
-                       f"{self.name(p)} did not know was trash{outcome}.",
+                       f"{self.name(p)} did not know was trash{outcome}.{said}",
                        f"By what {self.name(p)} knew, a fault too: a {self.words.hinted} card "
-                       f"not known to be trash is kept.")
+                       f"not known to be trash is kept.{said}")
 
     def judge(self, lost: bool, t: int, p: int, kind: Kind, cards: tuple[int, ...],
               message: str, folded: str = "") -> None:
@@ -417,41 +425,6 @@ class _Reviewer:
                                      cards)
         else:
             self.add(t, p, kind, MISTAKE, cards, message)
-
-    def locked_discard(self, mover: MoverView, card: int) -> bool:
-        """Whether the discard of a clued card was unavoidable and the least bad, from the
-        mover's view: no clue token (no clue to give instead), every card of theirs clued
-        or chop-moved (no chop), no known playable card (`with_playable` asks first), no
-        other card they knew was trash or a copy of a clued card, and not a card they knew
-        was critical while another was not. "A clued card not known to be trash is kept"
-        cannot be followed then; discarding the card most likely trash is all there is."""
-        if mover.state.coins > 0 or chop_at(self.tk, self.reading, mover.turn - 1,
-                                            mover.player) is not None:
-            return False
-        hand = mover.state.hands[mover.player]
-        others = [c for c in hand if c != card]
-        if any(mover.knows_trash(c) or mover.knows_duplicate(c) for c in others):
-            return False
-        critical = mover.status.critical
-        return not (mover.mask(card) & ~critical == 0
-                    and any(mover.mask(c) & ~critical for c in others))
-
-    def duplicate_discard(self, mover: MoverView, card: int) -> bool:
-        """Whether the mover knew the card they discarded was a copy of a clued card in a
-        teammate's hand (`sarcastic.duplicates`, from what they knew and saw): a clued
-        one is H-Group's Sarcastic Discard (level 3), which tells the teammate theirs is
-        the card; a known-playable one, played instead, would leave the teammate a dead
-        card they cannot tell from a playable one. Neither is a discard with a playable
-        card. Only with the reading of a level that knows the Sarcastic Discard."""
-        read = self.reading
-        if read is None or read.not_read or not read.conventions.knows("sarcastic discard"):
-            return False
-        state = mover.state
-        if not self.tk.touched[mover.turn - 1][card] and not mover.knows_playable(card):
-            return False  # an unclued card, not one to play: a plain discard
-        elsewhere = clued_elsewhere(self.game, state.hands, self.tk.touched[mover.turn - 1],
-                                    mover.player)
-        return duplicates(mover.mask(card), mover.status.trash, elsewhere)
 
     def sarcastic(self, t: int) -> bool:
         """Whether the conventions read the discard of turn `t` as a Sarcastic Discard."""

@@ -419,3 +419,29 @@ def good_touch_playable(view: MoverView, card: int) -> int:
     one of them is playable (0 otherwise): playing it then follows the conventions."""
     mask = inferred(view.table_at(view.turn), view.player, card) & view.mask(card)
     return mask if mask and all_playable(mask, view.status) else 0
+
+
+def read_playable(view: MoverView, card: int) -> int:
+    """The identities the mover's clued `card` may be, when every one is playable, by
+    what the conventions told them (0 otherwise): Good Touch (`good_touch_playable`), or
+    the latest play clue that focused it, as they read it (`MoverView.read`, its options
+    for their card). A card so read is one to play, though not known playable by the
+    clues' marks alone."""
+    mask = good_touch_playable(view, card)
+    if mask or view.reading is None or view.reading.not_read:
+        return mask
+    tl = view.tk.timeline
+    for u in range(view.turn - 1, 0, -1):
+        if card not in tl.states[u - 1].hands[view.player]:
+            break
+        seen = view.reading.turns[u]
+        if not isinstance(seen, Reading) or seen.focus != card:
+            continue
+        r = view.read(u)
+        if r.meaning != PLAY or r.focus != card:
+            return 0
+        for i in view.options(u, r):
+            mask |= 1 << i
+        mask &= view.mask(card)
+        return mask if mask and all_playable(mask, view.status) else 0
+    return 0
