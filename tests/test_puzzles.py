@@ -128,12 +128,17 @@ def one_answer_but(a: Any, turn: int) -> list[Any]:
 
 
 def test_no_puzzle_for_a_sarcastic_discard() -> None:
-    # p2_09 turn 18: Player2 knows their clued card is 2P and sees Player1's clued 2 is
-    # the other 2P: discarding it is H-Group's Sarcastic Discard, no fault to puzzle on.
-    a = real("hanabi-challenges-derived", "p2_09.json")
-    one_answer_but(a, 18)
-    assert duplicate_discard(a, 18) and puzzle_at(a, 18, "x") is None
-    assert not duplicate_discard(a, 17)
+    # Alice discards her known 1G, clued in Cathy's hand too: H-Group's Sarcastic Discard.
+    # From level 3 the analysis itself does not fault it (tests/test_fault_rules.py);
+    # at level 2 it does, and the puzzle rule still makes no puzzle of it.
+    from test_conventions import review
+    from test_fault_rules import SARCASTIC, SD_STEPS
+    steps = [*SD_STEPS, play("1R")]
+    assert 7 not in review(SARCASTIC, steps, level=3).faulted_turns()
+    a = review(SARCASTIC, steps, level=2)
+    one_answer_but(a, 7)
+    assert duplicate_discard(a, 7) and puzzle_at(a, 7, "x") is None
+    assert not duplicate_discard(a, 6)
 
 
 def test_no_puzzle_whose_fault_is_a_card_its_player_could_not_see() -> None:
@@ -514,9 +519,10 @@ def test_a_hint_on_a_copy_the_giver_could_not_see_is_no_fault_and_no_puzzle() ->
 def test_a_misplay_that_followed_a_teammates_play_clue_makes_no_puzzle() -> None:
     # The hint-on-trash bot game, turn 23: Ben clues aces to Anna, touching the A♦ (diamonds are at 5): a
     # play clue, and by Good Touch her ace is the A♠. She plays it at turn 25, the last
-    # life goes: the analysis faults her, but she followed Ben's clue: no puzzle.
+    # life goes: she followed Ben's clue, so neither the analysis (issue #31: the blame
+    # follows the reading) nor a puzzle faults her.
     a = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"))
-    assert 25 in a.faulted_turns() and followed_a_clue(a, 25)
+    assert 25 not in a.faulted_turns() and followed_a_clue(a, 25)
     assert puzzle_at(a, 25, "x") is None
     # Under --conventions none nothing says she followed a clue: the old puzzle stays.
     plain = analyze(load(SAMPLES / "nova-3p-hint-on-trash-bots.json"), None)

@@ -10,6 +10,30 @@ from collections.abc import Sequence
 from ..rules.game import Game
 
 
+def clued_elsewhere(game: Game, hands: Sequence[Sequence[int]], touched: Sequence[bool],
+                    player: int) -> int:
+    """The identities (a mask) of the clued cards in the hands other than `player`'s:
+    every one of them `player` sees."""
+    of = game.identity_of
+    out = 0
+    for p, hand in enumerate(hands):
+        if p != player:
+            for c in hand:
+                if touched[c]:
+                    out |= 1 << of[c]
+    return out
+
+
+def duplicates(read: int, trash: int, elsewhere: int) -> bool:
+    """Whether a card its holder reads as the identities `read` is, to them, a copy of a
+    clued card in a teammate's hand (`elsewhere`, `clued_elsewhere`): some identity of it
+    is not trash, and every such one is clued elsewhere. Discarding it then loses
+    nothing, and playing it would leave the teammate a dead card they cannot tell from a
+    playable one: the discard is the Sarcastic Discard's."""
+    mine = read & ~trash
+    return bool(mine) and not mine & ~elsewhere
+
+
 def sarcastic_discard(game: Game, hands: Sequence[Sequence[int]], touched: Sequence[bool],
                       told: Sequence[int], read: int, trash: int, player: int, card: int
                       ) -> tuple[int, tuple[int, ...]] | None:
@@ -20,20 +44,13 @@ def sarcastic_discard(game: Game, hands: Sequence[Sequence[int]], touched: Seque
     None when the discard is no Sarcastic Discard."""
     of = game.identity_of
     identity = of[card]
-    mine = read & ~trash
-    if not mine or (trash >> identity) & 1:
+    if (trash >> identity) & 1 or not duplicates(read, trash,
+                                                clued_elsewhere(game, hands, touched, player)):
         return None
     n = len(hands)
-    elsewhere = 0  # identities `player` sees clued in the other hands
-    holder = -1
-    for k in range(1, n):
-        p = (player + k) % n
-        for c in hands[p]:
-            if touched[c]:
-                elsewhere |= 1 << of[c]
-                if of[c] == identity and holder < 0:
-                    holder = p
-    if holder < 0 or mine & ~elsewhere:
+    holder = next((p for p in ((player + k) % n for k in range(1, n))
+                   if any(touched[c] and of[c] == identity for c in hands[p])), -1)
+    if holder < 0:
         return None
     bit = 1 << identity
     cards = tuple(c for c in hands[holder] if touched[c] and told[c] & bit)

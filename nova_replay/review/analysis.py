@@ -39,6 +39,7 @@ from .clock import ClockPoint as ClockPoint
 from .clock import clock_of
 from .clock import efficiency_of as efficiency_of
 from .clue_faults import five_by_colour
+from .discards import duplicate_discard, locked_discard
 from .findings import convention_findings
 from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
@@ -384,11 +385,13 @@ class _Reviewer:
         move, one note: a judgement on a discard that also lost a card is said in the
         outcome's note (`fold`)."""
         lost = self.lost(t, p, card, "discarded")
-        if self.with_playable(t, p, card, lost):
-            return  # the first fault by their view: they knew a card to play
         mover = MoverView(self.tk, self.reading, t, p)
+        if not duplicate_discard(self.reading, mover, card) \
+                and self.with_playable(t, p, card, lost):
+            return  # the first fault by their view: they knew a card to play
+        locked, instead = locked_discard(self.reading, mover, card)
         if self.tk.touched[t - 1][card] and not mover.knows_duplicate(card) \
-                and not self.sarcastic(t):
+                and not self.sarcastic(t) and not locked:
             i = self.of_card[card]
             touched = self.tk.touched[t - 1]
             trash = (self.tk.statuses[t - 1].trash >> i) & 1 or any(
@@ -400,11 +403,17 @@ class _Reviewer:
                        " (it could not be played yet and another copy was left: nothing "
                        "lost this time, an outcome, not what they knew)"
                        if not (st.playable >> i) & 1 and not (st.critical >> i) & 1 else "")
-            self.judge(lost, t, p, Kind.DISCARD_HINTED, (card,),
+            said, cards = "", tuple[int, ...]((card,))
+            if instead is not None:  # a fully clued hand: the fault is not playing
+                said = (f" With every card {self.words.hinted} and no {self.words.hint} "
+                        f"left, {self.show(instead)} was the card to play: by its "
+                        f"{self.words.hint}s and the conventions it could only be playable.")
+                cards = (card, instead)
+            self.judge(lost, t, p, Kind.DISCARD_HINTED, cards,
                        f"{self.name(p)} discarded {self.show(card)}, a {self.words.hinted} card "
-                       f"{self.name(p)} did not know was trash{outcome}.",
+                       f"{self.name(p)} did not know was trash{outcome}.{said}",
                        f"By what {self.name(p)} knew, a fault too: a {self.words.hinted} card "
-                       f"not known to be trash is kept.")
+                       f"not known to be trash is kept.{said}")
 
     def judge(self, lost: bool, t: int, p: int, kind: Kind, cards: tuple[int, ...],
               message: str, folded: str = "") -> None:

@@ -26,15 +26,17 @@ from typing import NamedTuple
 from ..conventions.chop import chop_moved_at
 from ..conventions.connections import BLUFF, connect
 from ..conventions.game import GameReading
-from ..conventions.good_touch import breaks_good_touch
+from ..conventions.good_touch import breaks_good_touch, inferred
 from ..conventions.levels import Conventions
 from ..conventions.meaning import FIX, PLAY, SAVE
 from ..conventions.reading import Reading, read_clue
 from ..conventions.table import Table
-from ..knowledge.status import Status, can_still_play
+from ..conventions.variants import AMBIGUOUS_TEMPO
+from ..knowledge.status import Status, all_playable, all_trash, can_still_play
 from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import is_misfire
 from ..rules.game import Game, Hint, Play
+from .mover import Memo, MoverView
 
 
 class ClueFault(NamedTuple):
@@ -260,3 +262,188 @@ def scoring_instead(tk: TimelineKnowledge, read: GameReading, t: int, p: int,
                             f"could still play in the turns left")
     return ""
 
+
+
+TEMPO = ("tempo clue", AMBIGUOUS_TEMPO)
+
+
+def tempo_clue(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading) -> bool | None:
+    """A clue that taught its target nothing new about any card but reads as a Tempo
+    Clue (H-Group: a re-clue of a card not known playable asks for it to play): True
+    when the focus, which the giver sees, plays now or connects as the giver reads it
+    (`r`, `valid_play_clue`), and the turns left can still play it: no waste; False when
+    it cannot (following it misplays); None when the clue is no Tempo Clue. The game's
+    reading must agree, and no earlier play clue (or Tempo Clue) may have focused the card
+    read as narrowly: its holder was already told to play it, so the clue asks for nothing
+    new (H-Group's Tempo Clue gets a clued card played that was not going to be)."""
+    seen = read.turns[t]
+    if r.meaning != PLAY or r.convention not in TEMPO or not isinstance(seen, Reading) \
+            or seen.meaning != PLAY or seen.convention not in TEMPO:
+        return None
+    now = set(seen.could_be)
+    if any(isinstance(u, Reading) and u.meaning == PLAY and u.focus == r.focus
+           and set(u.could_be) <= now for u in read.turns[1:t]):
+        return None  # an earlier play (or Tempo) clue already asked for it as much
+    tl = tk.timeline
+    return valid_play_clue(r) and can_still_play(tl.game, tl.states[t], tk.statuses[t], r.focus)
+
+
+def chop_move_waste(tk: TimelineKnowledge, t: int, r: Reading) -> str:
+    """Why a Trash Chop Move protected nothing ('' when it protected a card). H-Group
+    (https://hanabi.github.io/docs/level-4#the-trash-chop-move-tcm) uses it for critical
+    cards on the chop and for useful cards no clue may touch directly ("a
+    one-away-from-playable 3"), so it is a waste when every card it moves is trash (the
+    giver sees it), already known trash to its holder by the clues (which the giver sees
+    too), or none of: critical, playable, one away from playable, a 2 no other hand shows
+    (the 2 Save's rule). Judged from the giver's view: the moved cards are the target's,
+    in sight; the giver's own hand is not looked at."""
+    if r.convention != "trash chop move" or not r.moved:
+        return ""
+    tl = tk.timeline
+    game = tl.game
+    st = tk.statuses[t - 1]
+    before = tl.states[t - 1]
+    of = game.identity_of
+    m = game.ruleset.max_rank
+    # Copies of a 2 that a 2 Save would not save: seen in another hand than the target's
+    # and the giver's (the giver's own hand is face down to them).
+    shown = {of[c] for q, hand in enumerate(before.hands) if q not in (r.giver, r.target)
+             for c in hand}
+    told, dead, idle = [], [], []
+    for c in r.moved:
+        i = of[c]
+        if all_trash(tk.hinted[t - 1][c], st):
+            told.append(game.card_text(c))
+            continue
+        if (st.trash >> i) & 1:
+            dead.append(game.card_text(c))
+            continue
+        suit = game.suit_of[c]
+        away = suit >= 0 and i == suit * m + before.rows[suit] + 1  # (identities by place)
+        if (st.critical >> i) & 1 or (st.playable >> i) & 1 or away or (
+                game.rank_of[c] == 2 and i not in shown):
+            return ""
+        idle.append(game.card_text(c))
+    target = game.players[r.target]
+    why = []
+    if told:
+        why.append(f"{target} already knew {_listed(told)} {'was' if len(told) == 1 else 'were'} "
+                   f"trash")
+    if dead:
+        why.append(f"{_listed(dead)} {'is' if len(dead) == 1 else 'are'} trash")
+    if idle:
+        why.append(f"{_listed(idle)}: not critical, not playable nor one away from it, not a 2 "
+                   f"that no other hand shows")
+    return "; ".join(why)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fix_touches_dead(tk: TimelineKnowledge, read: GameReading, t: int, hint: Hint,
+                     r: Reading) -> int | None:
+    """A new card a fix clue touched that breaks Good Touch as the giver could see it
+    (trash, or a copy of a clued card) and that its holder cannot tell is trash after
+    the clue: by Good Touch they take it for a card to play, so the fix is no clean one
+    (None when there is none)."""
+    if r.meaning != FIX:
+        return None
+    tl = tk.timeline
+    hand = tl.states[t - 1].hands[hint.to]
+    was = tk.touched[t - 1]
+    new = [c for c in tl.game.touched(hint, hand) if not was[c]]
+    if not new:
+        return None
+    table = table_before(tk, read, t)  # (`gotten` sees the giver's hand as they do)
+    st = tk.statuses[t]
+    for c in breaks_good_touch(table, r.giver, new):
+        if not all_trash(tk.hinted[t][c], st):
+            return c
+    return None
+
+
+def giver_saw_wrong(tk: TimelineKnowledge, read: GameReading, memo: Memo, t: int,
+                    card: int) -> bool:
+    """Whether the clue of turn `t`, which touched `card`, was wrong on it from its giver's
+    view (issue #31: a clue is judged with the giver's own hand face down): it broke Good
+    Touch on the card as the giver could see it (trash, or a copy of a clued card they
+    saw or knew exactly), or, read as the giver read it, its focus is the card and does
+    not connect but through a card of their own they did not know. A duplicate of the
+    giver's own clued card they knew only in part is no fault of theirs."""
+    tl = tk.timeline
+    giver = (t - 1) % len(tl.game.players)
+    hint = tl.actions[t - 1]
+    assert isinstance(hint, Hint)
+    view = MoverView(tk, read, t, giver, memo)
+    touched = tl.game.touched(hint, tl.states[t - 1].hands[hint.to])
+    if card in breaks_good_touch(view.table_at(t), giver, touched):
+        return True
+    r = view.read(t)
+    if r.focus != card or r.meaning != PLAY:
+        return False
+    # (a connection through a clued card of the giver's own that they know only in part
+    # is none they can count on: `_beyond_sight`'s rule)
+    return not valid_play_clue(r) or any(
+        x.player == giver and (m := view.mask(x.card)) & (m - 1) for x in r.connections)
+
+
+def good_touch_culprit(tk: TimelineKnowledge, read: GameReading, memo: Memo, t: int,
+                       card: int) -> tuple[int, int] | None:
+    """The latest clue before turn `t`, while `card` was in play, that broke Good Touch as
+    its giver could see it on `card` or on a copy of it (touching a copy while another
+    was clued in sight, or a card already trash): the clue to blame when the card's holder,
+    reading it by Good Touch, misplayed it. Its turn and the copy it touched; None when
+    no clue did (then no giver could see the duplicate: no one's fault)."""
+    tl = tk.timeline
+    game, states = tl.game, tl.states
+    of = game.identity_of
+    n = len(game.players)
+    for u in range(t - 1, 0, -1):
+        hint = tl.actions[u - 1]
+        if type(hint) is not Hint or card >= states[u - 1].drawn:
+            continue
+        touched = game.touched(hint, states[u - 1].hands[hint.to])
+        copies = [c for c in touched if of[c] == of[card]]
+        if not copies:
+            continue
+        giver = (u - 1) % n
+        bad = breaks_good_touch(MoverView(tk, read, u, giver, memo).table_at(u), giver, touched)
+        hit = next((c for c in copies if c in bad), None)
+        if hit is not None:
+            return u, hit
+    return None
+
+
+def good_touch_playable(view: MoverView, card: int) -> int:
+    """The identities the mover's clued `card` may be by its clues, what they see and Good
+    Touch (`good_touch.inferred`: no trash, no copy of a clued card in sight), when every
+    one of them is playable (0 otherwise): playing it then follows the conventions."""
+    mask = inferred(view.table_at(view.turn), view.player, card) & view.mask(card)
+    return mask if mask and all_playable(mask, view.status) else 0
+
+
+def read_playable(view: MoverView, card: int) -> int:
+    """The identities the mover's clued `card` may be, when every one is playable, by
+    what the conventions told them (0 otherwise): Good Touch (`good_touch_playable`), or
+    the latest play clue that focused it, as they read it (`MoverView.read`, its options
+    for their card). A card so read is one to play, though not known playable by the
+    clues' marks alone."""
+    mask = good_touch_playable(view, card)
+    if mask or view.reading is None or view.reading.not_read:
+        return mask
+    tl = view.tk.timeline
+    for u in range(view.turn - 1, 0, -1):
+        if card not in tl.states[u - 1].hands[view.player]:
+            break
+        seen = view.reading.turns[u]
+        if not isinstance(seen, Reading) or seen.focus != card:
+            continue
+        r = view.read(u)
+        if r.meaning != PLAY or r.focus != card:
+            return 0
+        for i in view.options(u, r):
+            mask |= 1 << i
+        mask &= view.mask(card)
+        return mask if mask and all_playable(mask, view.status) else 0
+    return 0

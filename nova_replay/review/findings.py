@@ -41,16 +41,22 @@ from ..rules.engine import State, is_misfire
 from ..rules.game import Discard, Game, Hint, Play
 from ..rules.words import Words, words
 from .clue_faults import (
+    chop_move_waste,
     clue_scores,
     five_by_colour,
+    fix_touches_dead,
+    giver_saw_wrong,
+    good_touch_culprit,
+    good_touch_playable,
     misplay_clue,
     save_not_play,
     scoring_instead,
     table_before,
+    tempo_clue,
 )
 from .misreads import chop_moved_discards, unanswered_finesses
 from .mover import OWN_BLIND_PLAYS, Call, Memo, MoverView
-from .vocabulary import Kind, Severity
+from .vocabulary import Kind, Severity, WasteReason
 
 
 class FindingLike(Protocol):
@@ -66,6 +72,8 @@ class FindingLike(Protocol):
     def cards(self) -> tuple[int, ...]: ...
     @property
     def message(self) -> str: ...
+    @property
+    def details(self) -> Mapping[str, Any]: ...
 
 
 class _Shown:
@@ -214,21 +222,12 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
                     f"the {w.hint}'s; {luck}.",
                     _details(_convention(how), when, rule="told not to play")))
             elif misfired and behind is not None and i is not None:
-                when, clue, how = behind.turn, behind.clue, behind.name
-                giver = name[clue.giver]
-                f = findings[i]
-                if when not in bad_at:
-                    where = _where(tk, behind, p, name)
-                    notes.append(Note(
-                        when, clue.giver, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
-                        f"{giver}'s {w.hint} read as a {how} calling {name[p]}'s {shown}"
-                        f"{where}; {name[p]} played it at turn {t} as the convention says, "
-                        f"and it did not fit: the {w.hint}'s fault, not {name[p]}'s.",
-                        _details(_convention(how), when)))
-                if f.kind == Kind.MISFIRE:
-                    changes[i] = Change(f.kind, Severity.INFO,
-                                        f"{f.message} It followed the reading of {giver}'s "
-                                        f"{w.hint} at turn {when} (see there).")
+                _followed(tk, read, memo, w, t, card, behind, 0, findings, notes, changes,
+                          by_turn, bad_at)
+            elif misfired and i is not None and not blind and tk.touched[t - 1][card] and (
+                    gt := good_touch_playable(mover, card)):
+                _followed(tk, read, memo, w, t, card, None, gt, findings, notes, changes,
+                          by_turn, bad_at)
             elif mover.knows_trash(card):
                 notes.append(Note(
                     t, p, Kind.MISREAD, Severity.MISTAKE, (card,),
@@ -287,6 +286,73 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
 def _convention(how: str) -> str:
     """The convention (levels.CONVENTIONS) a call's name rests on."""
     return how if how in ("play clue", "prompt") else "finesse"
+
+
+def _followed(tk: TimelineKnowledge, read: GameReading, memo: Memo, w: Words, t: int,
+              card: int, behind: Call | None, options: int, findings: Sequence[FindingLike],
+              notes: list[Note], changes: dict[int, Change],
+              by_turn: dict[tuple[int, Kind], int], bad_at: set[int]) -> None:
+    """A misplay of turn `t` that followed the reading of a clue (`behind`), or Good Touch
+    (`options`: the identities it left the card, each playable): the blame follows the
+    reading (issue #31). It is the clue's when its giver could see it was wrong (a finesse
+    or prompt the giver saw fail; a play clue that broke Good Touch or did not connect as
+    the giver read it, `giver_saw_wrong`); else that of the clue that broke Good Touch on
+    the card or a copy as its giver could see it (`good_touch_culprit`); else no one's (the
+    duplicate was a card no giver could see, as the giver's own clued card). The misplay's
+    own notes (misfire, strikeout, the card lost) become info notes that say so."""
+    game = tk.timeline.game
+    name = game.players
+    p = (t - 1) % len(name)
+    shown = game.card_text(card)
+    culprit: tuple[int, int] | None = None  # the clue's turn, the card it touched
+    if behind is not None:
+        when, giver = behind.turn, behind.clue.giver
+        how = f"the reading of {name[giver]}'s {w.hint} at turn {when}"
+        if behind.name != "play clue" or when in bad_at or giver_saw_wrong(tk, read, memo,
+                                                                            when, card):
+            culprit = (when, card)
+    else:
+        could = " or ".join(tk.ids.show(i) for i in tk.ids.members(options))
+        how = (f"Good Touch: by its clues and what {name[p]} saw it could only be {could}, "
+               f"each playable")
+    if culprit is None:
+        culprit = good_touch_culprit(tk, read, memo, t, card)
+    if culprit is None:
+        blame = (f"no {w.hint} was wrong on it as its giver could see it (what made it "
+                 f"wrong was a card no giver could see, or another player's move): not "
+                 f"{name[p]}'s fault")
+    else:
+        u, touched = culprit
+        q = (u - 1) % len(name)
+        blame = f"the fault is {name[q]}'s {w.hint} at turn {u} (see there)"
+        j = by_turn.get((u, Kind.WASTED_HINT))
+        if j is not None and findings[j].severity.is_fault:
+            said = changes[j].message if j in changes else findings[j].message
+            changes[j] = Change(findings[j].kind, findings[j].severity,
+                                f"{said} {name[p]} played {shown} at turn {t} as it reads, "
+                                f"and it did not fit.")
+        elif u not in bad_at and behind is not None and u == behind.turn:
+            notes.append(Note(
+                u, q, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
+                f"{name[q]}'s {w.hint} read as a {behind.name} calling {name[p]}'s {shown}"
+                f"{_where(tk, behind, p, name)}; {name[p]} played it at turn {t} as the "
+                f"convention says, and it did not fit: the {w.hint}'s fault, not {name[p]}'s.",
+                _details(_convention(behind.name), u)))
+            bad_at.add(u)
+        elif u not in bad_at:
+            notes.append(Note(
+                u, q, Kind.BAD_CLUE, Severity.MISTAKE, (card,),
+                f"{name[q]}'s {w.hint} at turn {u} touched {game.card_text(touched)}, breaking "
+                f"Good Touch as {name[q]} could see it; {name[p]} played {shown} at turn {t} "
+                f"as Good Touch reads it, and it did not fit: the {w.hint}'s fault, not "
+                f"{name[p]}'s.", _details("good touch", u, rule="good touch broken")))
+            bad_at.add(u)
+    for kind in (Kind.MISFIRE, Kind.STRIKEOUT, Kind.LOST_CRITICAL):
+        k = by_turn.get((t, kind))
+        if k is not None and findings[k].player == p:
+            f = findings[k]
+            said = changes[k].message if k in changes else f.message
+            changes[k] = Change(f.kind, Severity.INFO, f"{said} It followed {how}; {blame}.")
 
 
 def _layered(call: Call | None, player: int, before: State, game: Game,
@@ -381,13 +447,37 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
         return
     before: State = tl.states[t - 1]
     f = findings[i]
+    # (A Tempo Clue teaches nothing new; one that touched only trash stays a waste.)
+    tempo = (tempo_clue(tk, read, t, r)
+             if f.details.get("reason") == WasteReason.NOTHING_NEW else None)
     if r.meaning == MeaningKind.FIX and not all_trash(tk.hinted[t - 1][r.focus], st):
         # (A card its holder's clues already showed was trash needs no fix: the giver
         # sees those clues, so the clue stays a waste.)
-        changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
-                            f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
-                            f"{target}: a fix {w.hint} (it tells a card read as playable is "
-                            f"not), not a waste.")
+        dead = fix_touches_dead(tk, read, t, hint, r)
+        if dead == r.focus:
+            slot = before.hands[r.target].index(dead) + 1
+            changes[i] = Change(f.kind, f.severity,
+                                f"{f.message} It fixes a card {target} read as playable, but "
+                                f"it also touched {game.card_text(dead)} (slot {slot}), new, "
+                                f"which {target} cannot tell is trash: by Good Touch they "
+                                f"take it for a card to play. No clean fix.")
+        else:
+            changes[i] = Change(Kind.FIX_CLUE, Severity.INFO,
+                                f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
+                                f"{target}: a fix {w.hint} (it tells a card read as playable "
+                                f"is not), not a waste.")
+    elif tempo is not None:
+        shown = f"slot {r.focus_slot + 1} ({game.card_text(r.focus)})"
+        if tempo:
+            changes[i] = Change(f.kind, Severity.INFO,
+                                f"{game.players[p]} {w.hinted} {game.describe_hint(hint)} to "
+                                f"{target}: it told nothing new of any card, but it reads as a "
+                                f"Tempo Clue on {shown}, which can be played: it asks "
+                                f"{target} to play it, not a waste.")
+        else:
+            changes[i] = Change(f.kind, f.severity,
+                                f"{f.message} It reads as a Tempo Clue on {shown}, which "
+                                f"cannot be played: following it misplays.")
     elif before.final_turns >= 0:
         scored = clue_scores(tk, t)
         better = "" if scored is not None else scoring_instead(tk, read, t, p, read.conventions,
@@ -406,6 +496,10 @@ def _clue_notes(tk: TimelineKnowledge, read: GameReading, w: Words, t: int, p: i
                                 f"{f.message} In the final round, with no known play and no "
                                 f"play {w.hint} that could still score, a {w.hint} that tells "
                                 f"nothing is a stall, no mistake.")
+    elif r.meaning == MeaningKind.CHOP_MOVE and (why := chop_move_waste(tk, t, r)):
+        changes[i] = Change(f.kind, f.severity,
+                            f"{f.message} It reads as a Trash Chop Move, but the chop it "
+                            f"moves needed no protecting ({why}): a waste all the same.")
     elif r.meaning == MeaningKind.CHOP_MOVE:
         name = {"trash chop move": "Trash Chop Move"}.get(r.convention, r.convention)
         changes[i] = Change(f.kind, Severity.INFO,
@@ -446,6 +540,11 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             other_save = f"{game.players[q]} gave another save at turn {turn}"
             break
         if states[turn - 1].coins > 0 and card in states[turn - 1].hands[p]:
+            if not (tk.statuses[turn - 1].critical >> game.identity_of[card]) & 1:
+                # Not yet the last copy when they moved (the other was, say, in their own
+                # hand, unseen): no save was due from what they saw (issue #31).
+                other_save = f"it was not yet the last copy when {game.players[q]} moved"
+                break
             saver = (turn, q)
             break
     no_play = not any(known)
