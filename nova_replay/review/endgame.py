@@ -153,6 +153,13 @@ def move_words(game: Game, hand: tuple[int, ...], action: Action) -> str:
     return f"a {'discard' if type(action) is Discard else 'play'} of slot {slot}"
 
 
+def _without_excuse(message: str) -> str:
+    """A clue's note without the final-round sentence the clue rules added (`findings`:
+    "In the final round, ... a stall, no mistake", "... but blue to Ben was a play
+    clue"), which the verdict by value replaces when it disagrees."""
+    return message.split(" In the final round")[0].split(" Yet in the final round")[0]
+
+
 def rejudge(game: Game, tl: Timeline, f: Any, v: Valuation) -> Any:
     """One note judged by value: a fault within the threshold of the best becomes info,
     an excused stall a threshold below the best becomes a mistake; each says the
@@ -179,7 +186,8 @@ def rejudge(game: Game, tl: Timeline, f: Any, v: Valuation) -> Any:
         if "judged" in details:
             details["judged"] = [details["judged"][0], Severity.INFO.value]
         return replace(f, severity=Severity.INFO, details=details,
-                       message=f"{f.message} {said}: {verdict}, no fault{outcome}.")
+                       message=f"{_without_excuse(f.message)} {said}: {verdict}, no "
+                               f"fault{outcome}.")
     if f.kind == Kind.GAMBLE:  # a blind play no clue called, judged by its value
         if loss >= FAULT_THRESHOLD:
             return replace(f, severity=Severity.MISTAKE,
@@ -189,9 +197,9 @@ def rejudge(game: Game, tl: Timeline, f: Any, v: Valuation) -> Any:
                            message=f"{f.message} {said}: the right move.")
         return replace(f, message=f"{f.message} {said}.")
     if loss >= FAULT_THRESHOLD:  # (the excuse the notes gave is dropped: it is wrong)
-        base = f.message.split(" In the final round")[0].split(" Yet in the final round")[0]
         return replace(f, severity=Severity.MISTAKE,
-                       message=f"{base} {said}: {loss:.2f} points lost, a mistake.")
+                       message=f"{_without_excuse(f.message)} {said}: {loss:.2f} points "
+                               f"lost, a mistake.")
     return replace(f, message=f"{f.message} {said}.")
 
 
