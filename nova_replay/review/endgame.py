@@ -84,7 +84,8 @@ def endgame_valuer(timeline: Timeline) -> Callable[[int, Tracker], Valuation]:
         v = value_moves(timeline, turn, tracker)
         best, top = v.best
         name = game.players[timeline[turn - 1].player(game)]
-        how = (f"exact over the {v.deals} deals {name} could not tell apart" if v.exact
+        deals = "the one deal" if v.deals == 1 else f"the {v.deals} deals"
+        how = (f"exact over {deals} {name} could not tell apart" if v.exact
                else f"{v.deals} deals sampled from the more than {EXACT_DEALS} {name} could "
                     f"not tell apart")
         return Valuation(v.played, top, best,
@@ -98,6 +99,8 @@ def _judged_here(f: FindingLike, mover: int, endgame: bool) -> bool:
     endgame) a stall or clue the notes excused as no waste, or a gamble."""
     if f.player != mover:
         return False
+    if endgame and f.kind == Kind.MISSED_SAVE:
+        return False  # (the endgame valuer weighs no save clue: `rollout.candidates`)
     return f.severity.is_fault or (endgame and f.kind in (Kind.WASTED_HINT, Kind.GAMBLE)
                                    and f.severity != Severity.GOOD)
 
