@@ -151,6 +151,8 @@ def test_before_the_judgement_by_value_the_stall_was_excused(unjudged: None) -> 
 # ---- (d) the same figures twice; sampled deals seeded -------------------------------------
 def test_the_values_are_the_same_twice_exact_or_sampled() -> None:
     record, turn = _pointless_stall()
+    assert value_moves(record.timeline, turn) == value_moves(record.timeline, turn)
+    record, turn = _stall_keeps()  # (one card left to draw: sampled when asked to)
     tl = record.timeline
     assert value_moves(tl, turn) == value_moves(tl, turn)
     sampled = value_moves(tl, turn, exact_deals=0, samples=6)

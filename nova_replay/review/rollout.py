@@ -42,6 +42,9 @@ from ..rules.identities import IdentitySpace
 # else sample this many with a seed made from what the mover knew.
 EXACT_DEALS = 24
 SAMPLED_DEALS = 8
+# In the final round (the draw pile empty) a move's rollouts depend on one card only
+# (`value_moves`): every deal is weighed up to this many.
+FINAL_ROUND_DEALS = 5040
 _REJECTION_TRIES = 40
 
 
@@ -101,9 +104,9 @@ class KnowledgePolicy:
 
     def later(self, state: State, p: int) -> list[int]:
         """The players who still have a turn after `p`'s, next first."""
-        n = len(self.game.players)
-        left = n - 1 if state.final_turns < 0 else state.final_turns - 1
-        return list(dict.fromkeys((p + k) % n for k in range(1, left + 1)))
+        n = len(self.game.players)  # (the final round gives each player one turn)
+        left = n - 1 if state.final_turns < 0 else min(n - 1, state.final_turns - 1)
+        return [(p + k) % n for k in range(1, left + 1)]
 
     def choose(self, state: State, tracker: Tracker) -> Action:
         game = self.game
@@ -425,20 +428,41 @@ def value_moves(timeline: Timeline, turn: int, tracker: Tracker | None = None,
     ids = sorted(game.identity_of[c] for c in hidden)
     masks = [k.deduced for k in tracker.hand(state, me)]
     cands = candidates(game, state, tracker, actions[turn - 1])
-    exact = _count(ids, masks, exact_deals) <= exact_deals
+    final = state.final_turns >= 0  # the draw pile is empty: the final round
+    limit = FINAL_ROUND_DEALS if final else exact_deals
+    exact = _count(ids, masks, limit) <= limit
     deals = (list(_arrangements(ids, masks)) if exact
              else _sampled(ids, masks, samples, _seed(turn, ids, masks, actions[:turn - 1])))
     space = game.space
     card_of: dict[int, Card] = {i: space.card(i) for i in set(ids)}
+    made: dict[int, tuple[Game, Tracker]] = {}  # a deal's game and knowledge, by its index
+
+    def score(d: int, move: Action) -> int:
+        if d not in made:
+            deck = list(game.deck)
+            for c, i in zip(hidden, deals[d], strict=True):
+                deck[c] = card_of[i]
+            deal = Game(game.ruleset, game.players, tuple(deck))
+            made[d] = deal, _retarget(tracker, deal, state.drawn)
+        deal, known = made[d]
+        return play_to_end(deal, state, known, move)
+
     totals = [0.0] * len(cands)
-    for arranged in deals:
-        deck = list(game.deck)
-        for c, i in zip(hidden, arranged, strict=True):
-            deck[c] = card_of[i]
-        deal = Game(game.ruleset, game.players, tuple(deck))
-        known = _retarget(tracker, deal, state.drawn)
-        for k, move in enumerate(cands):
-            totals[k] += play_to_end(deal, state, known, move)
+    for k, move in enumerate(cands):
+        if not final:
+            totals[k] = float(sum(score(d, move) for d in range(len(deals))))
+            continue
+        # In the final round the mover has no turn after this one and nobody draws: the
+        # rest of the game reads the mover's hand only through the card this move plays
+        # or discards (no one clues a player with no turn left, and no one's knowledge
+        # of their own cards depends on it). The deals are weighed by that card's
+        # identity, one rollout each: the same mean as a rollout per deal.
+        slot = hand.index(move[0]) if type(move) is not Hint and move[0] in hand else None
+        weights: dict[int, list[int]] = {}  # identity -> [deals, the first deal's index]
+        for d, arranged in enumerate(deals):
+            key = -1 if slot is None else arranged[slot]
+            weights.setdefault(key, [0, d])[0] += 1
+        totals[k] = float(sum(w * score(d, move) for w, d in weights.values()))
     n = len(deals)
     return MoveValues(turn, tuple((a, x / n) for a, x in zip(cands, totals, strict=True)), n,
                       exact)
