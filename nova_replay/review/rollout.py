@@ -97,11 +97,6 @@ class KnowledgePolicy:
         self.game = game
         self.calls: set[int] = set()  # cards a play clue in the rollout called
 
-    def copy(self) -> KnowledgePolicy:
-        new = KnowledgePolicy(self.game)
-        new.calls = set(self.calls)
-        return new
-
     def later(self, state: State, p: int) -> list[int]:
         """The players who still have a turn after `p`'s, next first."""
         n = len(self.game.players)  # (the final round gives each player one turn)
@@ -306,39 +301,20 @@ def candidates(game: Game, state: State, tracker: Tracker, taken: Action) -> lis
 def _arrangements(ids: list[int], masks: Sequence[int]) -> Iterator[list[int]]:
     """Every distinct assignment of the multiset `ids` to the hand slots (each fitting
     its mask) followed by the draw pile, in a canonical order (sorted identities)."""
-    counts: dict[int, int] = {}
-    for i in ids:
-        counts[i] = counts.get(i, 0) + 1
-    keys = sorted(counts)
-    n = len(ids)
-    out: list[int] = []
-
-    def go(k: int) -> Iterator[list[int]]:
-        if k == n:
-            yield list(out)
-            return
-        mask = masks[k] if k < len(masks) else -1
-        for i in keys:
-            if counts[i] and (mask >> i) & 1:
-                counts[i] -= 1
-                out.append(i)
-                yield from go(k + 1)
-                out.pop()
-                counts[i] += 1
-
-    yield from go(0)
+    return _assignments(ids, [*masks, *[-1] * (len(ids) - len(masks))])
 
 
 def _count(ids: list[int], masks: Sequence[int], limit: int) -> int:
-    """How many `_arrangements` there are, counting up to `limit + 1` only."""
+    """How many `_arrangements` there are, counting up to `limit + 1` only: per
+    assignment of the hand, the distinct orders of the rest in the draw pile."""
     pile = len(ids) - len(masks)
     total = 0
-    for hand in _hand_assignments(ids, masks):
+    for hand in _assignments(ids, masks):
         rest: dict[int, int] = {}
-        for i in hand:
-            rest[i] = rest.get(i, 0) - 1
         for i in ids:
             rest[i] = rest.get(i, 0) + 1
+        for i in hand:
+            rest[i] -= 1
         ways = factorial(pile)
         for v in rest.values():
             ways //= factorial(v)
@@ -348,8 +324,9 @@ def _count(ids: list[int], masks: Sequence[int], limit: int) -> int:
     return total
 
 
-def _hand_assignments(ids: list[int], masks: Sequence[int]) -> Iterator[list[int]]:
-    """The distinct assignments of identities to the hand slots alone."""
+def _assignments(ids: list[int], masks: Sequence[int]) -> Iterator[list[int]]:
+    """The distinct assignments of identities of the multiset `ids` to `len(masks)`
+    places, each fitting its mask (-1: any), in sorted order."""
     counts: dict[int, int] = {}
     for i in ids:
         counts[i] = counts.get(i, 0) + 1
@@ -390,8 +367,9 @@ def _sampled(ids: list[int], masks: Sequence[int], n: int, seed: int) -> list[li
 
 
 def _slot_by_slot(ids: list[int], masks: Sequence[int], rng: random.Random) -> list[int]:
-    """An assignment whose hand slots fit `masks`: the most constrained slot first."""
-    while True:
+    """An assignment whose hand slots fit `masks`: the most constrained slot first (the
+    real deal fits them, so one is found; after 1,000 dead ends, the identities sorted)."""
+    for _ in range(1000):
         left = list(ids)
         chosen: dict[int, int] = {}
         for s in sorted(range(len(masks)), key=lambda s: masks[s].bit_count()):
@@ -402,6 +380,7 @@ def _slot_by_slot(ids: list[int], masks: Sequence[int], rng: random.Random) -> l
         else:
             rng.shuffle(left)
             return [chosen[s] for s in range(len(masks))] + left
+    return sorted(ids)
 
 
 def _seed(turn: int, ids: list[int], masks: Sequence[int], actions: Sequence[Action]) -> int:
