@@ -164,9 +164,12 @@ def _without_excuse(message: str) -> str:
 
 
 def rejudge(game: Game, tl: Timeline, f: Any, v: Valuation) -> Any:
-    """One note judged by value: a fault within the threshold of the best becomes info,
-    an excused stall a threshold below the best becomes a mistake; each says the
-    figures, from whose information."""
+    """One note judged by value: a fault within the threshold of the best becomes info
+    (an outcome note too: its cost stays in its words and details), an excused stall a
+    threshold below the best becomes a mistake; each says the figures, from whose
+    information, and keeps them in `details["valued"]` (played, best, loss)."""
+    f = replace(f, details={**f.details, "valued": {
+        "played": round(v.played, 4), "best": round(v.best, 4), "loss": round(v.loss, 4)}})
     before = tl[f.turn - 1]
     name = game.players[f.player]
     hand = before.hands[f.player]
