@@ -14,12 +14,13 @@ import pytest
 from helpers import play_out, shuffled_game
 
 import nova_replay.review.analysis as analysis_module
+from nova_replay.knowledge.tiers import Tracker
 from nova_replay.record.load import Record, load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, Finding, analyze
 from nova_replay.review.endgame import FAULT_THRESHOLD, Valuation
 from nova_replay.review.redeal import check_move, redeal
-from nova_replay.review.rollout import value_moves
+from nova_replay.review.rollout import KnowledgePolicy, candidates, value_moves
 from nova_replay.rules.game import Action, Discard, Hint, Play
 from nova_replay.rules.rulesets import make_ruleset
 
@@ -200,3 +201,23 @@ def test_with_a_valuer_every_fault_note_agrees_with_the_values() -> None:
                     else None)
     (kept,) = [g for g in worse.notes_at(f.turn) if g.kind == f.kind and g.player == f.player]
     assert kept.severity == f.severity and "1.00 points lost" in kept.message
+
+
+def test_the_policy_and_the_candidates_rest_on_what_the_mover_knew_only() -> None:
+    # The move the policy makes for the mover, and the moves weighed, stay the same when
+    # the cards the mover could not see are dealt otherwise (`review.redeal`).
+    def seen(record: Record, turn: int) -> tuple[Action, list[Action]]:
+        tl, game = record.timeline, record.game
+        tracker = Tracker(game)
+        for k in range(turn - 1):
+            tracker.update(tl[k], tl.actions[k], tl[k + 1])
+        state = tl[turn - 1]
+        return (KnowledgePolicy(game).choose(state, tracker),
+                candidates(game, state, tracker, tl.actions[turn - 1]))
+
+    for record, turn in (_blind_play(), _stall_keeps(), _pointless_stall()):
+        real = seen(record, turn)
+        for k in range(3):
+            other = redeal(record, turn, random.Random(k))
+            assert other is not None
+            assert seen(other, turn) == real
