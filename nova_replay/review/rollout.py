@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 
+from ..conventions.focus import focus_of
 from ..knowledge.status import all_playable, all_trash
 from ..knowledge.tiers import Tracker, chop_slot
 from ..rules.cards import Card
@@ -128,26 +129,27 @@ class KnowledgePolicy:
     def step(self, state: State, tracker: Tracker, action: Action) -> State:
         """Apply `action`, tell the tracker, and mark the card a play clue called."""
         after = apply(self.game, state, action)
-        newly = tracker.update(state, action, after)
         if type(action) is Hint:
-            focus = focus_of(state.hands[action.to], tracker, newly)
-            if focus is not None:
-                self.calls.add(focus)
-        elif action[0] in self.calls:
+            hand = state.hands[action.to]
+            was = [tracker.touched[c] for c in hand]
+            tracker.update(state, action, after)
+            called = called_card(hand, was, self.game.touched(action, hand))
+            if called is not None:
+                self.calls.add(called)
+        else:
+            tracker.update(state, action, after)
             self.calls.discard(action[0])
         return after
 
 
-def focus_of(hand: tuple[int, ...], tracker: Tracker, newly: Sequence[int]) -> int | None:
-    """The card a clue calls: the chop if the clue touched it for the first time, else
-    its newest newly touched card (none: it touched no new card, a stall)."""
-    if not newly:
+def called_card(hand: tuple[int, ...], was_touched: Sequence[bool],
+                touched: Sequence[int]) -> int | None:
+    """The card a clue calls: its focus (`conventions.focus.focus_of`, the one rule);
+    None when it touched no new card (in a rollout, a stall)."""
+    slots = [s for s, c in enumerate(hand) if c in touched]
+    if all(was_touched[s] for s in slots):
         return None
-    before = [tracker.touched[c] and c not in newly for c in hand]
-    chop = chop_slot(before)
-    if chop is not None and hand[chop] in newly:
-        return hand[chop]
-    return next(c for c in hand if c in newly)
+    return hand[focus_of(slots, was_touched, chop_slot(was_touched)).slot]
 
 
 def play_clues(game: Game, state: State, tracker: Tracker, order: Sequence[int],
@@ -161,13 +163,12 @@ def play_clues(game: Game, state: State, tracker: Tracker, order: Sequence[int],
         # (what the giver can tell of the receiver's knowledge: the clues' masks)
         if any(all_playable(hinted[c], st) or c in calls for c in hand):
             continue
+        was = [touched_now[x] for x in hand]
         for c in hand:
             if game.suit_of[c] < 0 or not (st.playable >> game.identity_of[c]) & 1:
                 continue
             for clue in clues_on(game, q, c):
-                touched = game.touched(clue, hand)
-                newly = [x for x in touched if not touched_now[x]]
-                if c in touched and focus_of(hand, tracker, newly) == c and _legal(
+                if called_card(hand, was, game.touched(clue, hand)) == c and _legal(
                         game, state, clue):
                     yield clue
                     if first_only:
