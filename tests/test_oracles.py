@@ -24,6 +24,7 @@ from nova_replay.knowledge.status import max_score
 from nova_replay.record.load import load_data
 from nova_replay.record.writer import log_data
 from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.review.endgame import FAULT_THRESHOLD
 from nova_replay.rules.cards import Card
 from nova_replay.rules.engine import TERMINATED, State, apply, deal
 from nova_replay.rules.game import Action, Discard, Game, Hint, Play
@@ -290,6 +291,8 @@ def check_game(game: Game, actions: list[Action], a: Analysis, every_turn_knowle
             # into the outcome's note (issue 31: one note a move): the worse of the two
             worst_first = ["blunder", "mistake", "info", "good"]
             severity = min(severity, f.details["judged"][1], key=worst_first.index)
+        if f.details.get("valued", {}).get("loss", 1.0) < FAULT_THRESHOLD:
+            severity = "info"  # the endgame judged by value: no fault (review.endgame)
         assert (f.cards, f.details["cost"], f.severity) == ((card,), cost, severity), t
         assert f.details["max_score"] == a.clock[t].max_score
     for f in a.findings:

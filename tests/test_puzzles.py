@@ -142,15 +142,16 @@ def test_no_puzzle_for_a_sarcastic_discard() -> None:
 
 
 def test_no_puzzle_whose_fault_is_a_card_its_player_could_not_see() -> None:
-    # game007c0324e3f7b88a turn 65: intentional discards the only 5G, unclued and unknown:
+    # game00dcc5b032e51393 turn 43: intentional discards the last 4G, unclued and unknown:
     # the note is on a card intentional could not tell from a safe one. (game0073425f0b25520f
     # turn 26, the first such case, is no fault at all since the findings' "a chop loss its
-    # discarder could not see" rule.)
-    a = real("hanabidata-derived", "game007c0324e3f7b88a.json")
-    one_answer_but(a, 65)
-    faults = [f for f in a.notes_at(65) if f.severity.is_fault]
+    # discarder could not see" rule; game007c0324e3f7b88a turn 65, the second, since the
+    # endgame is judged by value: the discard was within half a point of the best move.)
+    a = real("hanabidata-derived", "game00dcc5b032e51393.json")
+    one_answer_but(a, 43)
+    faults = [f for f in a.notes_at(43) if f.severity.is_fault]
     assert [f.kind for f in faults] == ["lost_critical"] and unseen_loss(a, faults[0])
-    assert puzzle_at(a, 65, "x") is None
+    assert puzzle_at(a, 43, "x") is None
 
 
 def test_no_puzzle_for_trash_discarded_before_a_known_play_that_cost_nothing() -> None:

@@ -21,6 +21,7 @@ from ..knowledge.perspective import REVIEWER, Perspective, viewer_of
 from ..knowledge.tiers import timeline_knowledge
 from ..play.suggest import solver_agrees, suggestions
 from ..play.value import DEFAULT_SAMPLES, GameValues, move_values
+from ..play.value_notes import ValuesValuer
 from ..play.value_report import values_json, values_text
 from ..record.hanablive import anonymised_warning, from_hanablive
 from ..record.hanablive_export import dumps_hanablive, export_losses, to_hanablive
@@ -360,7 +361,8 @@ def analyze_command(file: str, as_json: bool, turn: int | None, tier: str | None
         if as_json:
             click.echo(json.dumps(values_json(values), indent=2))
             return
-    analysis = analyze(record, conventions)
+    # With --value, every fault note is judged by the move values too (issue #33).
+    analysis = analyze(record, conventions, valuer=ValuesValuer(values) if value else None)
     found = suggestions(analysis)
     evaluation = evaluate(analysis, budget_of(nodes, seconds)) if solve else None
     if evaluation is not None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..knowledge.status import all_playable
 from ..record.load import Record
+from ..review.endgame import FAULT_THRESHOLD
 from ..rules.cards import Card
 from ..rules.engine import State, Timeline
 from ..rules.game import Action, Discard, Game, Play
@@ -37,7 +38,8 @@ from .simulate import Table, play_out, seat_all, step
 
 DEFAULT_SAMPLES = 8
 # Expected loss (points) at or above which a move is an inaccuracy, a mistake, a blunder.
-INACCURACY, MISTAKE, BLUNDER = 0.5, 1.0, 2.0
+# The inaccuracy's is the one below which no note faults a move (`review.endgame`).
+INACCURACY, MISTAKE, BLUNDER = FAULT_THRESHOLD, 1.0, 2.0
 # Move accuracy (%) = 100 * exp(-expected_loss / ACCURACY_SCALE): 100 for the best move,
 # about 78 at an inaccuracy's threshold, 61 at a mistake's, 37 at a blunder's.
 ACCURACY_SCALE = 2.0

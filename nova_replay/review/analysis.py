@@ -40,6 +40,7 @@ from .clock import clock_of
 from .clock import efficiency_of as efficiency_of
 from .clue_faults import five_by_colour
 from .discards import duplicate_discard, locked_discard
+from .endgame import MoveValuer, judge_by_value
 from .findings import convention_findings
 from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
@@ -566,11 +567,14 @@ def _judge_pace(record: Record, clock: tuple[ClockPoint, ...], loss: LossDate | 
 
 
 def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
-            conventions: Conventions | None = DEFAULT_CONVENTIONS) -> Analysis:
+            conventions: Conventions | None = DEFAULT_CONVENTIONS,
+            valuer: MoveValuer | None = None) -> Analysis:
     """The whole review of a game: a Record, a typed GameLog, a path or JSON data
     (raises NovaError for a bad log). `analysis.clock` has one record per turn.
     `conventions` reads every clue as its players meant it (H-Group, level 5 by
-    default; None: no reading, and the notes make no convention claim)."""
+    default; None: no reading, and the notes make no convention claim). The endgame's
+    fault notes are judged by value from the mover's information (`endgame`); with
+    `valuer` (`analyze --value`), every other fault note too."""
     record = as_record(source)
     tk = timeline_knowledge(record.timeline)
     reading = read_game(tk, conventions) if conventions is not None else None
@@ -587,6 +591,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
         p.pace < 0 and not play_ended(record.timeline.states[p.turn]))), None)
     loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
     findings = _judge_pace(record, clock, loss, findings)
+    findings = judge_by_value(record, [p.pace for p in clock], findings, valuer)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,
