@@ -77,8 +77,6 @@ def test_values_come_on_request_follow_the_turn_and_are_accessible(
     line = ("var g = document.querySelector('#value-chart .js-plotly-plot');"
             "return g.layout.shapes.length ? g.layout.shapes[0].x0 : null;")
     WebDriverWait(duo.driver, PATIENCE).until(lambda d: d.execute_script(line) == 6)
-    duo.driver.execute_script("document.getElementById('values').scrollIntoView()")
-    duo.driver.save_screenshot("/tmp/vc.png")
     assert axe_violations(duo) == []
     # a point of the curve goes to its turn (a real mouse click at its centre)
     point = duo.find_elements("#value-chart .scatterlayer .trace:nth-of-type(1) .point")[19]
