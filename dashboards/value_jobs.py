@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dash import ClientsideFunction, Dash, Input, Output, State, ctx, no_update
+from dash import ClientsideFunction, Dash, Input, Output, ctx, no_update
 
 from nova_replay.conventions import ConventionsError, parse_conventions
 from nova_replay.play.value import DEFAULT_SAMPLES, GameValues, MoveValue, move_values
@@ -158,8 +158,9 @@ ASK = "Each move valued from what its player knew: takes the server a few second
 
 
 def values_state(library: GameLibrary, jobs: ValueJobs, asked: Any, trigger: str | None,
-                 conventions: Any, owner: str) -> Answer:
-    """What the panel shows for the browser's ask {key, turns, viewer, spoilers, hypo}
+                 owner: str) -> Answer:
+    """What the panel shows for the browser's ask {key, turns, viewer, spoilers, hypo,
+    conventions} (the payload's: the conventions its clues were read by)
     (`trigger`: "values-game" when a game or a view is opened, "values-button" when
     the values are asked for, else a poll). A poll touches no game: a look-up."""
     if not isinstance(asked, dict):
@@ -169,7 +170,7 @@ def values_state(library: GameLibrary, jobs: ValueJobs, asked: Any, trigger: str
             or not (viewer is None or type(viewer) is int)
             or not library.can_open(key, owner)):
         return NOTHING
-    level = level_of(conventions)
+    level = level_of(asked.get("conventions"))
     slot = jobs.slot(key, turns, level or 0)
     job = jobs.job(slot)
     if trigger in ("values-game", "values-button"):
@@ -225,12 +226,11 @@ def register(app: Dash, library: GameLibrary, jobs: ValueJobs) -> None:
         Output("values-progress", "value"), Output("values-progress", "max"),
         Output("values-count", "children"), Output("values-table", "children"),
         Input("values-game", "data"), Input("values-button", "n_clicks"),
-        Input("values-poll", "n_intervals"), State("conventions", "value"),
-        prevent_initial_call=True,
+        Input("values-poll", "n_intervals"), prevent_initial_call=True,
     )
-    def _values(asked: Any, _clicks: int | None, _n: int | None, conventions: Any) -> Answer:
+    def _values(asked: Any, _clicks: int | None, _n: int | None) -> Answer:
         trigger = ctx.triggered_id if isinstance(ctx.triggered_id, str) else None
-        return values_state(library, jobs, asked, trigger, conventions, session_of())
+        return values_state(library, jobs, asked, trigger, session_of())
 
     app.clientside_callback(  # type: ignore[no-untyped-call]
         ClientsideFunction("novaValues", "draw"), Output("value-chart", "figure"),

@@ -105,14 +105,14 @@ def test_the_panel_says_why_offers_shows_progress_then_the_values(values: GameVa
 
     jobs = ValueJobs(1, run)
     ask: dict[str, Any] = {"key": GAME, "turns": turns, "viewer": None, "spoilers": True,
-                           "hypo": False}
+                           "hypo": False, "conventions": f"h-group:{LEVEL}"}
 
-    def state(trigger: str, conventions: str = f"h-group:{LEVEL}", **change: Any) -> Any:
-        return values_state(library, jobs, {**ask, **change}, trigger, conventions, "")
+    def state(trigger: str, **change: Any) -> Any:
+        return values_state(library, jobs, {**ask, **change}, trigger, "")
 
     assert "spoilers on" in state("values-game", spoilers=False)[2]
     assert "tried line" in state("values-game", hypo=True)[2]
-    assert "need conventions" in state("values-game", "none")[2]
+    assert "need conventions" in state("values-game", conventions="none")[2]
     assert state("values-game", key="no-such-game")[2] == ""
     opened = state("values-game")
     assert opened[0] is None and opened[3] == {} and "few seconds" in opened[2]  # the button
@@ -131,6 +131,8 @@ def test_the_panel_says_why_offers_shows_progress_then_the_values(values: GameVa
     mine = state("values-game", viewer=1)  # reopened as Ben: at once, Ben's alone
     assert mine[0]["turns"] == [m.turn for m in values.moves if m.player == 1]
     assert "your own" in mine[2]
+    other = state("values-game", conventions="h-group:3")  # another level: not valued yet
+    assert other[0] is None and other[3] == {} and "few seconds" in other[2]
 
 
 def test_the_level_is_the_selectors() -> None:

@@ -8,6 +8,7 @@
 (function () {
   "use strict";
   var no = function () { return window.dash_clientside.no_update; };
+  var lastAsk = "";
 
   // The curve's figure for the view `v`, the turn `turn` marked by a line.
   function figure(v, turn) {
@@ -46,10 +47,16 @@
 
   window.dash_clientside = Object.assign({}, window.dash_clientside, {
     novaValues: {
-      // What the server needs to know of the game shown (never the payload itself).
+      // What the server needs to know of the view shown (never the payload itself);
+      // unchanged (a step with no spoilers brings a new payload), no new ask.
       ask: function (d) {
-        return d && d.key ? {key: d.key, turns: d.turns, viewer: d.viewer,
-                             spoilers: d.spoilers === true, hypo: Boolean(d.hypo)} : null;
+        var ask = d && d.key ? {key: d.key, turns: d.turns, viewer: d.viewer,
+                                spoilers: d.spoilers === true, hypo: Boolean(d.hypo),
+                                conventions: d.conventions || "none"} : null;
+        var text = JSON.stringify(ask);
+        if (text === lastAsk) { return no(); }
+        lastAsk = text;
+        return ask;
       },
       draw: function (v, turn) {
         if (!v || !v.turns) { return [{data: [], layout: {}}, {display: "none"}, {display: "none"}]; }
