@@ -154,7 +154,7 @@ SHOWN: dict[str, str] = {}
 #  progress value, progress max, count text, table)
 Answer = tuple[Any, bool, str, dict[str, str], bool, dict[str, str], str, str, str, Any]
 NOTHING: Answer = (None, True, "", HIDDEN, False, HIDDEN, "0", "1", "", None)
-ASK = "Each move valued from what its player knew: takes the server a few seconds a game."
+ASK = "Each move valued from what its player knew, on the server: up to a minute a game."
 
 
 def values_state(library: GameLibrary, jobs: ValueJobs, asked: Any, trigger: str | None,
@@ -192,10 +192,13 @@ def values_state(library: GameLibrary, jobs: ValueJobs, asked: Any, trigger: str
         if trigger == "values-game":
             return (None, True, ASK, SHOWN, False, HIDDEN, "0", "1", "", None)
         return NOTHING
-    return _said(jobs, slot, job, key, viewer)
+    return _said(jobs, slot, job, key, viewer, fresh=trigger != "values-poll")
 
 
-def _said(jobs: ValueJobs, slot: Slot, job: Job, key: str, viewer: int | None) -> Answer:
+def _said(jobs: ValueJobs, slot: Slot, job: Job, key: str, viewer: int | None,
+          fresh: bool) -> Answer:
+    """`fresh`: a game or view just opened, or the button: no curve or table of the
+    game shown before stays while this one is worked out."""
     if job.failed:
         return (None, True, f"Move values: {job.failed}.", SHOWN, False, HIDDEN, "0", "1",
                 "", None)
@@ -203,8 +206,9 @@ def _said(jobs: ValueJobs, slot: Slot, job: Job, key: str, viewer: int | None) -
         ahead = jobs.ahead(slot)
         count = (f"waiting for {ahead} other game{'s' if ahead > 1 else ''}" if ahead
                  else f"{job.done} of {job.total} moves")
-        return (no_update, False, "Working out the move values on the server…", SHOWN, True,
-                SHOWN, str(job.done), str(max(1, job.total)), count, no_update)
+        kept = None if fresh else no_update
+        return (kept, False, "Working out the move values on the server…", SHOWN, True,
+                SHOWN, str(job.done), str(max(1, job.total)), count, kept)
     view = value_view(job.values, job.timeline, viewer, key)
     n = job.values.samples
     said = (f"{len(view['turns'])} moves valued, {n} deal{'s' if n > 1 else ''} a move"

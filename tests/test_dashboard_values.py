@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+from dash import no_update
 from helpers import PATIENCE, SAMPLES
 from nova_replay.dashboard import GameLibrary
 from nova_replay.dashboard.data import Reviewed
@@ -115,11 +116,13 @@ def test_the_panel_says_why_offers_shows_progress_then_the_values(values: GameVa
     assert "need conventions" in state("values-game", conventions="none")[2]
     assert state("values-game", key="no-such-game")[2] == ""
     opened = state("values-game")
-    assert opened[0] is None and opened[3] == {} and "few seconds" in opened[2]  # the button
+    assert opened[0] is None and opened[3] == {} and "on the server" in opened[2]  # the button
     assert state("values-poll")[2] == ""  # nothing asked: a poll starts nothing
     asked = state("values-button")
     assert asked[1] is False and asked[4] is True  # polling; the button disabled meanwhile
     assert "Working out" in asked[2] and asked[8] == f"0 of {turns} moves"
+    assert asked[0] is None and asked[9] is None  # no other game's curve stays meanwhile
+    assert state("values-poll")[0] is no_update  # a poll leaves the panel's data as it is
     gate.set()
     end = time.monotonic() + PATIENCE
     while (done := state("values-poll"))[1] is False and time.monotonic() < end:
@@ -132,7 +135,7 @@ def test_the_panel_says_why_offers_shows_progress_then_the_values(values: GameVa
     assert mine[0]["turns"] == [m.turn for m in values.moves if m.player == 1]
     assert "your own" in mine[2]
     other = state("values-game", conventions="h-group:3")  # another level: not valued yet
-    assert other[0] is None and other[3] == {} and "few seconds" in other[2]
+    assert other[0] is None and other[3] == {} and "on the server" in other[2]
 
 
 def test_the_level_is_the_selectors() -> None:
