@@ -21,9 +21,10 @@ from dash.exceptions import CallbackException, DependencyException
 from flask import Flask, Response, abort, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
+from nova_replay.play.value import DEFAULT_SAMPLES
 from nova_replay.record.reader import too_deep
 
-from . import corpus_view, folder_view, learn, page_scripts
+from . import corpus_view, folder_view, learn, page_scripts, value_jobs
 from .callbacks import SESSION_COOKIE, SESSION_KEY, has_session, new_session, register, session_of
 from .data import MAX_UPLOAD_BYTES, GameLibrary
 from .layout import page
@@ -37,9 +38,11 @@ LOCAL_NAMES = ("localhost",)
 _CALLBACK = "/_dash-update-component"
 
 
-def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
+def create_app(library: GameLibrary, host_names: tuple[str, ...] = (),
+               value_samples: int = DEFAULT_SAMPLES) -> Dash:
     """A Dash app over `library`'s games (one app per library; tests make many).
-    `host_names`: names besides this machine's under which it may be reached."""
+    `host_names`: names besides this machine's under which it may be reached;
+    `value_samples`: deals a move when the board values the moves (value_jobs.py)."""
     app = Dash(__name__, assets_folder=str(ASSETS), title="nova-replay",
                update_title=None)  # type: ignore[arg-type]
     app.index_string = app.index_string.replace("<html>", '<html lang="en">', 1)
@@ -53,6 +56,7 @@ def create_app(library: GameLibrary, host_names: tuple[str, ...] = ()) -> Dash:
                               learn.puzzle_options(), library.corpus,
                               folder_view.progress_panel(library))
     register(app, library)
+    value_jobs.register(app, library, value_jobs.ValueJobs(value_samples))
     learn.register(app)
     folder_view.register(app, library)  # its first poll starts the folder's validation
     if library.corpus:

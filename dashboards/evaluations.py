@@ -145,6 +145,12 @@ def _solver() -> ProcessPoolExecutor:
         return _PROCESS
 
 
+def background() -> ProcessPoolExecutor:
+    """The server's one background process for long work (started on first use): the
+    solver's, which the move values (value_jobs.py) share, a task at a time."""
+    return _solver()
+
+
 def _stop_solver() -> None:
     """At exit the solver's process is ended, not waited for: multiprocessing would
     otherwise join it, and a process still solving (or never started) would hold the

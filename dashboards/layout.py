@@ -17,6 +17,7 @@ from .data import MAX_UPLOAD_BYTES
 from .links import CONVENTIONS, DEFAULT_CONVENTIONS
 from .panels import KIND_OPTIONS, SEVERITY_OPTIONS
 from .table import TIERS
+from .value_curve import values_panel
 
 CLOCK_HEIGHT = 260  # px: less the chart's margins (review.js: 10 + 46), a plot 204 px tall
 
@@ -87,6 +88,7 @@ def page(options: list[dict[str, str]], source: str, count: int | None = None,
                     html.Div(id="eval-message", className="eval-message"),  # no curve: why
                     html.Div(id="clock-legend", className="clock-legend"),
                 ], className="panel"),
+                values_panel(),  # move values, on request (value_curve.py, value_jobs.py)
                 html.Div([
                     html.Div("Findings", className="section-title"),
                     findings_filters(),

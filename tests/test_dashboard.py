@@ -398,8 +398,8 @@ def test_the_app_has_the_callbacks_and_the_layout_lists_uploads() -> None:
     lib = GameLibrary.from_path(SAMPLES / "nova-2p.json")
     app = create_app(lib)
     # the review 6 (a step ahead with no spoilers too), its evaluation curve 3, lessons and
-    # puzzles 4, a hypothetical's moves 2
-    assert len(app.callback_map) == 15
+    # puzzles 4, a hypothetical's moves 2, the move values 4 (value_jobs.py)
+    assert len(app.callback_map) == 19
     lib.add_upload("again.json", data_url((SAMPLES / "nova-5p.json").read_bytes()))
     layout = app.layout() if callable(app.layout) else app.layout
     picker = next(c for c in layout._traverse() if getattr(c, "id", None) == "game-picker")
@@ -421,7 +421,7 @@ def test_dashboard_command_serves_127_0_0_1_8050_by_default(monkeypatch: pytest.
     assert runner.invoke(main, ["dashboard", str(SAMPLES / "nova-2p.json"), "--host", "0.0.0.0",
                                 "--port", "9000"]).exit_code == 0
     # a folder (the samples) has two callbacks more: its validation's progress, and its start
-    assert calls == [("127.0.0.1", 8050, 17), ("0.0.0.0", 9000, 15)]
+    assert calls == [("127.0.0.1", 8050, 21), ("0.0.0.0", 9000, 19)]
 
 
 def test_dashboard_command_help_and_bad_paths(tmp_path: Path) -> None:
