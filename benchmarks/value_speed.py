@@ -49,7 +49,7 @@ def spread(tl: Timeline, samples: int, moves: int = 20, seeds: int = 5) -> float
     per_turn: dict[int, list[float]] = {t: [] for t in turns}
     try:
         for k in range(seeds):
-            V.deal_seed = lambda g, t, a, k=k: real_seed(g, t, a) + k  # type: ignore[assignment]
+            V.deal_seed = lambda t, u, m, b, k=k: real_seed(t, u, m, b) + k  # type: ignore[assignment]
             for m in V.move_values(tl, samples, turns=turns).moves:
                 per_turn[m.turn].append(m.played)
     finally:

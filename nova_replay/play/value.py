@@ -144,9 +144,13 @@ class PlayerValues:
 
 
 # ---- deals the mover could not tell apart ------------------------------------------------
-def deal_seed(game: Game, turn: int, actions: Sequence[Action]) -> int:
-    """The seed of a turn's deals: from the game (its deck and moves) and the turn."""
-    text = "|".join(str(c) for c in game.deck) + "|" + repr(tuple(actions)) + f"|{turn}"
+def deal_seed(turn: int, unseen: Sequence[int], masks: Sequence[int],
+              before: Sequence[Action]) -> int:
+    """The seed of a turn's deals, from what its mover knew only (so that re-dealing the
+    cards they could not see draws the same deals): the turn, the identities they could
+    not see (a multiset they can work out: sorted), what they took each card of their hand
+    to be, and the moves before the turn (never the deck, never a later move)."""
+    text = f"{turn}|{sorted(unseen)}|{list(masks)}|{tuple(before)!r}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -180,8 +184,11 @@ def sample_deals(game: Game, state: State, masks: Sequence[int], mover: int, n: 
     (Good Touch) while rejection finds such deals."""
     hand = state.hands[mover]
     hidden = [*hand, *range(state.drawn, len(game.deck))]
-    pool = [game.deck[c] for c in hidden]
-    ids = [game.identity_of[c] for c in hidden]
+    # The unseen cards in an order of their identities, not of where they lay: the deals
+    # drawn rest on the multiset the mover could work out, not on the real deal.
+    by_identity = sorted(hidden, key=lambda c: game.identity_of[c])
+    pool = [game.deck[c] for c in by_identity]
+    ids = [game.identity_of[c] for c in by_identity]
     masks = list(masks)
     rng = random.Random(seed)
     touched = [s for s, c in enumerate(hand) if touched_cards is not None and touched_cards[c]]
@@ -310,9 +317,12 @@ def move_values(timeline: Timeline, samples: int = DEFAULT_SAMPLES, level: int =
         if wanted is None or t in wanted:
             me = real.state.player(game)
             cands = candidate_moves(player, real, seats[me], taken)
-            deals = sample_deals(game, real.state, belief(player, real, seats[me]), me,
-                                 samples, deal_seed(game, t, actions), real.tracker.hinted,
-                                 real.tracker.touched)
+            believed = belief(player, real, seats[me])
+            unseen = [game.identity_of[c] for c in (*real.state.hands[me],
+                                                    *range(real.state.drawn, len(game.deck)))]
+            deals = sample_deals(game, real.state, believed, me, samples,
+                                 deal_seed(t, unseen, believed, actions[:t - 1]),
+                                 real.tracker.hinted, real.tracker.touched)
             totals = [0.0] * len(cands)
             for deal in deals:
                 for k, v in enumerate(rollout_values(deal, actions, t, cands, player)):
