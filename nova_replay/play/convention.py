@@ -49,6 +49,9 @@ class ConventionPlayer:
     keep: int = 0  # with this many clue tokens or fewer, only a clue that gets 2 cards
     touch_value: float = 0.5  # a clue's worth per other useful card it touches
     stall_pace: int = 2  # at this pace or lower, a clue that misleads no one beats a discard
+    hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
+    hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
+    dup_guard: bool = True  # touch no card that may copy a clued card of mine
 
     @property
     def conventions(self) -> Conventions:
@@ -87,6 +90,10 @@ class ConventionPlayer:
         risky = self.risky(view, masks)
         if risky is not None:
             return risky
+        if view.coins >= self.hold_coins:
+            clue = self.best_clue(sim, seat, view, floor=self.hold_floor)
+            if clue is not None:
+                return clue
         pace = pace_of(sum(view.rows), view.draw_pile, view.players, st.reach_total)
         if view.coins > 0 and pace <= self.stall_pace:
             clue = self.best_clue(sim, seat, view, floor=-1.0)
@@ -211,6 +218,21 @@ class ConventionPlayer:
                        key=lambda h: (h[0] < 0, h[0], h[1]))
         return [Hint(q, suit=s, rank=r) for s, r in found]
 
+    def maybe_mine(self, view: View, seat: Seat) -> int:
+        """Identities one of my touched or called cards may still be: a card of theirs
+        with one of them may be a copy of mine, which they see and I do not (they would
+        read their card by Good Touch as something else)."""
+        out = 0
+        st = view.status
+        for k in view.own:
+            if k.touched or k.card in seat.calls:
+                m = k.deduced & ~st.trash
+                read = seat.reads.get(k.card)
+                if read is not None and m & read:
+                    m &= read
+                out |= m
+        return out
+
     def gotten(self, view: View, seat: Seat) -> int:
         """Identities already clued or called in some hand (a second copy is bad touch):
         what I see of the others' touched cards, and my own cards read as one identity."""
@@ -253,6 +275,8 @@ class ConventionPlayer:
             if not c.touched and c.card not in seat.called:
                 if bit & (st.trash | gotten | seen_here):
                     return None  # Good Touch
+                if self.dup_guard and bit & self.maybe_mine(view, seat):
+                    return None  # it may copy a clued card of mine, which they see
                 fresh += 1
             seen_here |= bit
         r = seat.read(sim, hint)
@@ -261,6 +285,8 @@ class ConventionPlayer:
         if any(x.player == seat.me for x in r.connections):
             return None  # it would call a card of mine, which I cannot see
         if not self.no_one_misreads(sim, seat, view, hint, r.connections):
+            return None
+        if not self.receiver_reads_true(sim, seat, view, hint, r.truth, r.focus):
             return None
         truth_bit = 1 << r.truth
         could = 0
@@ -306,6 +332,31 @@ class ConventionPlayer:
             elif not c.touched:
                 value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh
+
+    def receiver_reads_true(self, sim: Table, seat: Seat, view: View, hint: Hint,
+                            truth: int, focus: int) -> bool:
+        """Whether the receiver, reading the clue with their own cards face down (and
+        mine, which I cannot see), reads the focus as possibly what it is, and would not
+        take it to be playable now when it is not."""
+        mine = frozenset(k.card for k in view.own)
+        hand = view.hands[hint.to]
+        r = seat.read(sim, hint, hidden=mine | frozenset(c.card for c in hand))
+        could = 0
+        for i in r.could_be:
+            could |= 1 << i
+        if not (could >> truth) & 1:
+            return False
+        st = view.status
+        yes = view.space.clue_mask(hint.suit, hint.rank)
+        for c in hand:
+            if c.card != r.focus:
+                continue
+            after = c.hinted & (yes if (yes >> c.identity) & 1 else ~yes)
+            if r.meaning in (MeaningKind.PLAY, MeaningKind.SAVE) and after & could:
+                after &= could
+            if all_playable(after & ~st.trash, st) and not (st.playable >> truth) & 1:
+                return False
+        return True
 
     def no_one_misreads(self, sim: Table, seat: Seat, view: View, hint: Hint,
                         meant: tuple[Connection, ...]) -> bool:
@@ -378,11 +429,9 @@ class ConventionPlayer:
 
     def has_play(self, view: View, seat: Seat, q: int) -> bool:
         """Whether player q has something to do but discard: a card they know playable
-        (by the readings) or a card a finesse or prompt called. A full clue box makes
-        them clue instead."""
+        (by the readings) or a card a finesse or prompt called. (A full clue box would
+        make them clue instead, but the clue I give instead of the save empties it.)"""
         st = view.status
-        if view.coins >= view.space.ruleset.coins:
-            return True
         for c in view.hands[q]:
             m = c.hinted & ~view.public_full
             read = seat.reads.get(c.card)
