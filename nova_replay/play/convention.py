@@ -32,7 +32,7 @@ from ..conventions import Conventions
 from ..conventions.kinds import Connection, ConnectionKind, MeaningKind
 from ..knowledge.status import all_playable, all_trash, pace_of
 from ..rules.game import Action, Discard, Game, Hint, Play
-from .bots import ConventionBot, View, can_play_blind, chance_playable, joker_row, parse_bot
+from .bots import ConventionBot, SeenCard, View, can_play_blind, chance_playable, joker_row, parse_bot
 from .seat import Seat
 from .simulate import AnyBot, Table
 
@@ -296,7 +296,11 @@ class ConventionPlayer:
         if r.meaning == MeaningKind.PLAY:
             if not r.connects or not could & truth_bit:
                 return None
-            value = 1.0 + sum(1.0 for x in r.connections if x.kind in _PLAY_CALLS)
+            value = (0.0 if self.known_already(view, seat, hand, r.focus) else 1.0) + sum(
+                1.0 for x in r.connections
+                if x.kind in _PLAY_CALLS and x.card not in seat.reads)
+            if value <= 0.0:
+                return None  # it tells them nothing they did not know
             if view.space.rank(r.truth) == view.space.max_rank:
                 value += 0.3
         elif r.meaning == MeaningKind.SAVE:
@@ -332,6 +336,23 @@ class ConventionPlayer:
             elif not c.touched:
                 value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh
+
+    @staticmethod
+    def known_already(view: View, seat: Seat, hand: tuple[SeenCard, ...], card: int) -> bool:
+        """Whether a card of another hand is already touched and known (by the clues
+        and the readings) as one identity or as playable: a clue on it gets nothing."""
+        st = view.status
+        for c in hand:
+            if c.card != card:
+                continue
+            if not c.touched:
+                return False
+            m = c.hinted & ~st.trash
+            read = seat.reads.get(c.card)
+            if read is not None and m & read:
+                m &= read
+            return m.bit_count() == 1 or all_playable(m, st)
+        return False
 
     def receiver_reads_true(self, sim: Table, seat: Seat, view: View, hint: Hint,
                             truth: int, focus: int) -> bool:
