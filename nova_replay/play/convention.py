@@ -51,6 +51,7 @@ class ConventionPlayer:
     stall_pace: int = 2  # at this pace or lower, a clue that misleads no one beats a discard
     hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
+    last_life: int = 1  # with this few strikes left, play only what my knowledge proves
     dup_guard: bool = True  # touch no card that may copy a clued card of mine
 
     @property
@@ -76,7 +77,7 @@ class ConventionPlayer:
                 return save
         plays = [s for s, m in enumerate(masks)
                  if all_playable(m, st) and self.blind_ok(view, s, m)
-                 and (view.lives > 1 or all_playable(view.own[s].deduced, st))]
+                 and (view.lives > self.last_life or all_playable(view.own[s].deduced, st))]
         if plays:
             return self.best_play(view, masks, plays)
         floor = 1.0 if view.coins > self.keep else 1.9
@@ -131,7 +132,8 @@ class ConventionPlayer:
         for k in view.own:
             i = seat.calls.get(k.card)
             if (i is not None and (playable >> i) & 1 and (k.deduced >> i) & 1
-                    and can_play_blind(view.space, k.deduced)):
+                    and can_play_blind(view.space, k.deduced)
+                    and (view.lives > self.last_life or all_playable(k.deduced, view.status))):
                 return Play(k.card)
         return None
 
