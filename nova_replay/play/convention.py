@@ -253,8 +253,8 @@ class ConventionPlayer:
                 out |= read
         return out
 
-    def rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int
-             ) -> float | None:
+    def rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int,
+             lenient: bool = False) -> float | None:
         """A clue's value to the team as its receiver will read it; None when the reading
         would mislead (a card read as what it is not, a misplay) or it breaks Good Touch.
         (Remembered for the turn: a turn weighs a clue for a save, a play, a stall.)"""
@@ -262,27 +262,34 @@ class ConventionPlayer:
         if memo.get("turn") != view.turn:
             memo.clear()
             memo["turn"] = view.turn
-        if hint not in memo:
-            memo[hint] = self._rate(sim, seat, view, hint, gotten)
-        value: float | None = memo[hint]
+        key = (hint, lenient)
+        if key not in memo:
+            memo[key] = self._rate(sim, seat, view, hint, gotten, lenient)
+        value: float | None = memo[key]
         return value
 
-    def _rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int
-              ) -> float | None:
+    def _rate(self, sim: Table, seat: Seat, view: View, hint: Hint, gotten: int,
+              lenient: bool = False) -> float | None:
         st = view.status
         hand = view.hands[hint.to]
         yes = view.space.clue_mask(hint.suit, hint.rank)
         seen_here = 0
-        fresh = 0
+        fresh = bad = 0
         for c in hand:
             if not (yes >> c.identity) & 1:
                 continue
             bit = 1 << c.identity
             if not c.touched and c.card not in seat.called:
-                if bit & (st.trash | gotten | seen_here):
-                    return None  # Good Touch
-                if self.dup_guard and bit & self.maybe_mine(view, seat):
-                    return None  # it may copy a clued card of mine, which they see
+                if bit & (gotten | seen_here) or (bit & st.trash and not lenient):
+                    return None  # Good Touch (a critical save may touch trash)
+                if bit & st.trash:
+                    bad += 1
+                elif self.dup_guard and bit & self.maybe_mine(view, seat):
+                    # a card that may copy a clued card of mine, which they see (and
+                    # read theirs away): a save takes the risk when nothing else saves
+                    if not lenient:
+                        return None
+                    bad += 1
                 fresh += 1
             seen_here |= bit
         r = seat.read(sim, hint)
@@ -341,7 +348,7 @@ class ConventionPlayer:
                     value += 1.0  # a second card known playable
             elif not c.touched:
                 value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
-        return value + 0.1 * fresh
+        return value + 0.1 * fresh - 0.3 * bad
 
     @staticmethod
     def known_already(view: View, seat: Seat, hand: tuple[SeenCard, ...], card: int) -> bool:
@@ -441,17 +448,19 @@ class ConventionPlayer:
                 k.identity == i for p, h in enumerate(view.hands) if p != q for k in h)
             if not ((st.critical >> i) & 1 or two):
                 continue
-            options: list[tuple[float, Hint]] = []
-            for s, r in space.hints_touching(i):
-                hint = Hint(q, suit=s, rank=r)
-                v = self.rate(sim, seat, view, hint, gotten)
-                if v is None:
-                    continue
-                reading = seat.read(sim, hint)
-                if reading.focus == card.card:
-                    options.append((v, hint))
-            if options:
-                return max(options, key=lambda o: o[0])[1]
+            for lenient in (False, True)[:1 + ((st.critical >> i) & 1)]:
+                # Good Touch if it can; else a critical card first
+                options: list[tuple[float, Hint]] = []
+                for s, r in space.hints_touching(i):
+                    hint = Hint(q, suit=s, rank=r)
+                    v = self.rate(sim, seat, view, hint, gotten, lenient)
+                    if v is None:
+                        continue
+                    reading = seat.read(sim, hint)
+                    if reading.focus == card.card:
+                        options.append((v, hint))
+                if options:
+                    return max(options, key=lambda o: o[0])[1]
         return None
 
     def has_play(self, view: View, seat: Seat, q: int) -> bool:
