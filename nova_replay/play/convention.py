@@ -48,6 +48,7 @@ class ConventionPlayer:
     risk: float = 0.3  # in the final round, play a card this likely to fit
     keep: int = 0  # with this many clue tokens or fewer, only a clue that gets 2 cards
     touch_value: float = 0.5  # a clue's worth per other useful card it touches
+    critical_touch: float = 0.8  # ... per other critical card it touches (it is saved)
     stall_pace: int = 2  # at this pace or lower, a clue that misleads no one beats a discard
     hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
@@ -347,7 +348,7 @@ class ConventionPlayer:
                 if not all_playable(c.hinted & ~st.trash, st):
                     value += 1.0  # a second card known playable
             elif not c.touched:
-                value += 0.5 if (st.critical >> c.identity) & 1 else self.touch_value
+                value += self.critical_touch if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh - 0.3 * bad
 
     @staticmethod
