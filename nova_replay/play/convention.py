@@ -53,6 +53,7 @@ class ConventionPlayer:
     hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
     last_life: int = 1  # with this few strikes left, play only what my knowledge proves
+    blind_plays: int = 2  # a clue asks for at most this many blind plays (finesses)
     dup_guard: bool = True  # touch no card that may copy a clued card of mine
     dup_doubt: int = 2  # ... one that may be any of this few identities (1 with 2
     # players: a 2-player team has more clued cards a hand, and a wider guard left it
@@ -298,6 +299,8 @@ class ConventionPlayer:
             return None
         if any(x.player == seat.me for x in r.connections):
             return None  # it would call a card of mine, which I cannot see
+        if not self.plain_blind_plays(view, seat, r.connections):
+            return None
         if not self.no_one_misreads(sim, seat, view, hint, r.connections):
             return None
         if not self.receiver_reads_true(sim, seat, view, hint, r.truth, r.focus):
@@ -350,6 +353,26 @@ class ConventionPlayer:
             elif not c.touched:
                 value += self.critical_touch if (st.critical >> c.identity) & 1 else self.touch_value
         return value + 0.1 * fresh - 0.3 * bad
+
+    def plain_blind_plays(self, view: View, seat: Seat,
+                          connections: tuple[Connection, ...]) -> bool:
+        """Whether the blind plays a clue asks for are ones its readers find: at most
+        `blind_plays` of them, each on its holder's finesse position (their oldest...
+        newest card neither touched nor called), from a holder with no call pending.
+        A longer or layered finesse is read wrongly often enough to cost more than
+        it gains (a misplay, or a card played out of turn)."""
+        blind = [x for x in connections if x.kind in (ConnectionKind.FINESSE,
+                                                      ConnectionKind.BLUFF)]
+        if len(blind) > self.blind_plays:
+            return False
+        for x in blind:
+            hand = view.hands[x.player]
+            if any(c.card in seat.called for c in hand):
+                return False
+            free = [c.card for c in hand if not c.touched and c.card not in seat.moved]
+            if not free or free[0] != x.card:
+                return False
+        return True
 
     @staticmethod
     def known_already(view: View, seat: Seat, hand: tuple[SeenCard, ...], card: int) -> bool:
