@@ -53,7 +53,7 @@ class ConventionPlayer:
     hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
     last_life: int = 1  # with this few strikes left, play only what my knowledge proves
-    blind_plays: int = 2  # a clue asks for at most this many blind plays (finesses)
+    blind_plays: int = 1  # a clue asks for at most this many blind plays (finesses)
     dup_guard: bool = True  # touch no card that may copy a clued card of mine
     dup_doubt: int = 2  # ... one that may be any of this few identities (1 with 2
     # players: a 2-player team has more clued cards a hand, and a wider guard left it
