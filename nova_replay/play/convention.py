@@ -504,17 +504,21 @@ class ConventionPlayer:
         return False
 
     def any_clue(self, sim: Table, seat: Seat, view: View) -> Hint | None:
-        """The least harmful legal clue: one touching no new card, else any."""
+        """The least harmful legal clue: none whose reading asks for a play that does
+        not connect (a re-touch reads as a Tempo Clue); then the fewest new cards, a
+        save or stall reading first."""
+        best: tuple[tuple[int, int, int], Hint] | None = None
         for q in view.others():
             for hint in self.candidates(view, q):
                 yes = view.space.clue_mask(hint.suit, hint.rank)
-                if all(c.touched for c in view.hands[q] if (yes >> c.identity) & 1):
-                    return hint
-        for q in view.others():
-            hints = self.candidates(view, q)
-            if hints:
-                return hints[-1]
-        return None
+                new = sum(1 for c in view.hands[q] if (yes >> c.identity) & 1 and not c.touched)
+                r = seat.read(sim, hint)
+                misleads = r.meaning == MeaningKind.PLAY and not r.connects
+                plain = r.meaning in (MeaningKind.SAVE, MeaningKind.STALL) or new == 0
+                key = (int(misleads), int(not plain), new)
+                if best is None or key < best[0]:
+                    best = (key, hint)
+        return None if best is None else best[1]
 
 
 def parse_player(text: str, seed: int = 0) -> AnyBot:
