@@ -191,9 +191,23 @@ class ConventionPlayer:
             return chop
         if view.coins == 0:  # nothing else is legal but a play: the least useful card
             free = [s for s, k in enumerate(view.own) if k.card not in seat.calls] or [0]
-            return min(free, key=lambda s: ((masks[s] & st.critical).bit_count()
-                                            / max(1, masks[s].bit_count()), -s))
+            return min(free, key=lambda s: (self.loss(view, masks[s]), -s))
         return None
+
+    @staticmethod
+    def loss(view: View, mask: int) -> float:
+        """What discarding a card of `mask` may cost, weighted by the unseen copies:
+        a critical card its row's rest, a playable one a little."""
+        space, st = view.space, view.status
+        total = lost = 0.0
+        for i in space.members(mask):
+            n = view.unseen[i]
+            total += n
+            if (st.critical >> i) & 1:
+                lost += n * (1 + space.max_rank - space.rank(i))
+            elif (st.playable >> i) & 1:
+                lost += n * 0.5
+        return lost / total if total else 0.0
 
     def risky(self, view: View, masks: list[int]) -> Action | None:
         """In the final round a likely card is worth a strike (never the last one)."""
