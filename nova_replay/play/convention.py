@@ -53,6 +53,7 @@ class ConventionPlayer:
     hold_coins: int = 4  # with this many clue tokens, a clue that only prepares beats a discard
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
     last_life: int = 1  # with this few strikes left, play only what my knowledge proves
+    locked_loss: float = 0.5  # a locked hand discards a card that may cost this much
     blind_plays: int = 1  # a clue asks for at most this many blind plays (finesses)
     dup_guard: bool = True  # touch no card that may copy a clued card of mine
     dup_doubt: int = 2  # ... one that may be any of this few identities (1 with 2
@@ -110,7 +111,16 @@ class ConventionPlayer:
             if slot is not None:
                 return Discard(view.own[slot].card)
         if view.coins > 0:
-            clue = self.best_clue(sim, seat, view, floor=-1.0) or self.any_clue(sim, seat, view)
+            clue = self.best_clue(sim, seat, view, floor=-1.0)
+            if clue is not None:
+                return clue
+            if view.coins < view.space.ruleset.coins:
+                # a locked hand: a card that costs nothing beats a clue that tells nothing
+                free = [s for s, k in enumerate(view.own) if k.card not in seat.calls]
+                slot = min(free, key=lambda s: (self.loss(view, masks[s]), -s), default=None)
+                if slot is not None and self.loss(view, masks[slot]) <= self.locked_loss:
+                    return Discard(view.own[slot].card)
+            clue = self.any_clue(sim, seat, view)
             if clue is not None:
                 return clue
         return self.last_resort(view, masks)
