@@ -54,9 +54,10 @@ class ConventionPlayer:
     hold_floor: float = 0.8  # ... when worth this much (a critical card saved)
     last_life: int = 1  # with this few strikes left, play only what my knowledge proves
     locked_loss: float = 0.5  # a locked hand discards a card that may cost this much
-    play_not_save: int = 3  # with 2 players and this many tokens (0: never), a play clue
+    play_not_save: int = 2  # with 2 players and this many tokens (0: never), a play clue
     # to my partner beats their save: they play this turn instead of discarding (2p
-    # +0.7 on 300 deals; with 3 players it lost 0.2, a later player's chop waits)
+    # +0.7 on 300 deals, 2 tokens as good as 3; with 3 players it lost 0.2: a later
+    # player's chop waits)
     blind_plays: int = 1  # a clue asks for at most this many blind plays (finesses)
     dup_guard: bool = True  # touch no card that may copy a clued card of mine
     dup_doubt: int = 2  # ... one that may be any of this few identities (1 with 2
