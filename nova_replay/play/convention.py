@@ -45,7 +45,8 @@ class ConventionPlayer:
 
     level: int = 5
     name: str = field(default="convention")
-    risk: float = 0.3  # in the final round, play a card this likely to fit
+    risk: float = 0.05  # in the final round (everyone's last turn), play a card this likely
+    # to fit while a strike can be spared: the card is lost anyway (+0.05 at 2-4 players)
     keep: int = 0  # with this many clue tokens or fewer, only a clue that gets 2 cards
     touch_value: float = 0.5  # a clue's worth per other useful card it touches
     critical_touch: float = 0.8  # ... per other critical card it touches (it is saved)
