@@ -141,7 +141,9 @@ def test_a_2_on_the_chop_clued_by_number_is_a_2_save() -> None:
     a = review(game, [hint("Bob", rank=2)])
     r = clue(a, 1)
     assert (r.meaning, r.convention, r.saved) == ("save", "2 save", True)
-    assert "2B" in names(a, r) and "2W" not in names(a, r)  # Alice's 2W shows
+    # Cathy's 2R shows: no 2 Save of it. Alice, the giver, cannot see her own 2W (docs/
+    # audit.md, lesson 9): Bob must keep 2W possible, else he reads a save of it as a play.
+    assert "2B" in names(a, r) and "2R" not in names(a, r) and "2W" in names(a, r)
 
 
 def test_a_critical_card_on_the_chop_is_a_critical_save() -> None:

@@ -96,8 +96,9 @@ def test_deals_keep_what_the_mover_saw() -> None:
 
 def test_exact_values_in_the_final_round() -> None:
     """With the draw pile empty, every arrangement of the mover's hand their clues allow
-    is enumerated once (the real one among them), and the exact value is their mean."""
-    tl = _game(seed=2)
+    is enumerated once (the real one among them), and the exact value is their mean.
+    (Seed 1: a game that reaches the final round; seed 2 now ends perfect before it.)"""
+    tl = _game(seed=1)
     game = tl.game
     turn = next(t for t in range(1, tl.turns + 1) if tl[t - 1].final_turns >= 0)
     table = Table(game)

@@ -53,7 +53,8 @@ def _usage(message: str) -> None:
               help="The bot of each seat, in turn order (repeat it per seat); one value "
                    "applies to every seat. convention: the convention player (H-Group "
                    "level 5, or LEVEL: 1-5, 11); basic: the simple convention bot. "
-                   "Default: basic (the stronger of the two today: docs/bots.md).")
+                   "Default: convention where the conventions read the game, else basic "
+                   "(docs/bots.md).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Same seed, same games: game N uses seed*1000000+N.")
 @click.option("--games", "-n", type=int, default=1, show_default=True,
@@ -88,9 +89,10 @@ def simulate_command(ruleset: str, gentle_show: bool, grand_finale: bool, jokers
     if games < 1:
         _usage(f"--games: expected 1 or more, found {games}")
     unread = not_read(rules)
-    # basic stays the default: in self-play it still scores more than the convention
-    # player (docs/bots.md), which is there to be asked for and to roll out move values.
-    specs = list(bots) or ["basic"]
+    # The convention player is the default where the conventions read the game: in
+    # self-play it scores at least basic's mean at every player count (docs/bots.md);
+    # elsewhere basic, the one bot that plays any game.
+    specs = list(bots) or ["basic" if unread else "convention"]
     if len(specs) not in (1, players):
         _usage(f"--bot: expected one for every seat or one for all ({players} players), "
                f"found {len(specs)}")

@@ -141,7 +141,7 @@ def clue_meaning(table: Table, conventions: Conventions, giver: int, target: int
                 continue
             if rank == five and r == max_rank:
                 saves |= 1 << i  # 5 Save
-            elif rank == 2 and r == 2 and not _seen_elsewhere(table, target, i, card):
+            elif rank == 2 and r == 2 and not _seen_elsewhere(table, giver, target, i):
                 saves |= 1 << i  # 2 Save
             elif r == four and four:  # the 4 Save; a dark suit's 4 by its colour too
                 if rank == four or (not rank and table.game.ruleset.kinds[space.suit(i)].one_of_each):
@@ -266,10 +266,11 @@ def _may_find(table: Table, viewer: int) -> int:
     return out
 
 
-def _seen_elsewhere(table: Table, target: int, identity: int, card: int) -> bool:
-    """Whether a copy of `identity` shows in a hand other than the target's (the 2 Save
-    is not given to a 2 another player holds)."""
-    return any(i == identity for p, _, i in table.seen_by(target) if p != target)
+def _seen_elsewhere(table: Table, giver: int, target: int, identity: int) -> bool:
+    """Whether a copy of `identity` shows in a hand other than the target's and the
+    giver's (the 2 Save is not given to a 2 another player holds; the giver cannot see
+    their own hand, so a copy there does not stop the save)."""
+    return any(i == identity for p, _, i in table.seen_by(target) if p not in (target, giver))
 
 
 def _retouch(table: Table, conventions: Conventions, giver: int, target: int,
