@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..knowledge.status import final_round_plays
-from ..rules.engine import State, clue_kind_allowed
+from ..rules.engine import State, clue_kind_allowed, tuple_new
 from ..rules.game import Game
 from ..rules.identities import may_touch_nothing, next_identity
 
@@ -166,9 +166,11 @@ class Planning:
             return score if self.gentle else 0
         if score == self.perfect or ft == 0:
             return score
-        # `_make` from a tuple: NamedTuple's own keyword-handling constructor would cost
-        # the search a few per cent (this is its most frequent line).
-        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score, last))
+        # `tuple.__new__` from a tuple, as the engine makes its states: NamedTuple's own
+        # keyword-handling constructor (or `_make`'s length check) would cost the search a
+        # few per cent (this is its most frequent line).
+        return tuple_new(Node, ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score,
+                                last))
 
     def can_hint(self, node: Node) -> bool:
         return bool(self.hint_moves(node))
