@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..knowledge.status import final_round_plays
-from ..rules.engine import State, clue_kind_allowed
+from ..rules.engine import State, clue_kind_allowed, tuple_new
 from ..rules.game import Game
 from ..rules.identities import may_touch_nothing, next_identity
 
@@ -110,12 +110,9 @@ class Planning:
         # release[d][i]: the first slot (draw-using turn) at which identity i can be played
         # when d cards have been drawn and none of it is held: the slot after its first
         # copy is drawn; but the player who draws the last card plays it, if at all, on
-        # the game's last turn (slot pile + players - 1). (Built once per game: a list
-        # comprehension per row, the ends of the table worked out outside the loop.)
-        last, end = self.size - 1, self.size + self.n - 1
-        self.release = tuple([
-            tuple([NONE if k >= NONE else k - d + 1 if k < last else end - d for k in row])
-            for d, row in enumerate(self.next_at)])
+        # the game's last turn (slot pile + players - 1). (Built per row when first asked,
+        # `release_at`: a search from a late turn reads only the rows from there on.)
+        self._release: list[tuple[int, ...] | None] = [None] * len(self.next_at)
         copies: list[list[int]] = [[] for _ in range(count)]
         for k, i in enumerate(ids):
             copies[i].append(k)
@@ -169,9 +166,11 @@ class Planning:
             return score if self.gentle else 0
         if score == self.perfect or ft == 0:
             return score
-        # `_make` from a tuple: NamedTuple's own keyword-handling constructor would cost
-        # the search a few per cent (this is its most frequent line).
-        return Node._make(((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score, last))
+        # `tuple.__new__` from a tuple, as the engine makes its states: NamedTuple's own
+        # keyword-handling constructor (or `_make`'s length check) would cost the search a
+        # few per cent (this is its most frequent line).
+        return tuple_new(Node, ((p + 1) % self.n, hands, rows, drawn, coins, lives, ft, score,
+                                last))
 
     def can_hint(self, node: Node) -> bool:
         return bool(self.hint_moves(node))
@@ -262,7 +261,7 @@ class Planning:
             for c in h:
                 held.add(ids[c])
         jid = self.joker_id
-        release = self.release[drawn]
+        release = self.release_at(drawn)
         slots = ft if ft >= 0 else self.size - drawn + self.n
         if jid in held:
             jokers = left[jid] + sum(1 for h in hands for c in h if ids[c] == jid)
@@ -396,7 +395,6 @@ class Planning:
         hand = hands[p]
         cuts = self.cuts(node)
         suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
-        plays: list[tuple[int, Move]] = []
         jokers: list[Move] = []
         dead: list[Move] = []
         others: list[tuple[float, Move]] = []
@@ -418,11 +416,9 @@ class Planning:
             seen.add(cls)
             if cls == DEAD:
                 dead.append((DISCARD, c, -1))
-            elif r == rows[s] + 1:
-                plays.append((r, (PLAY, c, -1)))
-            else:
+            elif r != rows[s] + 1:  # (the plays: `plays`)
                 others.append((self.throw_cost(node, c), (DISCARD, c, -1)))
-        out = [mv for _, mv in sorted(plays)]
+        out = self.plays(node)
         if jokers:
             left = self.left[drawn]
             held = {ids[c] for h in hands for c in h}
@@ -443,6 +439,33 @@ class Planning:
             # nothing else is legal.
             out += [(MISFIRE, c, -1) for _, c, _ in dead + [mv for _, mv in others]]
         return out
+
+    def release_at(self, drawn: int) -> tuple[int, ...]:
+        """The row `drawn` of the release table (see `__init__`), made once."""
+        row = self._release[drawn]
+        if row is None:
+            last, end = self.size - 1, self.size + self.n - 1
+            row = self._release[drawn] = tuple([
+                NONE if k >= NONE else k - drawn + 1 if k < last else end - drawn
+                for k in self.next_at[drawn]])
+        return row
+
+    def plays(self, node: Node) -> list[Move]:
+        """The plays of `moves` (cards that fit their row, no joker), lowest rank first,
+        one per identity: the head of `moves`, and the greedy line's first choice (which
+        needs no more of them). (A card that fits is below its row's cut: its own copy is
+        held, so its rank is not gone.)"""
+        rows = node.rows
+        suit_of, rank_of, ids = self.suit_of, self.rank_of, self.ident
+        plays: list[tuple[int, Move]] = []
+        for c in node.hands[node.player]:
+            s = suit_of[c]
+            if s >= 0 and rank_of[c] == rows[s] + 1 and all(
+                    ids[mv[1]] != ids[c] for _, mv in plays):
+                plays.append((rank_of[c], (PLAY, c, -1)))
+        if len(plays) > 1:
+            plays.sort()
+        return [mv for _, mv in plays]
 
     def throw_cost(self, node: Node, card: int) -> float:
         """How bad throwing a live card is: under 1 when another copy is in a hand,

@@ -199,10 +199,10 @@ class Solver(Planning):
         (any row in the final round); throw a dead card; pass while a teammate can play
         (`patient`, or when the cheapest throw is a last copy); else throw the cheapest."""
         p, hands, rows, drawn, _, _, ft, _, _ = node
-        moves = self.moves(node)
-        plays = [mv for mv in moves if mv[0] == PLAY and mv[2] < 0]
+        plays = self.plays(node)  # (the head of `moves`)
         if plays:
             return plays[0]
+        moves = self.moves(node)
         jokers = [mv for mv in moves if mv[0] == PLAY]
         if jokers:
             ids = self.ident
