@@ -51,7 +51,7 @@ def mine(a: Analysis, turn: int) -> list[Finding]:
 @pytest.fixture
 def unjudged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The analysis without the judgement by value (what the notes said before it)."""
-    monkeypatch.setattr(analysis_module, "judge_by_value", lambda r, p, f, v: tuple(f))
+    monkeypatch.setattr(analysis_module, "judge_by_value", lambda r, p, f, *rest: tuple(f))
     yield
 
 
@@ -221,3 +221,59 @@ def test_the_policy_and_the_candidates_rest_on_what_the_mover_knew_only() -> Non
             other = redeal(record, turn, random.Random(k))
             assert other is not None
             assert seen(other, turn) == real
+
+
+def test_a_play_clue_given_before_the_turn_is_played_in_the_rollout() -> None:
+    # The rollout's players act on the clues given before the valued turn too (the held-out
+    # audit's p6_14 note: a 4P clued for play at turn 49 was never played in the model):
+    # a card an earlier play clue called, which its holder may take for a playable card,
+    # is played by its holder; without the call, the same seat does something else.
+    from nova_replay.knowledge.status import all_playable
+    from nova_replay.review.endgame import called_before
+
+    found = 0
+    for seed in range(40):
+        record, turn = endgame(seed, last_card=True)
+        tl, game = record.timeline, record.game
+        tracker = Tracker(game)
+        for k in range(turn - 1):
+            tracker.update(tl[k], tl.actions[k], tl[k + 1])
+        state = tl[turn - 1]
+        st = tracker.status(state)
+        me = state.player(game)
+        for k in tracker.hand(state, me):
+            if k.deduced & st.playable and not all_playable(k.deduced, st) and not any(
+                    all_playable(o.deduced, st) for o in tracker.hand(state, me)):
+                called = KnowledgePolicy(game, frozenset({k.card})).choose(state, tracker)
+                assert called == Play(k.card)
+                assert KnowledgePolicy(game).choose(state, tracker) != Play(k.card)
+                found += 1
+                break
+    assert found >= 3
+    # The calls come from the reader's play clues still held, as their target read them:
+    # a play clue's focus is called, a save's is not.
+    from nova_replay.conventions.game import read_game
+    from nova_replay.conventions.meaning import PLAY, SAVE
+    from nova_replay.conventions.reading import Reading
+    from nova_replay.knowledge.tiers import timeline_knowledge
+    from nova_replay.review.analysis import DEFAULT_CONVENTIONS
+
+    plays = saves = 0
+    for seed in range(6):
+        record, turn = endgame(seed)
+        tl = record.timeline
+        reading = read_game(timeline_knowledge(tl), DEFAULT_CONVENTIONS)
+        calls = called_before(reading, tl, turn)
+        held = {c for hand in tl[turn - 1].hands for c in hand}
+        assert calls <= held
+        for r in reading.turns[1:turn]:
+            if isinstance(r, Reading) and r.focus in held:
+                if r.meaning == PLAY:
+                    assert r.focus in calls
+                    plays += 1
+                elif r.meaning == SAVE and not any(
+                        isinstance(o, Reading) and o.focus == r.focus and o.meaning == PLAY
+                        for o in reading.turns[1:turn]):
+                    assert r.focus not in calls
+                    saves += 1
+    assert plays and saves

@@ -591,7 +591,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
         p.pace < 0 and not play_ended(record.timeline.states[p.turn]))), None)
     loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
     findings = _judge_pace(record, clock, loss, findings)
-    findings = judge_by_value(record, [p.pace for p in clock], findings, valuer)
+    findings = judge_by_value(record, [p.pace for p in clock], findings, valuer, reading)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ..conventions.game import GameReading
+from ..conventions.reading import Reading, asks_play
 from ..knowledge.tiers import Tracker
 from ..record.load import Record
 from ..rules.engine import Timeline
@@ -76,12 +78,27 @@ class FindingLike(Protocol):
     def details(self) -> Any: ...
 
 
-def endgame_valuer(timeline: Timeline) -> Callable[[int, Tracker], Valuation]:
-    """The endgame valuer of a game, as a Valuation (`rollout.value_moves`)."""
+def called_before(reading: GameReading | None, timeline: Timeline, turn: int) -> frozenset[int]:
+    """The cards still held before `turn` that an earlier clue asked its target to play,
+    as the target read it (`reading.asks_play` with the focus unseen: a play clue, not a
+    clue that may be a save): the rollout's players play them when they may, as the
+    players of the game would (none when no convention reads the game)."""
+    if reading is None:
+        return frozenset()
+    held = {c for hand in timeline[turn - 1].hands for c in hand}
+    return frozenset(r.focus for r in reading.turns[1:turn]
+                     if isinstance(r, Reading) and r.focus in held
+                     and asks_play(r.meaning, False, r.saved))
+
+
+def endgame_valuer(timeline: Timeline, reading: GameReading | None = None
+                   ) -> Callable[[int, Tracker], Valuation]:
+    """The endgame valuer of a game, as a Valuation (`rollout.value_moves`), the clues
+    before each turn read by `reading` (`called_before`)."""
     game = timeline.game
 
     def value(turn: int, tracker: Tracker) -> Valuation:
-        v = value_moves(timeline, turn, tracker)
+        v = value_moves(timeline, turn, tracker, calls=called_before(reading, timeline, turn))
         best, top = v.best
         name = game.players[timeline[turn - 1].player(game)]
         deals = "the one deal" if v.deals == 1 else f"the {v.deals} deals"
@@ -106,7 +123,8 @@ def _judged_here(f: FindingLike, mover: int, endgame: bool) -> bool:
 
 
 def judge_by_value(record: Record, paces: Sequence[int], findings: Sequence[Any],
-                   valuer: MoveValuer | None = None) -> tuple[Any, ...]:
+                   valuer: MoveValuer | None = None,
+                   reading: GameReading | None = None) -> tuple[Any, ...]:
     """The notes, each fault (and each excused endgame stall) judged by value (module
     docstring): in the endgame always, elsewhere with `valuer`. `paces[t]`: the pace
     after turn t (the clock's)."""
@@ -126,7 +144,7 @@ def judge_by_value(record: Record, paces: Sequence[int], findings: Sequence[Any]
     values: dict[int, Valuation | None] = {}
     endgame_turns = sorted(t for t, e in wanted.items() if e)
     if endgame_turns:
-        value = endgame_valuer(tl)
+        value = endgame_valuer(tl, reading)
         tracker = Tracker(game)
         done = 0
         for t in endgame_turns:

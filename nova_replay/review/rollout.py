@@ -88,15 +88,16 @@ def values_supported(game: Game) -> bool:
 # ---- the policy ----------------------------------------------------------------------
 class KnowledgePolicy:
     """Every seat's move from its own knowledge, for the rest of a game: play a card
-    known playable, or one a play clue given during the rollout called (its holder
-    trusts a clue's focus that may be playable); give a play clue on a playable card to
-    a player who still has a turn and no known play; on their last turn with a life to
+    known playable, or one a play clue called, before the rollout (`calls`: as its
+    target read it) or during it (its holder trusts a clue's focus that may be
+    playable); give a play clue on a playable card to a player who still has a turn and
+    no known play; on their last turn with a life to
     spare, play the card most likely to fit; else stall with a clue that touches no new
     card, or discard the chop. It never reads a card its player cannot see."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, calls: frozenset[int] = frozenset()) -> None:
         self.game = game
-        self.calls: set[int] = set()  # cards a play clue in the rollout called
+        self.calls: set[int] = set(calls)  # cards a play clue called, still held
 
     def later(self, state: State, p: int) -> list[int]:
         """The players who still have a turn after `p`'s, next first."""
@@ -267,7 +268,8 @@ def _legal(game: Game, state: State, action: Action) -> bool:
 
 
 # ---- the candidates --------------------------------------------------------------------
-def candidates(game: Game, state: State, tracker: Tracker, taken: Action) -> list[Action]:
+def candidates(game: Game, state: State, tracker: Tracker, taken: Action,
+               calls: frozenset[int] = frozenset()) -> list[Action]:
     """The moves weighed at a turn, the move played first: the policy's own move, a play
     of each card known playable and the blind play likeliest to fit, each play clue the
     policy could give, its stall clue, and its discard (a known-trash card or the chop)."""
@@ -278,7 +280,7 @@ def candidates(game: Game, state: State, tracker: Tracker, taken: Action) -> lis
         if a not in out and _legal(game, state, a):
             out.append(a)
 
-    policy = KnowledgePolicy(game)
+    policy = KnowledgePolicy(game, calls)
     add(policy.choose(state, tracker))
     st = tracker.status(state)
     for k in tracker.hand(state, p):
@@ -290,7 +292,7 @@ def candidates(game: Game, state: State, tracker: Tracker, taken: Action) -> lis
     clues = state.coins >= game.ruleset.hint_cost
     later = policy.later(state, p)
     if clues:
-        for clue in play_clues(game, state, tracker, later, set()):
+        for clue in play_clues(game, state, tracker, later, set(calls)):
             add(clue)
         add(stall(game, state, tracker, p, later, True))
     if state.coins < game.ruleset.coins:
@@ -393,9 +395,12 @@ def _seed(turn: int, ids: list[int], masks: Sequence[int], actions: Sequence[Act
 
 # ---- the valuer ------------------------------------------------------------------------
 def value_moves(timeline: Timeline, turn: int, tracker: Tracker | None = None,
-                exact_deals: int = EXACT_DEALS, samples: int = SAMPLED_DEALS) -> MoveValues:
+                exact_deals: int = EXACT_DEALS, samples: int = SAMPLED_DEALS,
+                calls: frozenset[int] = frozenset()) -> MoveValues:
     """The candidates of `turn` (`candidates`) valued over the deals its mover could not
-    tell apart. `tracker`: the knowledge before the move, if the caller has it."""
+    tell apart. `tracker`: the knowledge before the move, if the caller has it. `calls`:
+    the cards still held that earlier play clues called, as their holders read them
+    (`endgame.called_before`); every seat of the rollout plays them when it may."""
     game, actions = timeline.game, timeline.actions
     state = timeline[turn - 1]
     if tracker is None:
@@ -407,7 +412,7 @@ def value_moves(timeline: Timeline, turn: int, tracker: Tracker | None = None,
     hidden = [*hand, *range(state.drawn, len(game.deck))]
     ids = sorted(game.identity_of[c] for c in hidden)
     masks = [k.deduced for k in tracker.hand(state, me)]
-    cands = candidates(game, state, tracker, actions[turn - 1])
+    cands = candidates(game, state, tracker, actions[turn - 1], calls)
     final = state.final_turns >= 0  # the draw pile is empty: the final round
     limit = FINAL_ROUND_DEALS if final else exact_deals
     exact = _count(ids, masks, limit) <= limit
@@ -425,7 +430,7 @@ def value_moves(timeline: Timeline, turn: int, tracker: Tracker | None = None,
             deal = Game(game.ruleset, game.players, tuple(deck))
             made[d] = deal, _retarget(tracker, deal, state.drawn)
         deal, known = made[d]
-        return play_to_end(deal, state, known, move)
+        return play_to_end(deal, state, known, move, calls)
 
     totals = [0.0] * len(cands)
     for k, move in enumerate(cands):
@@ -464,11 +469,12 @@ def _retarget(tracker: Tracker, deal: Game, drawn: int) -> Tracker:
     return new
 
 
-def play_to_end(deal: Game, state: State, tracker: Tracker, move: Action) -> int:
+def play_to_end(deal: Game, state: State, tracker: Tracker, move: Action,
+                calls: frozenset[int] = frozenset()) -> int:
     """The final score when `move` is made in `deal` at `state` and `KnowledgePolicy`
     plays every seat to the end."""
     tr = tracker.copy()
-    policy = KnowledgePolicy(deal)
+    policy = KnowledgePolicy(deal, calls)
     state = policy.step(state, tr, move)
     limit = 4 * len(deal.deck) + 20
     while not state.over and limit:
