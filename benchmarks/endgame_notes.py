@@ -62,7 +62,7 @@ def main() -> None:
     games = records()
     judged = [endgame_notes(r) for r in games]
     real = analysis_module.judge_by_value
-    analysis_module.judge_by_value = lambda r, p, f, v: tuple(f)  # type: ignore[assignment]
+    analysis_module.judge_by_value = lambda r, p, f, *rest: tuple(f)  # type: ignore[assignment]
     try:
         plain = [endgame_notes(r) for r in games]
     finally:
