@@ -569,3 +569,17 @@ def test_a_hanablive_puzzle_writes_purple_as_its_notes_do() -> None:
     assert text.splitlines()[2].endswith("P 0")  # the rows: R Y G B P
     assert any(m.text == "clue purple to Player1" for m in choices(p))
     assert not any("5W" in line for line in verdict_lines(p, choices(p)[0]))
+
+
+def test_a_discard_that_was_a_copy_unknown_to_its_mover_is_no_duplicate_discard() -> None:
+    # The Sarcastic Discard's position, but Alice's 1 is never clued green: her 1 may be any
+    # 1, so discarding it with a known play (it) is a fault by her view, and that the card
+    # was really a copy of Cathy's clued 1G is what she could not see (issue #31): the
+    # puzzle rule judges from her view, not the card's identity.
+    from test_conventions import review
+    from test_fault_rules import SARCASTIC
+    steps = [hint("Bob", rank=5), hint("Alice", rank=1), hint("Alice", rank=4),
+             hint("Bob", rank=1), hint("Cathy", rank=1), discard("3G"), discard("1G")]
+    a = review(SARCASTIC, steps, level=3)
+    assert [f.kind for f in a.notes_at(7)] == ["discard_with_playable"]
+    assert not duplicate_discard(a, 7)
