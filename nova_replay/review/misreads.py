@@ -9,7 +9,8 @@ use the reading"), each judged by what the player could see:
   blind-played it nor gave an urgent save or fix, and the finesse was then lost (the
   card discarded, the clued card misplayed or discarded, the game over with it in
   hand) or needed another clue on the finessed card. A late answer that still came is
-  not noted.
+  not noted, nor a finesse another player blind-played into first, by the same clue as
+  they read it (`_taken`: they took the call, whether it fit or not).
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
   its holder while they had a chop (an unclued card no chop move protected).
 """
@@ -94,6 +95,24 @@ def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
     return actions[u - 1][0] == first
 
 
+def _taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int) -> bool:
+    """Whether, between the clue of turn `t` and `q`'s answer due at turn `u`, another
+    player blind-played a card that the clue called as they read it (`MoverView.called`):
+    they took the finesse, whether it fit or not (a misplay shows the call failed), so it
+    is not `q`'s to answer (p5_08: Player 4 played into a finesse Player 5 was then
+    faulted for not answering)."""
+    tl = tk.timeline
+    n = len(tl.game.players)
+    for v in range(t + 1, u):
+        act, p = tl.actions[v - 1], (v - 1) % n
+        if p == q or type(act) is not Play or tk.touched[v - 1][act.card]:
+            continue
+        call = MoverView(tk, read, v, p).called(act.card)
+        if call is not None and call.turn == t:
+            return True
+    return False
+
+
 def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
                 links: tuple[Connection, ...], k: int, w_hint: str) -> Misread | None:
     tl = tk.timeline
@@ -127,6 +146,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
+    if _taken(tk, read, t, u, q):
+        return None  # another player blind-played into the same call first: taken
     if states[u - 1].lives == 1:
         return None  # one more misfire ends the game: a blind play may wait
     urgent = read.turns[u]
