@@ -91,11 +91,13 @@ def test_a_save_that_can_wait_is_not_the_one_answer_beside_a_play_clue() -> None
     a = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "AD 2H 3H 4D"}, steps)
     found = [(x.move.text, x) for x in sound_answers(a, 2)]
     assert [t for t, _ in found] == ["hint 5s to Anna"] and puzzle_at(a, 2, "x") is None
-    # No play clue to give: the save is the one answer.
-    b = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "2D 2H 3H 4D"}, steps)
+    # No play clue to give: the save is the one answer. (Carla's finesse position shows
+    # no card a 4's chain needs: with a 2♦ there, Ben's blind play reads as a
+    # self-finesse through it, no fault of his.)
+    b = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "4C 2H 3H 4D"}, steps)
     assert [x.move.text for x in puzzle_at(b, 2, "x").answers] == ["hint 5s to Anna"]  # type: ignore[union-attr]
     # The 5 on the chop of the next player (Carla), who would discard it: the save first.
-    c = analysed("nova", {"Anna": "AD 3D 4H 2C", "Ben": ben, "Carla": "2D 2H 3H 5S"}, steps)
+    c = analysed("nova", {"Anna": "AD 3D 4H 2C", "Ben": ben, "Carla": "4C 2H 3H 5S"}, steps)
     assert [x.move.text for x in puzzle_at(c, 2, "x").answers] == ["hint 5s to Carla"]  # type: ignore[union-attr]
 
 
