@@ -171,3 +171,10 @@ def test_real_a_finesse_another_player_played_into_is_not_left_unanswered() -> N
     a = _real("p5_08.json")
     assert ("misread", "mistake") in notes(a, 18)
     assert ("misread", "mistake") not in notes(a, 20)
+
+
+def test_real_a_finesse_whose_card_was_played_from_elsewhere_calls_nothing() -> None:
+    # p3_04 turn 27: 5 to Player 1's 5R reads as a reverse finesse on Player 2 for the 3R;
+    # by turn 50 the red row is at 4 (the 3R came from elsewhere): nothing is left for
+    # Player 2 to answer, so their discard is no unanswered finesse.
+    assert ("misread", "mistake") not in notes(_real("p3_04.json"), 50)

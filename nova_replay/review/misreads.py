@@ -95,9 +95,11 @@ def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
     return actions[u - 1][0] == first
 
 
-def _taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int) -> bool:
+def _taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int,
+           identity: int) -> bool:
     """Whether, between the clue of turn `t` and `q`'s answer due at turn `u`, another
-    player blind-played a card that the clue called as they read it (`MoverView.called`):
+    player blind-played a card that the clue called as they read it (`MoverView.called`)
+    as the same card `identity` (another card of its chain is theirs to play):
     they took the finesse, whether it fit or not (a misplay shows the call failed), so it
     is not `q`'s to answer (p5_08: Player 4 played into a finesse Player 5 was then
     faulted for not answering)."""
@@ -108,7 +110,7 @@ def _taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int) -> 
         if p == q or type(act) is not Play or tk.touched[v - 1][act.card]:
             continue
         call = MoverView(tk, read, v, p).called(act.card)
-        if call is not None and call.turn == t:
+        if call is not None and call.turn == t and call.identity == identity:
             return True
     return False
 
@@ -134,6 +136,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
             return None  # played, clued again or the clue's card gone before their turn
         if any(c in before.discards for c in earlier):
             return None  # the chain broke before them
+        if (tk.statuses[u - 1].trash >> x.identity) & 1:
+            return None  # the card it needed of them was played from elsewhere: no call left
         if not any(c in hand for c in earlier for hand in before.hands):
             act = actions[u - 1]
             if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]):
@@ -146,7 +150,7 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
-    if _taken(tk, read, t, u, q):
+    if _taken(tk, read, t, u, q, x.identity):
         return None  # another player blind-played into the same call first: taken
     if states[u - 1].lives == 1:
         return None  # one more misfire ends the game: a blind play may wait
