@@ -95,7 +95,7 @@ def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
     return actions[u - 1][0] == first
 
 
-def _taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int,
+def taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int,
            identity: int) -> bool:
     """Whether, between the clue of turn `t` and `q`'s answer due at turn `u`, another
     player blind-played a card that the clue called as they read it (`MoverView.called`)
@@ -150,7 +150,7 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
-    if _taken(tk, read, t, u, q, x.identity):
+    if taken(tk, read, t, u, q, x.identity):
         return None  # another player blind-played into the same call first: taken
     if states[u - 1].lives == 1:
         return None  # one more misfire ends the game: a blind play may wait
