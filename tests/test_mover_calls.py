@@ -167,7 +167,7 @@ def test_real_a_layered_finesse_goes_on_past_another_clues_blind_play() -> None:
 def test_real_a_finesse_another_player_played_into_is_not_left_unanswered() -> None:
     # p5_08 turn 17: red to Player 1's 2R needs a 1R no one shows. Player 3, first, did not
     # answer (their misread); Player 4 then blind-played into the call (1P: a misfire that
-    # followed the reading); Player 5, who saw that, is not faulted for not answering too.
+    # followed the reading); Player 5, who saw that misfire, is not faulted for not answering.
     a = _real("p5_08.json")
     assert ("misread", "mistake") in notes(a, 18)
     assert ("misread", "mistake") not in notes(a, 20)

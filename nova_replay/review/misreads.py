@@ -9,8 +9,8 @@ use the reading"), each judged by what the player could see:
   blind-played it nor gave an urgent save or fix, and the finesse was then lost (the
   card discarded, the clued card misplayed or discarded, the game over with it in
   hand) or needed another clue on the finessed card. A late answer that still came is
-  not noted, nor a finesse another player blind-played into first, by the same clue as
-  they read it (`_taken`: they took the call, whether it fit or not).
+  not noted, nor one after another player's blind play that misfired (`taken`: a
+  finesse taken, and failed), nor one whose card was played from elsewhere.
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
   its holder while they had a chop (an unclued card no chop move protected).
 """
@@ -95,22 +95,19 @@ def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
     return actions[u - 1][0] == first
 
 
-def taken(tk: TimelineKnowledge, read: GameReading, t: int, u: int, q: int,
-           identity: int) -> bool:
+def taken(tk: TimelineKnowledge, t: int, u: int, q: int) -> bool:
     """Whether, between the clue of turn `t` and `q`'s answer due at turn `u`, another
-    player blind-played a card that the clue called as they read it (`MoverView.called`)
-    as the same card `identity` (another card of its chain is theirs to play):
-    they took the finesse, whether it fit or not (a misplay shows the call failed), so it
-    is not `q`'s to answer (p5_08: Player 4 played into a finesse Player 5 was then
-    faulted for not answering)."""
+    player blind-played an untouched card that did not fit: they took a finesse, and it
+    failed (p5_08: Player 4 played into a finesse Player 5 was then faulted for not
+    answering). Only what `q` saw: the card, its clues, the piles (not the other
+    player's reading, which rests on `q`'s own cards; a blind play that fit as the card
+    `q` was to play is the row's: `_unanswered`)."""
     tl = tk.timeline
     n = len(tl.game.players)
     for v in range(t + 1, u):
         act, p = tl.actions[v - 1], (v - 1) % n
-        if p == q or type(act) is not Play or tk.touched[v - 1][act.card]:
-            continue
-        call = MoverView(tk, read, v, p).called(act.card)
-        if call is not None and call.turn == t and call.identity == identity:
+        if p != q and type(act) is Play and not tk.touched[v - 1][act.card] \
+                and is_misfire(act, tl.states[v - 1], tl.states[v]):
             return True
     return False
 
@@ -150,8 +147,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
-    if taken(tk, read, t, u, q, x.identity):
-        return None  # another player blind-played into the same call first: taken
+    if taken(tk, t, u, q):
+        return None  # another player blind-played into a finesse first, and it failed
     if states[u - 1].lives == 1:
         return None  # one more misfire ends the game: a blind play may wait
     urgent = read.turns[u]
