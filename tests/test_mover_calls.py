@@ -116,3 +116,65 @@ def test_a_self_finesse_skips_the_cards_its_own_clue_touched() -> None:
     a = review(game, [hint("Bob", rank=2), play("1G")])
     assert (move(a, 2).move, move(a, 2).called_at) == ("answers finesse", 1)
     assert notes(a, 2) == []
+
+
+# Alice's red to Donald's 2R: Bob and Cathy both hold the 1R on their finesse position.
+_AMBIGUOUS = {"Alice": "3Y 4G 3B 4W", "Bob": "1R 3G 4B 2B", "Cathy": "1R 2Y 4Y 5W",
+              "Donald": "2R 3W 2W 5B"}
+
+
+def test_a_card_seen_on_a_later_players_finesse_position_is_theirs() -> None:
+    # Bob sees Cathy's 1R on her finesse position: the finesse is hers, whatever the turn
+    # order (H-Group, Ambiguous Finesse: Bob waits). Bob's blind 1R at once answers no call
+    # as he could read it: a gamble. Once Cathy had her turn and did not play hers, she
+    # passed: Bob's 1R then answers the finesse.
+    game = build_game(HANABI, _AMBIGUOUS)
+    a = review(game, [hint("Donald", "R"), play("1R")])
+    assert notes(a, 2) == [("gamble", "info")]
+    b = review(game, [hint("Donald", "R"), discard("2B"), hint("Donald", rank=5),
+                      hint("Cathy", rank=5), discard("4W"), play("1R")])
+    assert notes(b, 6) == []
+
+
+def _real(name: str, *where: str) -> Analysis:
+    from helpers import shared
+
+    from nova_replay.review.analysis import analyze
+    return analyze(shared(*(where or ("real", "hanabi-challenges", "games")), name))
+
+
+def test_real_the_movers_own_finesse_position_comes_after_the_cards_they_see() -> None:
+    # p5_15 turn 28: 4 to Player 1's 4R needs 1R (Player 1's own finesse position, a
+    # self-finesse Player 4 sees), 2R and 3R (Player 2's, seen). Player 4 moves first but
+    # takes only the 2R no one shows: their blind 2R at turn 34 answers the clue.
+    assert [k for k, _ in notes(_real("p5_15.json"), 34)] == []
+    # p6_18 turn 21: yellow to Player 6's 5Y; the giver's own finesse position (a 4Y it
+    # cannot see) answers nothing of its clue: Player 5's 4Y at turn 29 answers it.
+    assert "gamble" not in [k for k, _ in notes(_real("p6_18.json"), 29)]
+    # p4_13 turn 19: Player 4 blind-played at once as the 2Y, while the 1Y the clue needed
+    # first sat on Player 1's finesse position, which Player 4 saw: their own misread.
+    assert ("misread", "mistake") in notes(_real("p4_13.json"), 20)
+
+
+def test_real_a_layered_finesse_goes_on_past_another_clues_blind_play() -> None:
+    # game-194321_4p: James's yellow at turn 2 is a layered finesse on Libster, who played
+    # 1B (turn 4), then 2B (turn 8, which NoMercy's turn-7 clue called), then the 1Y
+    # (turn 24): the answer to the layered finesse, no gamble.
+    a = _real("game-194321_4p.json", "hanablive")
+    assert "gamble" not in [k for k, _ in notes(a, 24)]
+
+
+def test_real_a_finesse_another_player_played_into_is_not_left_unanswered() -> None:
+    # p5_08 turn 17: red to Player 1's 2R needs a 1R no one shows. Player 3, first, did not
+    # answer (their misread); Player 4 then blind-played into the call (1P: a misfire that
+    # followed the reading); Player 5, who saw that misfire, is not faulted for not answering.
+    a = _real("p5_08.json")
+    assert ("misread", "mistake") in notes(a, 18)
+    assert ("misread", "mistake") not in notes(a, 20)
+
+
+def test_real_a_finesse_whose_card_was_played_from_elsewhere_calls_nothing() -> None:
+    # p3_04 turn 27: 5 to Player 1's 5R reads as a reverse finesse on Player 2 for the 3R;
+    # by turn 50 the red row is at 4 (the 3R came from elsewhere): nothing is left for
+    # Player 2 to answer, so their discard is no unanswered finesse.
+    assert ("misread", "mistake") not in notes(_real("p3_04.json"), 50)

@@ -91,11 +91,13 @@ def test_a_save_that_can_wait_is_not_the_one_answer_beside_a_play_clue() -> None
     a = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "AD 2H 3H 4D"}, steps)
     found = [(x.move.text, x) for x in sound_answers(a, 2)]
     assert [t for t, _ in found] == ["hint 5s to Anna"] and puzzle_at(a, 2, "x") is None
-    # No play clue to give: the save is the one answer.
-    b = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "2D 2H 3H 4D"}, steps)
+    # No play clue to give: the save is the one answer. (Carla's finesse position shows
+    # no card a 4's chain needs: with a 2♦ there, Ben's blind play reads as a
+    # self-finesse through it, no fault of his.)
+    b = analysed("nova", {"Anna": "2C 3D 4H 5S", "Ben": ben, "Carla": "4C 2H 3H 4D"}, steps)
     assert [x.move.text for x in puzzle_at(b, 2, "x").answers] == ["hint 5s to Anna"]  # type: ignore[union-attr]
     # The 5 on the chop of the next player (Carla), who would discard it: the save first.
-    c = analysed("nova", {"Anna": "AD 3D 4H 2C", "Ben": ben, "Carla": "2D 2H 3H 5S"}, steps)
+    c = analysed("nova", {"Anna": "AD 3D 4H 2C", "Ben": ben, "Carla": "4C 2H 3H 5S"}, steps)
     assert [x.move.text for x in puzzle_at(c, 2, "x").answers] == ["hint 5s to Carla"]  # type: ignore[union-attr]
 
 
@@ -569,3 +571,17 @@ def test_a_hanablive_puzzle_writes_purple_as_its_notes_do() -> None:
     assert text.splitlines()[2].endswith("P 0")  # the rows: R Y G B P
     assert any(m.text == "clue purple to Player1" for m in choices(p))
     assert not any("5W" in line for line in verdict_lines(p, choices(p)[0]))
+
+
+def test_a_discard_that_was_a_copy_unknown_to_its_mover_is_no_duplicate_discard() -> None:
+    # The Sarcastic Discard's position, but Alice's 1 is never clued green: her 1 may be any
+    # 1, so discarding it with a known play (it) is a fault by her view, and that the card
+    # was really a copy of Cathy's clued 1G is what she could not see (issue #31): the
+    # puzzle rule judges from her view, not the card's identity.
+    from test_conventions import review
+    from test_fault_rules import SARCASTIC
+    steps = [hint("Bob", rank=5), hint("Alice", rank=1), hint("Alice", rank=4),
+             hint("Bob", rank=1), hint("Cathy", rank=1), discard("3G"), discard("1G")]
+    a = review(SARCASTIC, steps, level=3)
+    assert [f.kind for f in a.notes_at(7)] == ["discard_with_playable"]
+    assert not duplicate_discard(a, 7)

@@ -212,6 +212,7 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
                 return Connection(deep[1], p, deep[0], FINESSE, wanted, HIDDEN,
                                   (*wrong, *deep[2]))
     mine: Connection | None = None  # the target's own copy, read last
+    own: Connection | None = None  # the viewer's own finesse position, after any they see
     for p in order:
         if p in blocked or (p == viewer and not self_finesse):
             continue  # (a player cannot see their own finesse position: below)
@@ -235,6 +236,12 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
             # consider the possibility of a Self-Finesse if there are no other" (level 2)
             mine = Connection(card, p, slot, FINESSE, wanted, name)
             continue
+        if p == viewer:
+            # the viewer's own finesse position holds only what no one else shows: a
+            # card they see on a later player's finesse position is that player's to
+            # play (H-Group: Bob, seeing Cathy's red 1, waits for her), whatever the order
+            own = Connection(card, p, slot, FINESSE, wanted, name)
+            continue
         if level5 and viewer is None and name == "finesse":
             found = _ambiguous(table, conventions, order, target, wanted, used, blocked,
                                p, slot, card)
@@ -243,8 +250,8 @@ def _finesse(table: Table, conventions: Conventions, order: list[int], target: i
         if name != "self-finesse" and conventions.knows(QUEUED) and queued(table, p):
             name = QUEUED  # (a double or reverse finesse too, maybe: the queue says more)
         return Connection(card, p, slot, FINESSE, wanted, name)
-    if mine is not None or not level5:
-        return mine
+    if mine is not None or own is not None or not level5:
+        return mine or own
     rows: list[int] | None = None  # (worked out for the first player it may concern)
     for p in order:  # level 5: a Layered Finesse, when no finesse position holds it
         if p in blocked or p == viewer or p == target:  # not their own cards: they see none

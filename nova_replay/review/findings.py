@@ -142,7 +142,9 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
     # player -> the finesse their last blind play answered: while its focus, a card they
     # see, is still held and cannot be played yet, the card they played was not the one it
     # needed, so it calls their next finesse position (H-Group's layered finesse, level 5)
-    answered: dict[int, Call] = {}
+    # (each finesse a player answered, latest last: a layered finesse goes on after a
+    # blind play another clue called, as game-194321_4p's 1B, 2B then 1Y)
+    answered: dict[int, list[Call]] = {}
     n = len(game.players)
     for t, action in enumerate(tl.actions, start=1):
         p = (t - 1) % n
@@ -188,17 +190,19 @@ def convention_findings(tk: TimelineKnowledge, read: GameReading,
             if blind:
                 behind = mover.called(card)
                 if behind is None and read.conventions.knows("layered finesse"):
-                    behind = _layered(answered.get(p), p, before, game,
-                                      tk.statuses[t - 1].playable)
+                    behind = next((c for c in map(
+                        lambda call: _layered(call, p, before, game,
+                                              tk.statuses[t - 1].playable),
+                        reversed(answered.get(p, []))) if c is not None), None)
                 if behind is not None and not misfired:
-                    answered[p] = behind
+                    answered.setdefault(p, []).append(behind)
             elif not misfired and tk.touched[t - 1][card] and read.conventions.knows(HIDDEN):
                 prompt = mover.called(card, prompt=True)
                 if prompt is not None and game.identity_of[card] != prompt.identity:
                     # a prompted card that played as another card than the one the clue
                     # needed: the call moves on to their finesse position (a Hidden
                     # Finesse, level 5; they saw the card play, the focus and the piles)
-                    answered[p] = prompt._replace(name=HIDDEN)
+                    answered.setdefault(p, []).append(prompt._replace(name=HIDDEN))
             if not blind and card in focused and not mover.knows_playable(card) and (
                     misfired or not mover.mask(card) & mover.status.playable):
                 # the focus of a clue, read as its player read it: what follows from it is

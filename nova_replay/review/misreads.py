@@ -9,7 +9,8 @@ use the reading"), each judged by what the player could see:
   blind-played it nor gave an urgent save or fix, and the finesse was then lost (the
   card discarded, the clued card misplayed or discarded, the game over with it in
   hand) or needed another clue on the finessed card. A late answer that still came is
-  not noted.
+  not noted, nor one after another player's blind play that misfired (`taken`: a
+  finesse taken, and failed), nor one whose card was played from elsewhere.
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
   its holder while they had a chop (an unclued card no chop move protected).
 """
@@ -94,6 +95,23 @@ def _answered_next(tk: TimelineKnowledge, t: int, q: int) -> bool:
     return actions[u - 1][0] == first
 
 
+def taken(tk: TimelineKnowledge, t: int, u: int, q: int) -> bool:
+    """Whether, between the clue of turn `t` and `q`'s answer due at turn `u`, another
+    player blind-played an untouched card that did not fit: they took a finesse, and it
+    failed (p5_08: Player 4 played into a finesse Player 5 was then faulted for not
+    answering). Only what `q` saw: the card, its clues, the piles (not the other
+    player's reading, which rests on `q`'s own cards; a blind play that fit as the card
+    `q` was to play is the row's: `_unanswered`)."""
+    tl = tk.timeline
+    n = len(tl.game.players)
+    for v in range(t + 1, u):
+        act, p = tl.actions[v - 1], (v - 1) % n
+        if p != q and type(act) is Play and not tk.touched[v - 1][act.card] \
+                and is_misfire(act, tl.states[v - 1], tl.states[v]):
+            return True
+    return False
+
+
 def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
                 links: tuple[Connection, ...], k: int, w_hint: str) -> Misread | None:
     tl = tk.timeline
@@ -115,6 +133,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
             return None  # played, clued again or the clue's card gone before their turn
         if any(c in before.discards for c in earlier):
             return None  # the chain broke before them
+        if (tk.statuses[u - 1].trash >> x.identity) & 1:
+            return None  # the card it needed of them was played from elsewhere: no call left
         if not any(c in hand for c in earlier for hand in before.hands):
             act = actions[u - 1]
             if not (type(act) is Play and act[0] != card and tk.touched[u - 1][act[0]]):
@@ -127,6 +147,8 @@ def _unanswered(tk: TimelineKnowledge, read: GameReading, t: int, r: Reading,
     act = actions[u - 1]
     if act[0] == card and type(act) is not Hint:
         return None  # played it (or discarded it: a misread of its own, noted there)
+    if taken(tk, t, u, q):
+        return None  # another player blind-played into a finesse first, and it failed
     if states[u - 1].lives == 1:
         return None  # one more misfire ends the game: a blind play may wait
     urgent = read.turns[u]

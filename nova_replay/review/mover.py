@@ -268,13 +268,17 @@ class MoverView:
         # (their first untouched card); a copy elsewhere in a hand calls nothing.
         touched = self.tk.touched[t - 1]
         seen = set()
-        # (a finesse position its holder passed on, level 5's Ambiguous Finesse: `passed`)
+        # (a finesse position its holder passed on, level 5's Ambiguous Finesse: `passed`;
+        # any player who had a turn since the clue may have)
         level5 = self.reading is not None and self.reading.conventions.knows(AMBIGUOUS)
-        earlier = self._before_me(t) if level5 else frozenset()
+        n = len(before.hands)
+        earlier = frozenset((u - 1) % n for u in range(t + 1, self.turn)) if level5 \
+            else frozenset()
+        giver = (t - 1) % len(before.hands)
         for q, hand in enumerate(before.hands):
             if q == self.player:
                 continue
-            first = True
+            first = q != giver  # (the giver's own finesse position answers no clue of theirs)
             moved = q in earlier
             for c in hand:
                 if touched[c] or (first and not (moved and c in self.state.hands[q])):
@@ -316,40 +320,27 @@ class MoverView:
         return self.tk.timeline.states[t - 1].rows[suit] < rows[suit] + 1 < rank
 
     def passed(self, t: int, chain: tuple[Connection, ...]) -> frozenset[int]:
-        """The cards of `chain` (the clue of turn `t`) on the finesse positions of players
-        before the mover (from the giver's left) who, on a turn of theirs after the clue
-        when that card's identity could be played, did not play it: they passed, so the
-        call is not on them but on a later player (level 5's Ambiguous Finesse: "Cathy
-        should immediately blind-play"). Only what the mover saw: the cards, the piles and
-        who played what."""
+        """The cards of `chain` (the clue of turn `t`) on the finesse positions of other
+        players who, on a turn of theirs after the clue when that card's identity could be
+        played, did not play it: they passed, so the call is not on them but on another
+        player (level 5's Ambiguous Finesse: "Cathy should immediately blind-play"). A
+        player after the mover in turn order counts too: the mover waited for them, as
+        they saw that card on their finesse position; when they did not play it either,
+        it is the mover's. Only what the mover saw: the cards, the piles and who played
+        what."""
         if not self.reading or not self.reading.conventions.knows(AMBIGUOUS):
             return frozenset()
         n = len(self.game.players)
-        before = self._before_me(t)
         tk, hands = self.tk, self.state.hands
         out = set()
         for x in chain:
             q = x.player
-            if x.kind != FINESSE or q not in before or x.card not in hands[q] \
+            if x.kind != FINESSE or q == self.player or x.card not in hands[q] \
                     or tk.touched[self.turn - 1][x.card]:
                 continue
             if any((u - 1) % n == q and (tk.statuses[u - 1].playable >> x.identity) & 1
                    for u in range(t + 1, self.turn)):
                 out.add(x.card)
-        return frozenset(out)
-
-    def _before_me(self, t: int) -> frozenset[int]:
-        """The players between the giver of the clue of turn `t` and the mover, in turn
-        order from the giver's left, who had a turn since the clue."""
-        n = len(self.game.players)
-        giver = (t - 1) % n
-        out = set()
-        for k in range(1, n):
-            q = (giver + k) % n
-            if q == self.player:
-                break
-            if t + k < self.turn:
-                out.add(q)
         return frozenset(out)
 
     def called(self, card: int, prompt: bool = False) -> Call | None:

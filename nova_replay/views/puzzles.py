@@ -47,11 +47,13 @@ from ..conventions.game import (
     PLAYS_CLUED,
 )
 from ..conventions.kinds import ConnectionKind, MeaningKind
+from ..conventions.sarcastic import clued_elsewhere, duplicates
 from ..knowledge.perspective import Perspective
 from ..record.actions import ruleset_of
 from ..record.load import Record
 from ..record.log import RulesetSpec
 from ..review.analysis import Analysis, Finding
+from ..review.mover import view
 from ..review.projection import project
 from ..review.vocabulary import Kind, Severity
 from ..review.whatif import alternative, knowing
@@ -333,18 +335,19 @@ def one_family(answers: list[tuple[Action, Family, Answer]]) -> bool:
 
 
 def duplicate_discard(analysis: Analysis, turn: int) -> bool:
-    """The move at `turn` discards a card whose identity a clue touches in a teammate's
-    hand: the discard loses nothing, and when the mover knew the card it is H-Group's
-    Sarcastic Discard (level 3), which tells the teammate theirs is that card."""
-    game = analysis.record.game
+    """The move at `turn` discards a card its mover knew was a copy of a clued card in a
+    teammate's hand (`sarcastic.duplicates`, by their deduced tier and the clued cards
+    they saw): by what they knew it lost nothing, and it is H-Group's Sarcastic Discard
+    (level 3), which tells the teammate theirs is that card. Only what the mover knew and
+    saw (issue #31): a card that was a copy, unknown to them, makes a puzzle like any
+    other."""
     played = analysis.timeline.actions[turn - 1]
     if type(played) is not Discard:
         return False
-    before = analysis.timeline[turn - 1]
-    mover, touched = before.player(game), analysis.knowledge.touched[turn - 1]
-    same = game.identity_of[played.card]
-    return any(touched[c] and game.identity_of[c] == same
-               for p, hand in enumerate(before.hands) if p != mover for c in hand)
+    mover = view(analysis.knowledge, analysis.reading, turn)
+    elsewhere = clued_elsewhere(mover.game, mover.state.hands,
+                                analysis.knowledge.touched[turn - 1], mover.player)
+    return duplicates(mover.mask(played.card), mover.status.trash, elsewhere)
 
 
 def unseen_loss(analysis: Analysis, f: Finding) -> bool:
