@@ -44,7 +44,7 @@ from .endgame import MoveValuer, judge_by_value
 from .findings import convention_findings
 from .loss import LossDate, date_perfect_loss, pace_verdict, paced_loss
 from .mover import MoverView
-from .verdicts import one_verdict
+from .verdicts import fold_verdicts
 from .vocabulary import (
     Details,
     Kind,
@@ -543,18 +543,6 @@ def apply_conventions(tk: TimelineKnowledge, reading: GameReading,
     return tuple(sorted(out, key=_turn))
 
 
-def _one_verdict(tk: TimelineKnowledge, reading: GameReading | None,
-                 findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """One note per move where a good note and a fault judged it (`verdicts`)."""
-    out, gone = list(findings), set()
-    for v in one_verdict(tk, reading, findings):
-        f = out[v.kept]
-        out[v.kept] = replace(f, severity=v.severity, message=v.message, details={
-            **f.details, "folded": [v.folded[0].value, v.folded[1].value]})
-        gone.add(v.dropped)
-    return tuple(f for i, f in enumerate(out) if i not in gone)
-
-
 def _judge_pace(record: Record, clock: tuple[ClockPoint, ...], loss: LossDate | None,
                 findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """The out-of-pace notes judged by the exact best (`loss.pace_verdict`), and a note
@@ -605,7 +593,7 @@ def analyze(source: Record | GameLog | str | os.PathLike[str] | dict[str, Any],
     loss = None if clock_turn is None else date_perfect_loss(record.timeline, clock_turn)
     findings = _judge_pace(record, clock, loss, findings)
     findings = judge_by_value(record, [p.pace for p in clock], findings, valuer, reading)
-    findings = _one_verdict(tk, reading, findings)
+    findings = fold_verdicts(tk, reading, findings)
     count = Counter([f.severity for f in findings])
     summary = Summary(
         score=final.score, max_score=clock[-1].max_score, perfect_score=perfect,

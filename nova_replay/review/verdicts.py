@@ -16,6 +16,7 @@ This module decides; the analysis applies (`analysis.one_verdict`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple, Protocol
 
 from ..conventions.chop import chop_at
@@ -123,3 +124,17 @@ def cleaner_save(tk: TimelineKnowledge, read: GameReading | None, turn: int,
             return f"a {game.describe_hint(other).removesuffix('s')} clue" \
                 if other.suit < 0 else f"a {game.describe_hint(other)} clue"
     return None
+
+
+def fold_verdicts(tk: TimelineKnowledge, reading: GameReading | None,
+                  findings: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The notes (the analysis's frozen Findings), one per move where a good note and a
+    fault judged it (`one_verdict`): the kept note takes the verdict and says both, the
+    other goes."""
+    out, gone = list(findings), set()
+    for v in one_verdict(tk, reading, findings):
+        f = out[v.kept]
+        out[v.kept] = replace(f, severity=v.severity, message=v.message, details={
+            **f.details, "folded": [v.folded[0].value, v.folded[1].value]})
+        gone.add(v.dropped)
+    return tuple(f for i, f in enumerate(out) if i not in gone)
