@@ -347,7 +347,11 @@ def test_a_clue_that_tells_nothing_in_the_final_round_is_a_stall() -> None:
     assert final, "the sample has a wasted clue in the final round"
     for f in final:
         (same,) = [g for g in a.notes_at(f.turn) if g.kind == "wasted_hint"]
-        assert f.severity == "mistake" and same.severity == "info" and "stall" in same.message
+        # The conventions name the stall; without them, the endgame's judgement by value
+        # (review.endgame) finds it as good as any move, so neither is a fault.
+        assert same.severity == "info" and "stall" in same.message
+        assert f.severity == "info" and "stall" not in f.message
+        assert "as good as any move" in f.message and "as good as any move" in same.message
 
 
 def test_a_5_one_away_from_the_chop_is_a_5s_chop_move_from_level_4() -> None:
