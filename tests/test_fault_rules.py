@@ -6,9 +6,10 @@ the real games are development games (`benchmarks/holdout.py`)."""
 from __future__ import annotations
 
 from helpers import build_game, discard, hint, play, shared
-from test_conventions import HANABI, HANDS, review
+from test_conventions import HANABI, HANDS, clue, review
 
 from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.rules.game import Game
 
 
 def notes(a: Analysis, turn: int, kind: str) -> list[tuple[str, str]]:
@@ -135,3 +136,26 @@ def test_a_discard_from_a_fully_clued_hand_is_a_fault_when_a_clue_named_a_play()
     a = analyze(shared("real", "hanabidata-derived", "game0313454f0e513527.json"))
     (note,) = notes(a, 38, "discard_hinted")
     assert note[0] == "mistake" and "1R was the card to play" in note[1]
+
+
+# Alice's 1Y is clued and played, Cathy's other yellows and her 3R are clued; Alice then
+# clues yellow on Bob's 2Y: Bob sees every yellow left clued in Cathy's hand, so by Good
+# Touch his yellow card is trash to him, and the clue is a Trash Chop Move of his chop.
+def yellows(chop: str) -> Game:
+    return build_game(HANABI, {"Alice": "1Y 4G 3B 3W 2W", "Bob": f"4B 4R 2G 2Y {chop}",
+                               "Cathy": "2Y 3Y 4Y 5Y 3R"})
+
+
+TCM_STEPS = [hint("Cathy", "Y"), hint("Alice", rank=1), hint("Alice", rank=4), play("1Y"),
+             hint("Cathy", "R"), hint("Alice", rank=3), hint("Bob", "Y")]
+
+
+def test_a_clue_on_a_card_good_touch_shows_as_trash_is_a_trash_chop_move() -> None:
+    # Bob's chop is the 5W, critical: a Trash Chop Move that saves it, no waste.
+    a = review(yellows("5W"), TCM_STEPS)
+    assert clue(a, 7).convention == "trash chop move"
+    (note,) = notes(a, 7, "wasted_hint")
+    assert note[0] == "info" and "a Trash Chop Move" in note[1]
+    # Bob's chop is a 3R, a copy of Cathy's clued 3R: the move protects nothing.
+    (note,) = notes(review(yellows("3R"), TCM_STEPS), 7, "wasted_hint")
+    assert note[0] == "mistake" and "(3R is trash)" in note[1]
