@@ -159,3 +159,17 @@ def test_a_clue_on_a_card_good_touch_shows_as_trash_is_a_trash_chop_move() -> No
     # Bob's chop is a 3R, a copy of Cathy's clued 3R: the move protects nothing.
     (note,) = notes(review(yellows("3R"), TCM_STEPS), 7, "wasted_hint")
     assert note[0] == "mistake" and "(3R is trash)" in note[1]
+
+
+def test_a_missed_save_is_not_the_givers_when_their_clue_gave_the_receiver_a_play() -> None:
+    # Alice clues red on Bob's 1R, a play clue; Bob, with a play to make, discards his
+    # chop 5W instead: no reason to discard, so the loss is no missed save of Alice's.
+    game = build_game(HANABI, {**HANDS, "Bob": "3Y 4B 1R 2B 5W"})
+    a = review(game, [hint("Bob", "R"), discard("5W")])
+    assert notes(a, 1, "missed_save") == []
+    (lost,) = notes(a, 2, "lost_critical")
+    assert lost[0] == "blunder" and "No fault of Bob's" not in lost[1]
+    # A clue to Cathy gives Bob no play: the chop is his only move, the save was Alice's.
+    a = review(game, [hint("Cathy", rank=1), discard("5W")])
+    (missed,) = notes(a, 1, "missed_save")
+    assert missed[0] == "mistake"

@@ -548,6 +548,11 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             saver = (turn, q)
             break
     no_play = not any(known)
+    if saver is not None and MoverView(tk, read, t, p).has_play():
+        # the discarder had a play (a known one, or one a clue called, as they could read
+        # it): no reason to discard the chop, so no save was due of the teammate (#31)
+        saver, no_play = None, False
+        other_save = f"{game.players[p]} had a play to make"
     forced = before.coins == 0 and no_play
     # What the discarder could know of the card (their own is face down): the chop card
     # is theirs to discard unless every identity they could work out for it is critical.

@@ -352,6 +352,30 @@ class MoverView:
                 out.add(q)
         return frozenset(out)
 
+    def has_play(self) -> bool:
+        """Whether the mover had a play to make, as they could read the table: a card of
+        theirs they knew was playable, their clued card a play clue focused (as they read
+        the clue) and that they do not know cannot play, or a finesse position a clue
+        called (`called`). A player with a play has no reason to discard their chop
+        (H-Group, "the chop": a player discards only with nothing better to do), so a save
+        left to them is no teammate's fault."""
+        hand = self.state.hands[self.player]
+        if any(self.knows_playable(c) for c in hand):
+            return True
+        read = self.reading
+        if read is None or read.not_read:
+            return False
+        states, touched = self.tk.timeline.states, self.tk.touched[self.turn - 1]
+        for t in range(self.turn - 1, 0, -1):
+            seen = read.turns[t]
+            if (isinstance(seen, Reading) and seen.target == self.player and seen.focus in hand
+                    and seen.focus in states[t - 1].hands[self.player]):
+                r = self.read(t)
+                if r.meaning == PLAY and r.focus == seen.focus and not self.knows_trash(r.focus):
+                    return True
+        untouched = [c for c in hand if not touched[c]]
+        return any(self.called(c) is not None for c in untouched[:OWN_BLIND_PLAYS])
+
     def called(self, card: int, prompt: bool = False) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
         theirs; with `prompt`, the clue that called their clued `card`), as the
