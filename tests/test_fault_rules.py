@@ -173,3 +173,16 @@ def test_a_missed_save_is_not_the_givers_when_their_clue_gave_the_receiver_a_pla
     a = review(game, [hint("Cathy", rank=1), discard("5W")])
     (missed,) = notes(a, 1, "missed_save")
     assert missed[0] == "mistake"
+
+
+def test_a_forced_discard_off_the_chop_is_no_blunder_when_the_chop_was_as_critical() -> None:
+    # Eight clues spend every token (none on Bob's cards); Bob, with no play, discards
+    # his slot 1 5W off the chop: a convention broken, but his chop (5R, unknown to him
+    # as much) was as likely critical, so the lost point is an outcome, no blunder.
+    game = build_game(HANABI, {"Alice": "1B 1R 5G 5Y 2W", "Bob": "5W 3Y 4B 2B 5R",
+                               "Cathy": "2R 1Y 1G 4R 3G"})
+    steps = [hint("Cathy", rank=1), hint("Alice", rank=1), hint("Alice", rank=5),
+             hint("Cathy", "Y"), hint("Alice", "B"), hint("Alice", "R"), hint("Cathy", rank=1),
+             hint("Alice", rank=5), play("1Y"), play("1B"), discard("5W")]
+    (lost,) = notes(review(game, steps), 11, "lost_critical")
+    assert lost[0] == "mistake" and "the point lost is an outcome, not the blunder" in lost[1]
