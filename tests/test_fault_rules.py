@@ -186,3 +186,17 @@ def test_a_forced_discard_off_the_chop_is_no_blunder_when_the_chop_was_as_critic
              hint("Alice", rank=5), play("1Y"), play("1B"), discard("5W")]
     (lost,) = notes(review(game, steps), 11, "lost_critical")
     assert lost[0] == "mistake" and "the point lost is an outcome, not the blunder" in lost[1]
+
+
+def test_cards_an_earlier_play_clue_called_do_not_become_known_playable_again() -> None:
+    # Red and yellow play clues called Bob's 1R and 1Y (turns 1 and 3); Alice's 1s then
+    # tells him their ranks, but he already knew to play both: no "good clue" credit.
+    game = build_game(HANABI, {**HANDS, "Bob": "1R 1Y 4B 2B 5W"})
+    a = review(game, [hint("Bob", "R"), hint("Alice", rank=4), hint("Bob", "Y"),
+                      hint("Bob", rank=1)])
+    assert notes(a, 4, "good_hint_playable") == []
+    # The same 1s, with no earlier play clue on them, makes both known playable: credit.
+    a = review(game, [hint("Cathy", rank=3), hint("Alice", rank=4), hint("Alice", rank=2),
+                      hint("Bob", rank=1)])
+    (good,) = notes(a, 4, "good_hint_playable")
+    assert good[0] == "good" and "(1R, 1Y)" in good[1]

@@ -362,19 +362,31 @@ class MoverView:
         hand = self.state.hands[self.player]
         if any(self.knows_playable(c) for c in hand):
             return True
-        read = self.reading
-        if read is None or read.not_read:
+        if self.reading is None or self.reading.not_read:
             return False
-        states, touched = self.tk.timeline.states, self.tk.touched[self.turn - 1]
-        for t in range(self.turn - 1, 0, -1):
-            seen = read.turns[t]
-            if (isinstance(seen, Reading) and seen.target == self.player and seen.focus in hand
-                    and seen.focus in states[t - 1].hands[self.player]):
-                r = self.read(t)
-                if r.meaning == PLAY and r.focus == seen.focus and not self.knows_trash(r.focus):
-                    return True
+        if any(self.play_clued(c) for c in hand):
+            return True
+        touched = self.tk.touched[self.turn - 1]
         untouched = [c for c in hand if not touched[c]]
         return any(self.called(c) is not None for c in untouched[:OWN_BLIND_PLAYS])
+
+    def play_clued(self, card: int) -> bool:
+        """Whether an earlier play clue to the mover focused their clued `card`, as they
+        read it (with their own cards face down), and they do not know it cannot play:
+        a card they already know to play, whatever its clues alone say."""
+        read = self.reading
+        if read is None or read.not_read or self.knows_trash(card):
+            return False
+        states = self.tk.timeline.states
+        for t in range(self.turn - 1, 0, -1):
+            if card not in states[t - 1].hands[self.player]:
+                return False
+            seen = read.turns[t]
+            if isinstance(seen, Reading) and seen.target == self.player and seen.focus == card:
+                r = self.read(t)
+                if r.meaning == PLAY and r.focus == card:
+                    return True
+        return False
 
     def called(self, card: int, prompt: bool = False) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
