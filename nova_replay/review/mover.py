@@ -364,16 +364,18 @@ class MoverView:
             return True
         if self.reading is None or self.reading.not_read:
             return False
-        if any(self.play_clued(c) for c in hand):
+        if any(self.play_clued(c, now=True) for c in hand):
             return True
         touched = self.tk.touched[self.turn - 1]
         untouched = [c for c in hand if not touched[c]]
         return any(self.called(c) is not None for c in untouched[:OWN_BLIND_PLAYS])
 
-    def play_clued(self, card: int) -> bool:
+    def play_clued(self, card: int, now: bool = False) -> bool:
         """Whether an earlier play clue to the mover focused their clued `card`, as they
         read it (with their own cards face down), and they do not know it cannot play:
-        a card they already know to play, whatever its clues alone say."""
+        a card they already know to play, whatever its clues alone say. With `now`, only
+        if it may be played this turn (some identity the reading allows is playable: a
+        play clue waiting on other players' cards is no play yet)."""
         read = self.reading
         if read is None or read.not_read or self.knows_trash(card):
             return False
@@ -385,7 +387,7 @@ class MoverView:
             if isinstance(seen, Reading) and seen.target == self.player and seen.focus == card:
                 r = self.read(t)
                 if r.meaning == PLAY and r.focus == card:
-                    return True
+                    return not now or any((self.status.playable >> i) & 1 for i in r.could_be)
         return False
 
     def called(self, card: int, prompt: bool = False) -> Call | None:
