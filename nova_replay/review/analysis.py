@@ -242,7 +242,7 @@ class _Reviewer:
         made: dict[int, int] = {}
         receiver = MoverView(tk, self.reading, t, hint.to)
         for c in made_playable:
-            if not receiver.play_clued(c):
+            if not receiver.play_clued(c, surely=True):
                 made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, Kind.GOOD_HINT_PLAYABLE, GOOD, tuple(made.values()),

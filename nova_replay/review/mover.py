@@ -355,10 +355,10 @@ class MoverView:
     def has_play(self) -> bool:
         """Whether the mover had a play to make, as they could read the table: a card of
         theirs they knew was playable, their clued card a play clue focused (as they read
-        the clue) and that they do not know cannot play, or a finesse position a clue
-        called (`called`). A player with a play has no reason to discard their chop
-        (H-Group, "the chop": a player discards only with nothing better to do), so a save
-        left to them is no teammate's fault."""
+        the clue) that may be playable now, or a finesse position a clue called
+        (`called`) as a card playable now. A player with a play has no reason to discard
+        their chop (H-Group, "the chop": a player discards only with nothing better to
+        do), so a save left to them is no teammate's fault."""
         hand = self.state.hands[self.player]
         if any(self.knows_playable(c) for c in hand):
             return True
@@ -368,14 +368,21 @@ class MoverView:
             return True
         touched = self.tk.touched[self.turn - 1]
         untouched = [c for c in hand if not touched[c]]
-        return any(self.called(c) is not None for c in untouched[:OWN_BLIND_PLAYS])
+        playable = self.status.playable
+        for c in untouched[:OWN_BLIND_PLAYS]:
+            call = self.called(c)
+            if call is not None and (playable >> call.identity) & 1:
+                return True  # (a call waiting on others' cards first is no play yet)
+        return False
 
-    def play_clued(self, card: int, now: bool = False) -> bool:
+    def play_clued(self, card: int, now: bool = False, surely: bool = False) -> bool:
         """Whether an earlier play clue to the mover focused their clued `card`, as they
         read it (with their own cards face down), and they do not know it cannot play:
         a card they already know to play, whatever its clues alone say. With `now`, only
         if it may be played this turn (some identity the reading allows is playable: a
-        play clue waiting on other players' cards is no play yet)."""
+        play clue waiting on other players' cards is no play yet); with `surely`, only if
+        every identity the reading allows that their knowledge still does is playable (they
+        knew to play it for sure)."""
         read = self.reading
         if read is None or read.not_read or self.knows_trash(card):
             return False
@@ -387,6 +394,9 @@ class MoverView:
             if isinstance(seen, Reading) and seen.target == self.player and seen.focus == card:
                 r = self.read(t)
                 if r.meaning == PLAY and r.focus == card:
+                    if surely:
+                        return all_playable(self.mask(card) & sum(1 << i for i in r.could_be),
+                                            self.status)
                     return not now or any((self.status.playable >> i) & 1 for i in r.could_be)
         return False
 
