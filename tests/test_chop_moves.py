@@ -7,6 +7,7 @@ log where the chop move decides the note (a built position, or a real game from
 
 from __future__ import annotations
 
+import pytest
 from helpers import build_game, discard, hint, shared, timeline
 from test_conventions import HANABI, HANDS, review
 
@@ -70,11 +71,12 @@ def test_after_a_trash_chop_move_the_save_is_of_the_new_chop() -> None:
     assert [a.reading.turns[t].convention for t in (44, 52)] == ["trash chop move"] * 2
     hand = a.timeline.states[49].hands[0]
     assert a.record.game.card_text(hand[a.chop(49, 0) or 0]) == "5G"
-    assert notes(a, 50, "missed_save") == [
-        "You could have saved 5G on intentional's chop with a clue; intentional, who cannot "
-        "see it, discarded it at turn 51."]
+    # intentional held a 4 a play clue (turn 32) called, which they read as maybe the
+    # playable 4G: a play to make, so no reason to discard the chop and no save due of
+    # You (issue #31: a missed save is the giver's only when the receiver had no play).
+    assert notes(a, 50, "missed_save") == []
     (lost,) = [f for f in a.notes_at(51) if f.kind == "lost_critical"]
-    assert lost.severity == "info" and "a chop discard by a player who cannot see" in lost.message
+    assert lost.severity == "blunder"
     # At turn 50, 4s touches the chop-moved 4G (no save); 5s saves the 5G on the chop.
     assert notes(alternative(a, 50, Hint(to=0, suit=-1, rank=4)), 50, "good_save") == []
     assert notes(alternative(a, 50, Hint(to=0, suit=-1, rank=5)), 50, "good_save") == [
@@ -124,6 +126,8 @@ def test_an_order_chop_move_is_the_save_a_missed_save_note_would_ask_for() -> No
     assert notes(b, 22, "missed_save") != []
 
 
+@pytest.mark.xfail(strict=True, reason="turn 50's missed save is gone (the receiver had a "
+                   "play clue to answer, issue #31): the rule needs another game")
 def test_no_suggestion_that_leaves_the_missed_save_unmade() -> None:
     # Turn 50: the basic bot, knowing no chop move, would save the chop-moved 4G with 4s;
     # the 5G on the chop is still lost, so that move is not offered. The convention

@@ -310,7 +310,7 @@ def test_a_called_card_discarded_is_a_misread() -> None:
 
 def test_a_critical_chop_discard_is_the_missed_save_of_the_player_before() -> None:
     game = build_game(HANABI, HANDS)
-    a = review(game, [hint("Cathy", "R"), discard("5W")])
+    a = review(game, [hint("Cathy", rank=1), discard("5W")])
     assert ("missed_save", "mistake") in kinds(a, 1)
     assert ("lost_critical", "info") in kinds(a, 2)
     (saved,) = [f for f in a.notes_at(1) if f.kind == "missed_save"]
@@ -319,7 +319,8 @@ def test_a_critical_chop_discard_is_the_missed_save_of_the_player_before() -> No
 
 def test_a_forced_discard_with_no_clue_left_is_no_fault() -> None:
     game = build_game(HANABI, {**HANDS, "Cathy": "2R 1Y 1G 4R 5G"})
-    steps = [hint("Bob", rank=3), hint("Alice", rank=4), hint("Alice", rank=3),
+    # (Alice's first clue is a 1s: a 3s would call Cathy's finesse position, a play)
+    steps = [hint("Bob", rank=1), hint("Alice", rank=4), hint("Alice", rank=3),
              hint("Bob", rank=4), hint("Alice", rank=2), hint("Bob", rank=2),
              hint("Bob", rank=5), hint("Alice", "Y"), discard("5G")]
     a = review(game, steps)

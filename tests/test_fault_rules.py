@@ -6,9 +6,10 @@ the real games are development games (`benchmarks/holdout.py`)."""
 from __future__ import annotations
 
 from helpers import build_game, discard, hint, play, shared
-from test_conventions import HANABI, HANDS, review
+from test_conventions import HANABI, HANDS, clue, review
 
 from nova_replay.review.analysis import Analysis, analyze
+from nova_replay.rules.game import Game
 
 
 def notes(a: Analysis, turn: int, kind: str) -> list[tuple[str, str]]:
@@ -135,3 +136,67 @@ def test_a_discard_from_a_fully_clued_hand_is_a_fault_when_a_clue_named_a_play()
     a = analyze(shared("real", "hanabidata-derived", "game0313454f0e513527.json"))
     (note,) = notes(a, 38, "discard_hinted")
     assert note[0] == "mistake" and "1R was the card to play" in note[1]
+
+
+# Alice's 1Y is clued and played, Cathy's other yellows and her 3R are clued; Alice then
+# clues yellow on Bob's 2Y: Bob sees every yellow left clued in Cathy's hand, so by Good
+# Touch his yellow card is trash to him, and the clue is a Trash Chop Move of his chop.
+def yellows(chop: str) -> Game:
+    return build_game(HANABI, {"Alice": "1Y 4G 3B 3W 2W", "Bob": f"4B 4R 2G 2Y {chop}",
+                               "Cathy": "2Y 3Y 4Y 5Y 3R"})
+
+
+TCM_STEPS = [hint("Cathy", "Y"), hint("Alice", rank=1), hint("Alice", rank=4), play("1Y"),
+             hint("Cathy", "R"), hint("Alice", rank=3), hint("Bob", "Y")]
+
+
+def test_a_clue_on_a_card_good_touch_shows_as_trash_is_a_trash_chop_move() -> None:
+    # Bob's chop is the 5W, critical: a Trash Chop Move that saves it, no waste.
+    a = review(yellows("5W"), TCM_STEPS)
+    assert clue(a, 7).convention == "trash chop move"
+    (note,) = notes(a, 7, "wasted_hint")
+    assert note[0] == "info" and "a Trash Chop Move" in note[1]
+    # Bob's chop is a 3R, a copy of Cathy's clued 3R: the move protects nothing.
+    (note,) = notes(review(yellows("3R"), TCM_STEPS), 7, "wasted_hint")
+    assert note[0] == "mistake" and "(3R is trash)" in note[1]
+
+
+def test_a_missed_save_is_not_the_givers_when_their_clue_gave_the_receiver_a_play() -> None:
+    # Alice clues red on Bob's 1R, a play clue; Bob, with a play to make, discards his
+    # chop 5W instead: no reason to discard, so the loss is no missed save of Alice's.
+    game = build_game(HANABI, {**HANDS, "Bob": "3Y 4B 1R 2B 5W"})
+    a = review(game, [hint("Bob", "R"), discard("5W")])
+    assert notes(a, 1, "missed_save") == []
+    (lost,) = notes(a, 2, "lost_critical")
+    assert lost[0] == "blunder" and "No fault of Bob's" not in lost[1]
+    # A clue to Cathy gives Bob no play: the chop is his only move, the save was Alice's.
+    a = review(game, [hint("Cathy", rank=1), discard("5W")])
+    (missed,) = notes(a, 1, "missed_save")
+    assert missed[0] == "mistake"
+
+
+def test_a_forced_discard_off_the_chop_is_no_blunder_when_the_chop_was_as_critical() -> None:
+    # Eight clues spend every token (none on Bob's cards); Bob, with no play, discards
+    # his slot 1 5W off the chop: a convention broken, but his chop (5R, unknown to him
+    # as much) was as likely critical, so the lost point is an outcome, no blunder.
+    game = build_game(HANABI, {"Alice": "1B 1R 5G 5Y 2W", "Bob": "5W 3Y 4B 2B 5R",
+                               "Cathy": "2R 1Y 1G 4R 3G"})
+    steps = [hint("Cathy", rank=1), hint("Alice", rank=1), hint("Alice", rank=5),
+             hint("Cathy", "Y"), hint("Alice", "B"), hint("Alice", "R"), hint("Cathy", rank=1),
+             hint("Alice", rank=5), play("1Y"), play("1B"), discard("5W")]
+    (lost,) = notes(review(game, steps), 11, "lost_critical")
+    assert lost[0] == "mistake" and "the point lost is an outcome, not the blunder" in lost[1]
+
+
+def test_cards_an_earlier_play_clue_called_do_not_become_known_playable_again() -> None:
+    # Red and yellow play clues called Bob's 1R and 1Y (turns 1 and 3); Alice's 1s then
+    # tells him their ranks, but he already knew to play both: no "good clue" credit.
+    game = build_game(HANABI, {**HANDS, "Bob": "1R 1Y 4B 2B 5W"})
+    a = review(game, [hint("Bob", "R"), hint("Alice", rank=4), hint("Bob", "Y"),
+                      hint("Bob", rank=1)])
+    assert notes(a, 4, "good_hint_playable") == []
+    # The same 1s, with no earlier play clue on them, makes both known playable: credit.
+    a = review(game, [hint("Cathy", rank=3), hint("Alice", rank=4), hint("Alice", rank=2),
+                      hint("Bob", rank=1)])
+    (good,) = notes(a, 4, "good_hint_playable")
+    assert good[0] == "good" and "(1R, 1Y)" in good[1]

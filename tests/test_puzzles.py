@@ -187,6 +187,8 @@ def test_a_save_clue_the_target_reads_as_a_play_is_no_answer() -> None:
     assert puzzle_at(a, 28, "x") is None
 
 
+@pytest.mark.xfail(strict=True, reason="turn 50's missed save is gone (the receiver had a "
+                   "play clue to answer, issue #31): the rule needs another game")
 def test_a_clue_on_a_chop_moved_card_saves_nothing() -> None:
     # game003d9bcb9d27dacf turn 50: You's Trash Chop Move of turn 44 moved intentional's
     # 4G off the chop, so the chop is the 5G (intentional discards it next turn). A 4s clue

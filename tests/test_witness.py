@@ -23,7 +23,8 @@ def test_a_knowable_hint_is_named_when_the_solvers_own_move_was_unknowable() -> 
     assert before.exact and before.lower == 20
     assert knowing(a, 9, before.witness[0]) is None  # the solver's own first move
     (f,) = [f for f in e.findings if f.turn == 9]
-    assert "Anna could have hinted 2s to Ben instead: that line still reaches 20." in f.message
+    assert ("Anna could have hinted 2s to Ben instead: played on by players knowing every "
+            "card, that line still reaches 20.") in f.message
     assert "could not know" not in f.message and f.details["needs_knowledge"] is False
     assert f.details["witness"] == "hinted 2s to Ben"
     # The named hint really keeps 20 (a line replayed through the engine) and draws no fault;
@@ -52,5 +53,6 @@ def test_could_not_know_only_when_every_knowable_move_falls_short() -> None:
     assert knowable  # there were moves Dev could follow, hints among them
     assert all(solve(game, apply(game, state, m)).upper < 24 for m in knowable)
     (f,) = [f for f in e.findings if f.turn == 39]
-    assert "but Dev could not know it: that line still reaches 24." in f.message
+    assert ("but Dev could not know it: played on by players knowing every card, that line "
+            "still reaches 24.") in f.message
     assert f.details["needs_knowledge"] is True

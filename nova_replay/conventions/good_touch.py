@@ -97,3 +97,16 @@ def inferred(table: Table, holder: int, card: int) -> int:
     if not good or good & (good - 1) == 0:
         return good or mask
     return good_left(table, holder, good, (card,)) or mask
+
+
+def known_trash(table: Table, holder: int, mask: int, skip: tuple[int, ...] = ()) -> bool:
+    """Whether `holder` knows a newly touched card that may be any identity of `mask` is
+    trash: every identity is trash, or Good Touch rules it out as they see it (its every
+    live copy is touched in a hand they see, or is their own clued card known exactly:
+    `good_left`), so the clue could not have meant it (H-Group level 4, the Trash Chop
+    Move's "known trash"). `skip` are the cards of the clue being read. The one home of
+    this test: the reader's Trash Chop Move and the judge of it both ask it."""
+    if not mask:
+        return False
+    good = mask & ~table.status.trash
+    return not good or not good_left(table, holder, good, skip)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..knowledge.status import all_playable, all_trash
 from .connections import connectable
 from .focus import Focus
-from .good_touch import good_left, gotten
+from .good_touch import good_left, gotten, known_trash
 from .kinds import MeaningKind
 from .levels import Conventions
 from .special_ranks import RED_FIX
@@ -176,7 +176,8 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
                rank: int, touched: tuple[int, ...], focus: Focus
                ) -> tuple[str, tuple[int, ...]] | None:
     """Level 4's chop moves (H-Group, "Level 4 - Chop Moves"): a clue off the chop whose
-    new cards are all known trash to the target moves every unclued card right of the
+    new cards are all known trash to the target (Good Touch's exclusions included:
+    `good_touch.known_trash`) moves every unclued card right of the
     rightmost of them (Trash Chop Move); a 5 clue off the chop, not a 5 Stall, whose
     rightmost new 5 is one unclued card away from the chop moves that card (5's Chop
     Move). The convention and the cards moved, or None."""
@@ -187,9 +188,8 @@ def _chop_move(table: Table, conventions: Conventions, target: int, clue_mask: i
     new = [c for c in [hand[s] for s in focus.new] if not marks[c] and c not in moved]
     if not new:
         return None
-    st = table.status
     trash = conventions.knows("trash chop move") and all(
-        all_trash(table.hinted[c] & clue_mask, st) for c in new)
+        known_trash(table, target, table.hinted[c] & clue_mask, touched) for c in new)
     if not trash and rank != table.max_rank:
         return None  # (neither chop move: the unclued cards are not listed)
     free = [c for c in hand if not marks[c] and c not in moved]  # unclued

@@ -238,10 +238,13 @@ class _Reviewer:
                      f"{self.said(p, hint)}, but {self.name(hint.to)} learned nothing new about any "
                      f"card.", WastedHintDetails(reason=WasteReason.NOTHING_NEW))
             return
-        # Two copies of one card count once: only one of them can be played.
+        # Two copies of one card count once; one an earlier play clue called was known
+        # to play before (as its holder read it: issue #31).
         made: dict[int, int] = {}
+        receiver = MoverView(tk, self.reading, t, hint.to)
         for c in made_playable:
-            made.setdefault(of_card[c], c)
+            if not receiver.play_clued(c, surely=True):
+                made.setdefault(of_card[c], c)
         if len(made) >= 2:
             self.add(t, p, Kind.GOOD_HINT_PLAYABLE, GOOD, tuple(made.values()),
                      f"{self.said(p, hint)}: {len(made)} different cards became known "

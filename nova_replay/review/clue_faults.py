@@ -293,8 +293,9 @@ def chop_move_waste(tk: TimelineKnowledge, t: int, r: Reading) -> str:
     (https://hanabi.github.io/docs/level-4#the-trash-chop-move-tcm) uses it for critical
     cards on the chop and for useful cards no clue may touch directly ("a
     one-away-from-playable 3"), so it is a waste when every card it moves is trash (the
-    giver sees it), already known trash to its holder by the clues (which the giver sees
-    too), or none of: critical, playable, one away from playable, a 2 no other hand shows
+    giver sees it; by Good Touch a copy of a card clued in a hand they see is), already
+    known trash to its holder by the clues (which the giver sees too), or none of:
+    critical, playable, one away from playable, a 2 no other hand shows
     (the 2 Save's rule). Judged from the giver's view: the moved cards are the target's,
     in sight; the giver's own hand is not looked at."""
     if r.convention != "trash chop move" or not r.moved:
@@ -309,13 +310,17 @@ def chop_move_waste(tk: TimelineKnowledge, t: int, r: Reading) -> str:
     # and the giver's (the giver's own hand is face down to them).
     shown = {of[c] for q, hand in enumerate(before.hands) if q not in (r.giver, r.target)
              for c in hand}
+    # Good Touch: a copy of a card clued in a hand the giver sees is as good as trash
+    touched = tk.touched[t - 1]
+    gotten = {of[c] for q, hand in enumerate(before.hands) if q != r.giver
+              for c in hand if touched[c]}
     told, dead, idle = [], [], []
     for c in r.moved:
         i = of[c]
         if all_trash(tk.hinted[t - 1][c], st):
             told.append(game.card_text(c))
             continue
-        if (st.trash >> i) & 1:
+        if (st.trash >> i) & 1 or i in gotten:
             dead.append(game.card_text(c))
             continue
         suit = game.suit_of[c]

@@ -93,9 +93,11 @@ def evaluate(analysis: Analysis, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
                 keep = before.witness[0]
                 needs = knowing(analysis, turn, keep) is None
             how = _keep(analysis, turn, keep, w.hinted)
+            # The line is the solver's: every move after the first made knowing every card
+            # (an outcome, not advice: the conventions may read its first move otherwise).
             said += (f" {name} could have {how} instead"
-                     f"{f', but {name} could not know it' if needs else ''}: that line still "
-                     f"reaches {before.lower}.")
+                     f"{f', but {name} could not know it' if needs else ''}: played on by "
+                     f"players knowing every card, that line still reaches {before.lower}.")
             # The witness names a card: a view that hides its holder's cards hides the note.
             details["witness"] = how
             details["needs_knowledge"] = needs

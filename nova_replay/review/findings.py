@@ -54,7 +54,7 @@ from .clue_faults import (
     table_before,
     tempo_clue,
 )
-from .misreads import chop_moved_discards, unanswered_finesses
+from .misreads import chop_moved_discards, forced_off_chop, unanswered_finesses
 from .mover import OWN_BLIND_PLAYS, Call, Memo, MoverView
 from .vocabulary import Kind, Severity, WasteReason
 
@@ -525,6 +525,13 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
     f = findings[i]
     hand = before.hands[p]
     if chop_at(tk, read, t - 1, p) != hand.index(card):
+        chop = forced_off_chop(read, MoverView(tk, read, t, p), card)
+        if chop is not None and f.severity == Severity.BLUNDER:
+            changes[i] = Change(f.kind, Severity.MISTAKE, (
+                f"{f.message} With no {w.hint} and no play, the chop ({game.card_text(chop)}, "
+                f"slot {hand.index(chop) + 1}) was the card to discard, but by what "
+                f"{game.players[p]} knew it was as likely critical: off the chop breaks the "
+                f"convention, and the point lost is an outcome, not the blunder."))
         return  # not a chop discard (a chop-moved card is not the chop)
     known = tk.known_playable(t - 1, p)
     if known[hand.index(card)]:
@@ -552,6 +559,11 @@ def _chop_loss(tk: TimelineKnowledge, read: GameReading, t: int, p: int, card: i
             saver = (turn, q)
             break
     no_play = not any(known)
+    if saver is not None and MoverView(tk, read, t, p).has_play():
+        # the discarder had a play (a known one, or one a clue called, as they could read
+        # it): no reason to discard the chop, so no save was due of the teammate (#31)
+        saver, no_play = None, False
+        other_save = f"{game.players[p]} had a play to make"
     forced = before.coins == 0 and no_play
     # What the discarder could know of the card (their own is face down): the chop card
     # is theirs to discard unless every identity they could work out for it is critical.

@@ -12,7 +12,9 @@ use the reading"), each judged by what the player could see:
   not noted, nor one after another player's blind play that misfired (`taken`: a
   finesse taken, and failed), nor one whose card was played from elsewhere.
 - discarded a chop-moved card: a card a chop move protected (level 4), discarded by
-  its holder while they had a chop (an unclued card no chop move protected).
+  its holder while they had a chop (an unclued card no chop move protected);
+- discarded off the chop when forced (`forced_off_chop`): no clue token, no play, and the
+  chop as likely critical to its holder: a convention broken, no blunder.
 """
 
 from __future__ import annotations
@@ -244,3 +246,30 @@ def chop_moved_discards(tk: TimelineKnowledge, read: GameReading) -> list[Misrea
             f"{game.players[clue.giver]}'s {name} at turn {when} protected; the chop was "
             f"slot {chop + 1}{cost}."), "chop-moved discard", known))
     return out
+
+
+def _critical_share(mask: int, critical: int) -> float:
+    """The share of the identities `mask` allows that are critical (0 for no identity)."""
+    n = mask.bit_count()
+    return (mask & critical).bit_count() / n if n else 0.0
+
+
+def forced_off_chop(read: GameReading | None, mover: MoverView, card: int) -> int | None:
+    """The chop (a deck card) when the discard of the unclued `card` off the chop was
+    forced and no worse than the chop's, from the mover's view: no clue token, no play to
+    make (`MoverView.has_play`), and the chop, face down to them, as likely critical by
+    their knowledge as the card they discarded. Discarding off the chop breaks the
+    convention (H-Group: the chop is the card to discard), a mistake; but the chop would
+    have lost as much, so a critical card lost is an outcome of the deal, not the blunder.
+    None otherwise."""
+    if mover.state.coins > 0 or mover.tk.touched[mover.turn - 1][card]:
+        return None
+    slot = chop_at(mover.tk, read, mover.turn - 1, mover.player)
+    hand = mover.state.hands[mover.player]
+    if slot is None or hand[slot] == card or mover.has_play():
+        return None
+    critical = mover.status.critical
+    chop = hand[slot]
+    if _critical_share(mover.mask(chop), critical) < _critical_share(mover.mask(card), critical):
+        return None
+    return chop

@@ -343,6 +343,54 @@ class MoverView:
                 out.add(x.card)
         return frozenset(out)
 
+    def has_play(self) -> bool:
+        """Whether the mover had a play to make, as they could read the table: a card of
+        theirs they knew was playable, their clued card a play clue focused (as they read
+        the clue) that may be playable now, or a finesse position a clue called
+        (`called`) as a card playable now. A player with a play has no reason to discard
+        their chop (H-Group, "the chop": a player discards only with nothing better to
+        do), so a save left to them is no teammate's fault."""
+        hand = self.state.hands[self.player]
+        if any(self.knows_playable(c) for c in hand):
+            return True
+        if self.reading is None or self.reading.not_read:
+            return False
+        if any(self.play_clued(c, now=True) for c in hand):
+            return True
+        touched = self.tk.touched[self.turn - 1]
+        untouched = [c for c in hand if not touched[c]]
+        playable = self.status.playable
+        for c in untouched[:OWN_BLIND_PLAYS]:
+            call = self.called(c)
+            if call is not None and (playable >> call.identity) & 1:
+                return True  # (a call waiting on others' cards first is no play yet)
+        return False
+
+    def play_clued(self, card: int, now: bool = False, surely: bool = False) -> bool:
+        """Whether an earlier play clue to the mover focused their clued `card`, as they
+        read it (with their own cards face down), and they do not know it cannot play:
+        a card they already know to play, whatever its clues alone say. With `now`, only
+        if it may be played this turn (some identity the reading allows is playable: a
+        play clue waiting on other players' cards is no play yet); with `surely`, only if
+        every identity the reading allows that their knowledge still does is playable (they
+        knew to play it for sure)."""
+        read = self.reading
+        if read is None or read.not_read or self.knows_trash(card):
+            return False
+        states = self.tk.timeline.states
+        for t in range(self.turn - 1, 0, -1):
+            if card not in states[t - 1].hands[self.player]:
+                return False
+            seen = read.turns[t]
+            if isinstance(seen, Reading) and seen.target == self.player and seen.focus == card:
+                r = self.read(t)
+                if r.meaning == PLAY and r.focus == card:
+                    if surely:
+                        return all_playable(self.mask(card) & sum(1 << i for i in r.could_be),
+                                            self.status)
+                    return not now or any((self.status.playable >> i) & 1 for i in r.could_be)
+        return False
+
     def called(self, card: int, prompt: bool = False) -> Call | None:
         """The clue that asked the mover to blind-play their `card` (an untouched card of
         theirs; with `prompt`, the clue that called their clued `card`), as the
