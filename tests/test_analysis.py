@@ -273,7 +273,7 @@ def test_a_lost_card_kept_in_hand_has_the_status_before_its_turn(rules) -> None:
     from nova_replay.knowledge.status import played_jokers
     from nova_replay.play.bots import parse_bot
     from nova_replay.play.simulate import simulate
-    from nova_replay.review.analysis import kept_in_hand
+    from nova_replay.review.clock import kept_in_hand
 
     losses = 0
     for seed in range(8):

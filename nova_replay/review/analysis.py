@@ -32,11 +32,11 @@ from ..knowledge.tiers import TimelineKnowledge, timeline_knowledge
 from ..record.load import Record, as_record
 from ..record.log import GameLog
 from ..rules.cards import rank_text
-from ..rules.engine import STRIKEOUT, State, Timeline, is_misfire
+from ..rules.engine import STRIKEOUT, Timeline, is_misfire
 from ..rules.game import Discard, Hint, Play
 from ..rules.words import plural, words
 from .clock import ClockPoint as ClockPoint
-from .clock import clock_of
+from .clock import clock_of, kept_in_hand
 from .clock import efficiency_of as efficiency_of
 from .clue_faults import five_by_colour
 from .discards import duplicate_discard, locked_discard
@@ -510,22 +510,6 @@ def judged(f: Finding) -> tuple[Kind, Severity] | None:
         return f.kind, f.severity
     folded = f.details.get("judged")
     return (Kind(folded[0]), Severity(folded[1])) if folded else None
-
-
-def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[State, Status]:
-    """The table after a turn that lost `card`, had the card stayed in its holder's
-    hand: the same draw, the same spent turn, the same lives (a strikeout stays one).
-    Its card status is `before`, the status before the turn: status reads the rows, the
-    discards and the jokers on the rows, and losing a card changed only the discards."""
-    hands = list(after.hands)
-    hands[holder] = hands[holder] + (card,)
-    discards = after.discards
-    if discards and discards[-1] == card:  # the card lost by the turn is the last thrown
-        discards = discards[:-1]
-    else:
-        discards = tuple([c for c in discards if c != card])
-    kept = after._replace(hands=tuple(hands), discards=discards)
-    return kept, before
 
 
 DEFAULT_CONVENTIONS = Conventions()

@@ -7,10 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..knowledge.status import final_turns_left, max_score, pace_of
+from ..knowledge.status import Status, final_turns_left, max_score, pace_of
 from ..knowledge.tiers import TimelineKnowledge
 from ..record.load import Record
-from ..rules.engine import tuple_new
+from ..rules.engine import State, tuple_new
 from ..rules.game import Hint
 from .needed import cards_gotten
 
@@ -62,3 +62,19 @@ def efficiency_of(cards: int, hints: int) -> float:
     """Cards gotten per hint spent, to 3 decimals (remembered: rounding a float to
     decimals is slow, and few pairs come up)."""
     return round(cards / hints, 3)
+
+
+def kept_in_hand(after: State, holder: int, card: int, before: Status) -> tuple[State, Status]:
+    """The table after a turn that lost `card`, had the card stayed in its holder's
+    hand: the same draw, the same spent turn, the same lives (a strikeout stays one).
+    Its card status is `before`, the status before the turn: status reads the rows, the
+    discards and the jokers on the rows, and losing a card changed only the discards."""
+    hands = list(after.hands)
+    hands[holder] = hands[holder] + (card,)
+    discards = after.discards
+    if discards and discards[-1] == card:  # the card lost by the turn is the last thrown
+        discards = discards[:-1]
+    else:
+        discards = tuple([c for c in discards if c != card])
+    kept = after._replace(hands=tuple(hands), discards=discards)
+    return kept, before
