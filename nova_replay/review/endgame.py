@@ -32,7 +32,7 @@ from ..rules.engine import Timeline
 from ..rules.game import Action, Discard, Game, Hint
 from ..rules.words import words
 from .rollout import EXACT_DEALS, in_endgame, value_moves, values_supported
-from .vocabulary import Kind, Severity
+from .vocabulary import FindingLike, Kind, Severity
 
 # Expected loss (points) from which a note may fault a move: the inaccuracy threshold of
 # the move values (`play.value.INACCURACY` is this number).
@@ -61,21 +61,6 @@ class MoveValuer(Protocol):
     (`analyze --value` passes one made from the convention player's move values)."""
 
     def __call__(self, turn: int) -> Valuation | None: ...
-
-
-class FindingLike(Protocol):
-    @property
-    def turn(self) -> int: ...
-    @property
-    def player(self) -> int: ...
-    @property
-    def kind(self) -> Kind: ...
-    @property
-    def severity(self) -> Severity: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def details(self) -> Any: ...
 
 
 def called_before(reading: GameReading | None, timeline: Timeline, turn: int) -> frozenset[int]:

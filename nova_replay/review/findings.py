@@ -26,7 +26,7 @@ new notes, and changes to the analysis' own notes by their index.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..conventions.chop import chop_at
 from ..conventions.finesses import HIDDEN
@@ -56,24 +56,7 @@ from .clue_faults import (
 )
 from .misreads import chop_moved_discards, forced_off_chop, unanswered_finesses
 from .mover import OWN_BLIND_PLAYS, Call, Memo, MoverView
-from .vocabulary import Kind, Severity, WasteReason
-
-
-class FindingLike(Protocol):
-    @property
-    def turn(self) -> int: ...
-    @property
-    def player(self) -> int: ...
-    @property
-    def kind(self) -> Kind: ...
-    @property
-    def severity(self) -> Severity: ...
-    @property
-    def cards(self) -> tuple[int, ...]: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def details(self) -> Mapping[str, Any]: ...
+from .vocabulary import FindingLike, Kind, Severity, WasteReason
 
 
 class _Shown:

@@ -10,14 +10,14 @@ stands, and the note says which card it touched that will need fixing. Whether a
 save existed is the giver's view's: the receiver's hand, which the giver sees, and the
 clued cards they knew (`MoverView.clued_identities`).
 
-This module decides; the analysis applies (`analysis.one_verdict`).
+This module decides, and `fold_verdicts` applies it to the analysis's notes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..conventions.chop import chop_at
 from ..conventions.game import GameReading
@@ -25,24 +25,7 @@ from ..knowledge.tiers import TimelineKnowledge
 from ..rules.engine import legal_actions
 from ..rules.game import Hint
 from .mover import MoverView
-from .vocabulary import Kind, Severity
-
-
-class Judged(Protocol):
-    @property
-    def turn(self) -> int: ...
-    @property
-    def player(self) -> int: ...
-    @property
-    def kind(self) -> Kind: ...
-    @property
-    def severity(self) -> Severity: ...
-    @property
-    def cards(self) -> tuple[int, ...]: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def details(self) -> Mapping[str, Any]: ...
+from .vocabulary import FindingLike, Kind, Severity
 
 
 class Verdict(NamedTuple):
@@ -57,7 +40,7 @@ class Verdict(NamedTuple):
 
 
 def one_verdict(tk: TimelineKnowledge, read: GameReading | None,
-                findings: Sequence[Judged]) -> list[Verdict]:
+                findings: Sequence[FindingLike]) -> list[Verdict]:
     """The moves whose judgement notes disagree (one good, one a fault, both on the
     mover's move), each folded into one note (module docstring)."""
     moves: dict[int, list[int]] = {}

@@ -11,9 +11,9 @@ typed per kind below (`LostCriticalDetails` ...); `analysis.Finding` reads them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import NamedTuple, NotRequired, TypedDict
+from typing import Any, NamedTuple, NotRequired, Protocol, TypedDict
 
 from ..rules.words import NOVA_WORDS, Words
 
@@ -194,3 +194,23 @@ class ConventionDetails(TypedDict):
 
 Details = (LostCriticalDetails | WastedHintDetails | MisfireDetails | LostPointsDetails
            | ConventionDetails)
+
+
+class FindingLike(Protocol):
+    """What the judge's later passes read of a note (the analysis's frozen `Finding`),
+    without importing the analysis, which imports them: one shape for every pass."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def kind(self) -> Kind: ...
+    @property
+    def severity(self) -> Severity: ...
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def details(self) -> Mapping[str, Any]: ...
